@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, required } from './rules.js';
+
+export const AUTHORITIES = ['ADMIN', 'USER'] as const;
+export type AuthorityName = (typeof AUTHORITIES)[number];
+export interface Authority {
+  authority: AuthorityName;
+}
+
+/** Sign-in only checks presence: the password rule applies when a password is set, not when it is tried. */
+export const signinSchema = z.object({
+  username: z.string().trim().min(1, required('username')).max(64),
+  password: z.string().min(1, required('password')).max(PASSWORD_MAX_LENGTH),
+});
+export type SigninForm = z.infer<typeof signinSchema>;
+
+export const signinReplySchema = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  /** Seconds since the epoch at which the access token stops being accepted. */
+  expiresAt: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  authorities: z.array(z.object({ authority: z.enum(AUTHORITIES) })),
+  hasSshKey: z.boolean(),
+  redirectURL: z.string(),
+});
+export type SigninReply = z.infer<typeof signinReplySchema>;
+
+/** Payload of the access token (a JWT signed with HS256). */
+export interface AccessTokenClaims {
+  sub: string;
+  authorities: AuthorityName[];
+  /** Session generation of the user: raised by a password change, a disable or a deletion. */
+  gen: number;
+  exp: number;
+}
+
+export const meReplySchema = signinReplySchema.omit({ accessToken: true, tokenType: true, expiresAt: true });
+export type MeReply = z.infer<typeof meReplySchema>;

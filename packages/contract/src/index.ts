@@ -1,0 +1,4 @@
+export * from './rules.js';
+export * from './auth.js';
+export * from './errors.js';
+export * from './messages.js';

@@ -1,0 +1,22 @@
+// The spec's field rules (accounts document, section 5). Server and client both validate with these,
+// so a person sees in the form exactly the message the API would answer.
+import { z } from 'zod';
+
+export const USERNAME_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
+export const USERNAME_MESSAGE =
+  'Invalid username. Username must start with 1 lower case letter, then can contain some lower case letter(s), some digit(s), some underscore(s). Username must be at least 2 characters long and max 32 characters long';
+
+// At least 8 characters, one capital, one lower-case letter, one digit, one special character, no whitespace.
+export const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z\d\s])\S{8,}$/;
+export const PASSWORD_MESSAGE =
+  'Invalid Password. Password must contain at least 1 capital letter, 1 lower case letter, 1 digit, 1 special character and be at least 8 characters long';
+/** Upper bound so that hashing cost stays bounded whatever a client sends. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const required = (field: string) => `${field} is required`;
+
+export const usernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE);
+export const passwordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE)
+  .regex(PASSWORD_PATTERN, PASSWORD_MESSAGE);

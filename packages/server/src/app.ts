@@ -1,0 +1,145 @@
+// Builds the Fastify application: security plugins, the /api scope with its one authentication hook
+// and the modules' routes, the OpenAPI reference at /api/docs, and the web app served from /.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '@testbed/contract';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { AppError } from './errors.js';
+import { AccessTokens } from './security/access-token.js';
+import { authenticate } from './security/authenticate.js';
+import { csrf } from './security/csrf.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  /** Folder of the built web app; the default is packages/web/dist. */
+  webRoot?: string;
+  logger?: boolean | object;
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine writes inline style attributes; scripts stay same-origin only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(csrf);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('too_many_requests', messages.TOO_MANY_REQUESTS, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Testbed Portal API', version: '1.0.0', description: 'Accounts, devices, bookings and flashing.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = new AccessTokens(deps.jwtSecret);
+  const auth = new AuthService(db, tokens);
+
+  await app.register(
+    async (api) => {
+      await api.register(authenticate, { db, tokens });
+      await api.register(authRoutes, { auth });
+      api.setNotFoundHandler((request, reply) => {
+        reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  return app;
+}
+
+/** Serves the built web app; any unknown non-API path gets index.html for client-side routing. */
+async function registerWebApp(app: FastifyInstance, webRoot: string) {
+  if (!existsSync(webRoot)) {
+    app.log.warn({ webRoot }, 'web app not built: run `npm run build` to serve it');
+    return;
+  }
+  await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+function errorHandler(this: FastifyInstance, error: FastifyError | AppError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.details.retryAfterSeconds !== undefined) reply.header('retry-after', error.details.retryAfterSeconds);
+    return reply.code(error.status).send({ message: error.message, fieldErrors: error.details.fieldErrors });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
+      (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    const first = Object.entries(fieldErrors)[0];
+    return reply.code(400).send({ message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.', fieldErrors });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Errors raised by Fastify itself for a malformed request (bad JSON, wrong content type, too large).
+    return reply.code(status).send({ message: error.message });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply.code(500).send({ message: 'Internal server error.' });
+}

@@ -1,0 +1,251 @@
+// Row types of the tables, as Kysely sees them. Keep in step with migrations/*.sql.
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = Record<string, unknown>> = ColumnType<T, T | string | undefined, T | string>;
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone_number: string | null;
+  instant_messaging: string | null;
+  personal_url: string | null;
+  photo: Uint8Array | null;
+  photo_mime: string | null;
+  password_hash: string | null;
+  sign_up_date: DefaultTimestamp;
+  email_verified_at: Timestamp | null;
+  approved_date: Timestamp | null;
+  charter_acceptance_date: Timestamp | null;
+  last_validation_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  is_enabled: Generated<boolean>;
+  validation_pending: Generated<boolean>;
+  session_generation: Generated<number>;
+  anonymised_at: Timestamp | null;
+}
+export type UserRow = Selectable<UsersTable>;
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface CredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  ssh_key: string;
+  key_type: string;
+  fingerprint: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface EmployerTypesTable {
+  id: Generated<number>;
+  label: string;
+}
+
+export interface ProfessionalStatusesTable {
+  id: Generated<number>;
+  label: string;
+}
+
+export interface EmployersTable {
+  id: Generated<number>;
+  institute_name: string;
+  country_name: string;
+  laboratory_name: string | null;
+  team_name: string | null;
+  location: string | null;
+  employer_url: string | null;
+}
+
+export interface UserEmployersTable {
+  id: Generated<number>;
+  user_id: number;
+  employer_id: number;
+  employer_type_id: number | null;
+  professional_status_id: number | null;
+  start_date: DefaultTimestamp;
+  end_date: Timestamp | null;
+  is_current: Generated<boolean>;
+}
+
+export interface IntendedUsagesTable {
+  id: Generated<number>;
+  user_id: number;
+  description: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface GroupTypesTable {
+  id: Generated<number>;
+  label: string;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  group_type_id: number | null;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+export type AccountTokenKind =
+  | 'email_verification'
+  | 'account_validation'
+  | 'password_reset'
+  | 'email_change'
+  | 'account_update'
+  | 'account_update_validation';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: AccountTokenKind;
+  token_hash: Uint8Array;
+  payload: Json;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SignInThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  locked_until: Timestamp | null;
+  updated_at: DefaultTimestamp;
+}
+
+export interface DeviceTypesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  device_type_id: number;
+  mac_address: string;
+  ip_address: string;
+  in_inventory: Generated<boolean>;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  device_type_id: number;
+  name: string;
+  in_inventory: Generated<boolean>;
+}
+
+export interface ReservationTypesTable {
+  id: Generated<number>;
+  label: string;
+  exclusive: boolean;
+}
+
+export interface ReservationsTable {
+  id: Generated<number>;
+  responsible_user_id: number;
+  reservation_type_id: number;
+  submission_date: DefaultTimestamp;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  description: Generated<string>;
+}
+
+export interface ReservationUsersTable {
+  reservation_id: number;
+  user_id: number;
+}
+
+export interface ReservationDevicesTable {
+  reservation_id: number;
+  device_id: number;
+  /** tstzrange, written as a range literal such as '[2026-01-01T10:00Z,2026-01-01T12:00Z)'. */
+  during: string;
+  /** int4range; see the migration for its meaning. */
+  sharing_slot: string;
+}
+
+export type FlashJobState = 'pending' | 'flashing' | 'waiting_ready' | 'restoring' | 'done' | 'failed';
+
+export interface FlashJobsTable {
+  id: Generated<number>;
+  handle: string;
+  user_id: number;
+  device_id: number;
+  image_name: string;
+  state: Generated<FlashJobState>;
+  status_line: string | null;
+  error: string | null;
+  started_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  finished_at: Timestamp | null;
+  deadline_at: Timestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: DefaultTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultTimestamp;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: DefaultTimestamp;
+  actor_user_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  details: Json;
+}
+
+export interface Database {
+  roles: RolesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  credentials: CredentialsTable;
+  employer_types: EmployerTypesTable;
+  professional_statuses: ProfessionalStatusesTable;
+  employers: EmployersTable;
+  user_employers: UserEmployersTable;
+  intended_usages: IntendedUsagesTable;
+  group_types: GroupTypesTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_managers: GroupMembersTable;
+  account_tokens: AccountTokensTable;
+  sign_in_throttle: SignInThrottleTable;
+  device_types: DeviceTypesTable;
+  devices: DevicesTable;
+  images: ImagesTable;
+  reservation_types: ReservationTypesTable;
+  reservations: ReservationsTable;
+  reservation_users: ReservationUsersTable;
+  reservation_devices: ReservationDevicesTable;
+  flash_jobs: FlashJobsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,58 @@
+import { messages, type SigninForm, type SigninReply } from '@testbed/contract';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { AccessTokens } from '../../security/access-token.js';
+import { verifyPassword } from '../../security/passwords.js';
+import { FREE_FAILURES, accountKey, addressKey, clearFailures, isLocked, recordFailure } from '../../security/sign-in-throttle.js';
+import { recordAudit } from '../audit/repo.js';
+import { findUserForSignIn } from '../users/repo.js';
+
+/** Where a user lands after signing in (the spec's redirect URL: their reservation list). */
+export const redirectUrlFor = (userId: number) => `/reservations/${userId}`;
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  /**
+   * Unknown user, wrong password and a waiting account all get the same reply and cost the same time.
+   * Only the right password of a disabled account tells that the account is invalid, as the spec asks.
+   */
+  async signIn(form: SigninForm, ip: string): Promise<SigninReply> {
+    const keys = [accountKey(form.username), addressKey(ip)];
+    const [user, locked] = await Promise.all([findUserForSignIn(this.db, form.username), isLocked(this.db, keys)]);
+    const passwordOk = await verifyPassword(user?.password_hash, form.password);
+    const badLogin = new AppError('unauthenticated', messages.BAD_LOGIN);
+
+    if (locked || !user || !passwordOk || user.anonymised_at) {
+      await recordFailure(this.db, keys[0]!, FREE_FAILURES.account);
+      await recordFailure(this.db, keys[1]!, FREE_FAILURES.address);
+      await recordAudit(this.db, {
+        actorUserId: user?.id ?? null,
+        action: 'auth.signin.failure',
+        ip,
+        details: { username: form.username.slice(0, 64), reason: locked ? 'locked' : 'bad_credentials' },
+      });
+      throw badLogin;
+    }
+    await clearFailures(this.db, keys[0]!);
+    if (!user.is_enabled) {
+      await recordAudit(this.db, { actorUserId: user.id, action: 'auth.signin.refused', ip, details: { reason: 'account_invalid' } });
+      throw new AppError('forbidden', messages.ACCOUNT_INVALID);
+    }
+    const { token, expiresAt } = await this.tokens.issue(user.id, user.authorities, user.session_generation);
+    await recordAudit(this.db, { actorUserId: user.id, action: 'auth.signin.success', ip });
+    return {
+      accessToken: token,
+      tokenType: 'Bearer',
+      expiresAt,
+      userId: user.id,
+      username: user.username,
+      authorities: user.authorities.map((authority) => ({ authority })),
+      hasSshKey: user.has_ssh_key,
+      redirectURL: redirectUrlFor(user.id),
+    };
+  }
+}

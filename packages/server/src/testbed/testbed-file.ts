@@ -1,0 +1,69 @@
+// The testbed file (TESTBED_CONFIG): device types, their devices and images, and which driver controls
+// them. Without TESTBED_CONFIG the built-in simulated testbed is used.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ConfigError } from '../config.js';
+
+const macAddress = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'must be a MAC address such as 02:00:00:01:00:01')
+  .transform((mac) => mac.toLowerCase());
+
+const deviceSchema = z.object({
+  mac: macAddress,
+  ip: z.union([z.ipv4(), z.ipv6()]),
+  /** Simulator only: whether the device answers. */
+  up: z.boolean().default(true),
+});
+
+const deviceTypeSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'letters, digits, dot, dash, underscore'),
+  images: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}$/)).min(1),
+  devices: z.array(deviceSchema),
+});
+
+export const testbedFileSchema = z
+  .object({
+    driver: z.enum(['simulator', 'command']),
+    simulator: z
+      .object({
+        flashSeconds: z.number().positive().default(30),
+        failureRate: z.number().min(0).max(1).default(0),
+        hangRate: z.number().min(0).max(1).default(0),
+      })
+      .default({ flashSeconds: 30, failureRate: 0, hangRate: 0 }),
+    deviceTypes: z.array(deviceTypeSchema).min(1),
+  })
+  .superRefine((file, ctx) => {
+    const seen = { type: new Set<string>(), mac: new Set<string>(), ip: new Set<string>() };
+    file.deviceTypes.forEach((type, t) => {
+      if (seen.type.has(type.name)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'name'], message: 'duplicate device type' });
+      seen.type.add(type.name);
+      type.devices.forEach((device, d) => {
+        if (seen.mac.has(device.mac)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'devices', d, 'mac'], message: 'duplicate MAC address' });
+        if (seen.ip.has(device.ip)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'devices', d, 'ip'], message: 'duplicate IP address' });
+        seen.mac.add(device.mac);
+        seen.ip.add(device.ip);
+      });
+    });
+  });
+
+export type TestbedFile = z.infer<typeof testbedFileSchema>;
+
+const BUILT_IN = fileURLToPath(new URL('./simulated-testbed.json', import.meta.url));
+
+export async function loadTestbed(path: string | undefined): Promise<TestbedFile> {
+  const file = path ?? BUILT_IN;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError([`TESTBED_CONFIG: cannot read ${file}: ${(error as Error).message}`]);
+  }
+  const parsed = testbedFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `TESTBED_CONFIG ${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}

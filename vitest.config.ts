@@ -1,0 +1,38 @@
+// One run for every unit and API test. Server API tests run on PGlite, and once more on PostgreSQL when
+// TEST_DATABASE_URL is set (each test file gets a database of its own there).
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                environment: 'node',
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(existsSync('packages/web/vitest.config.ts') ? ['packages/web/vitest.config.ts'] : []),
+    ],
+  },
+});
