@@ -1,0 +1,123 @@
+// Booking and reservations (devices document, sections 3 to 7; DESIGN.md decisions 2 to 5).
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/** Letters, digits, underscores, single spaces between words, no leading or trailing space; may be empty. */
+export const RESERVATION_DESCRIPTION_PATTERN = /^([A-Za-z0-9_]+( [A-Za-z0-9_]+)*)?$/;
+export const RESERVATION_DESCRIPTION_MAX = 100;
+
+export const calendarDateSchema = z
+  .object({
+    year: z.number().int().min(2000).max(9999),
+    month: z.number().int().min(1).max(12),
+    day: z.number().int().min(1).max(31),
+  })
+  .refine(({ year, month, day }) => {
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'Not a real calendar date');
+export type CalendarDate = z.infer<typeof calendarDateSchema>;
+
+/** 'H:M' in 24-hour time, e.g. '9:05' or '09:05'. */
+export const hourSchema = z.string().regex(/^([01]?\d|2[0-3]):[0-5]?\d$/, 'Hour must be H:M in 24-hour time');
+
+export const deviceRefSchema = z.object({
+  macAddress: z.string().regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address'),
+  ipAddress: z.string().optional(),
+});
+
+export const nodesBookingFormSchema = z.object({
+  userId: z.number().int().positive(),
+  selectedDevicetype: z.string().max(64).optional(),
+  startDate: calendarDateSchema,
+  startHour: hourSchema,
+  durationHour: z.union([z.number().int().min(0).max(24 * 366), z.string().regex(/^\d{0,5}$/).transform((v) => (v === '' ? 0 : Number(v)))]).default(0),
+  durationMinute: z.union([z.number().int().min(0).max(59), z.string().regex(/^[0-5]?\d$/, 'Minutes are 0 to 59').transform(Number)]),
+  endDate: calendarDateSchema,
+  endHour: hourSchema,
+  /** The label of a reservation type ('Exclusive', 'Shared'). */
+  reservationType: z.string().min(1, 'reservationType is required').max(64),
+  reservationDescription: z
+    .string()
+    .max(RESERVATION_DESCRIPTION_MAX, messages.RESERVATION_DESCRIPTION_ERROR)
+    .regex(RESERVATION_DESCRIPTION_PATTERN, messages.RESERVATION_DESCRIPTION_ERROR)
+    .default(''),
+  selectedDevices: z.array(deviceRefSchema).min(1, 'Select at least one device').max(500),
+  /** IANA time zone of the browser; the wall-clock fields are read in it (DESIGN.md decision 3). */
+  timeZone: z.string().min(1).max(64),
+});
+export type NodesBookingForm = z.infer<typeof nodesBookingFormSchema>;
+
+export const reserveNodesRequestSchema = z.object({
+  nodesBookingForm: nodesBookingFormSchema,
+  selectedUsers: z.array(z.object({ userId: z.number().int().positive() })).max(100).default([]),
+});
+export type ReserveNodesRequest = z.infer<typeof reserveNodesRequestSchema>;
+
+/** value0: success; value1: the new reservation id, or the failure messages. */
+export const reserveNodesReplySchema = z.object({
+  value0: z.boolean(),
+  value1: z.union([z.number().int(), z.array(z.string())]),
+});
+export type ReserveNodesReply = z.infer<typeof reserveNodesReplySchema>;
+
+export const deleteReservationReplySchema = z.object({ value0: z.boolean(), value1: z.array(z.string()) });
+export type DeleteReservationReply = z.infer<typeof deleteReservationReplySchema>;
+
+/** GET /api/getNodesToReserve: device type name → MAC address → device. */
+export const nodesToReserveSchema = z.record(z.string(), z.record(z.string(), z.object({ ip: z.string(), up: z.boolean() })));
+export type NodesToReserve = z.infer<typeof nodesToReserveSchema>;
+
+export const reservationTypeSchema = z.object({ reservationTypeId: z.number().int(), label: z.string(), exclusive: z.boolean() });
+export type ReservationType = z.infer<typeof reservationTypeSchema>;
+
+export const reservationPersonSchema = z.object({ userId: z.number().int(), firstname: z.string(), lastName: z.string() });
+
+export const reservationSchema = z.object({
+  reservationId: z.number().int(),
+  responsibleUser: reservationPersonSchema,
+  users: z.array(reservationPersonSchema),
+  /** ISO 8601 instants. */
+  submissionDate: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  description: z.string(),
+  reservationType: z.string(),
+  deviceReservations: z.array(
+    z.object({ device: z.object({ ipAddress: z.string(), macAddress: z.string(), deviceType: z.string() }) }),
+  ),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+export const reservationListSchema = z.array(reservationSchema);
+
+/** A user as offered by the multi-select of colleagues (GET /api/validUsers). */
+export const validUserSchema = z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() });
+export type ValidUser = z.infer<typeof validUserSchema>;
+
+/** Display rules of the reservations screen (devices document, section 4). */
+export function isDeletable(reservation: Pick<Reservation, 'endDate'>, now = new Date()): boolean {
+  return new Date(reservation.endDate).getTime() > now.getTime();
+}
+
+export function isFlashable(
+  reservation: Pick<Reservation, 'endDate' | 'startDate' | 'reservationType' | 'responsibleUser' | 'users'>,
+  currentUserId: number,
+  now = new Date(),
+): boolean {
+  const involved =
+    reservation.responsibleUser.userId === currentUserId || reservation.users.some((user) => user.userId === currentUserId);
+  return (
+    isDeletable(reservation, now) &&
+    reservation.reservationType === 'Exclusive' &&
+    new Date(reservation.startDate).getTime() <= now.getTime() &&
+    involved
+  );
+}
+
+/** 'N hour(s) M minute(s)' from the seconds between start and end. */
+export function formatDuration(seconds: number): string {
+  const totalMinutes = Math.round(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return `${hours} hour(s) ${minutes} minute(s)`;
+}

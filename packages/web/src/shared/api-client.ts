@@ -1,0 +1,145 @@
+// The one way the web app calls the API. It sends and reads JSON, adds the Bearer token of the signed-in
+// user, echoes the XSRF-TOKEN cookie on state-changing calls, and applies the spec's two error
+// interceptors: a 401 ends the session and leads to sign-in with disconnected=true, a 403 ends it and
+// leads to the account-invalid page. Callers get an ApiError whose message is the server's message,
+// else the HTTP status text.
+import { CSRF_COOKIE, CSRF_HEADER, type ErrorReply } from '@testbed/contract';
+import { paths } from './paths';
+import { clearSession, getAccessToken } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status, or 0 when no reply arrived. */
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+    /** Seconds to wait, from Retry-After on a 429. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /**
+   * Leave 401 and 403 replies to the caller instead of ending the session: the sign-in call itself
+   * answers them for a wrong password or an invalid account.
+   */
+  skipSessionInterceptor?: boolean;
+}
+
+type Navigate = (to: string) => void;
+
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The app hands its router's navigate here so that the interceptors move without a page reload. */
+export function setApiNavigator(next: Navigate): void {
+  navigate = next;
+}
+
+/** Relative URLs go to our own origin; absolute ones ("https://...", "//host") never get our CSRF token. */
+function isRelative(url: string): boolean {
+  return !/^([a-z][a-z\d+\-.]*:)?\/\//i.test(url);
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+function withQuery(url: string, query: RequestOptions['query']): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const reply = typeof body === 'object' && body !== null ? (body as Partial<ErrorReply>) : {};
+  const message =
+    typeof reply.message === 'string' && reply.message ? reply.message : response.statusText || `HTTP ${response.status}`;
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError(
+    response.status,
+    message,
+    reply.fieldErrors ?? {},
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+function intercept(status: number) {
+  if (status === 401) {
+    clearSession();
+    navigate(paths.signin.href({ disconnected: true }));
+  } else if (status === 403) {
+    clearSession();
+    navigate(paths.accountInvalid.href());
+  }
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method !== 'GET' && method !== 'HEAD' && isRelative(url)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers.set(CSRF_HEADER, csrf);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(url, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.');
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  if (!options.skipSessionInterceptor) intercept(response.status);
+  throw toApiError(response, body);
+}
+
+export const api = {
+  get: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...options, method: 'GET' }),
+  post: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(url, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(url, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,137 @@
+// The browser session, kept in local storage under the spec's keys (token, username, authorities,
+// redirectURL) plus the whole sign-in reply as the current user. Components read it through
+// useSession(), which re-renders them when this tab or another one signs in or out.
+import { useSyncExternalStore } from 'react';
+import { signinReplySchema, type AuthorityName, type SigninReply } from '@testbed/contract';
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  username: 'username',
+  authorities: 'authorities',
+  redirectURL: 'redirectURL',
+  currentUser: 'currentUser',
+} as const;
+
+export type SessionUser = SigninReply;
+
+export type SessionStatus =
+  /** No current user stored. */
+  | 'anonymous'
+  /** A current user and a token that has not expired. */
+  | 'signedIn'
+  /** A current user but no token in storage: the spec sends this user to sign-out. */
+  | 'tokenMissing'
+  /** A current user whose token is past its expiry: the server would refuse it. */
+  | 'expired';
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+  token: string | null;
+}
+
+const listeners = new Set<() => void>();
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const parsed = signinReplySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+let cache: { rawUser: string | null; token: string | null; session: Session } | null = null;
+
+/** The session as stored now. The same object is returned while storage is unchanged. */
+export function getSession(now: number = Date.now()): Session {
+  const rawUser = read(STORAGE_KEYS.currentUser);
+  const token = read(STORAGE_KEYS.token);
+  if (cache && cache.rawUser === rawUser && cache.token === token && !isExpired(cache.session, now)) {
+    return cache.session;
+  }
+  const user = parseUser(rawUser);
+  let status: SessionStatus = 'anonymous';
+  if (user) {
+    if (!token) status = 'tokenMissing';
+    else if (user.expiresAt * 1000 <= now) status = 'expired';
+    else status = 'signedIn';
+  }
+  const session: Session = { status, user, token };
+  cache = { rawUser, token, session };
+  return session;
+}
+
+function isExpired(session: Session, now: number) {
+  return session.status === 'signedIn' && session.user !== null && session.user.expiresAt * 1000 <= now;
+}
+
+/** The token to send as Bearer credentials, when a user is signed in and a token is stored. */
+export function getAccessToken(): string | null {
+  const session = getSession();
+  return session.user && session.token ? session.token : null;
+}
+
+/** Stores a sign-in reply as the current user. */
+export function saveSession(reply: SigninReply): void {
+  localStorage.setItem(STORAGE_KEYS.token, reply.accessToken);
+  localStorage.setItem(STORAGE_KEYS.username, reply.username);
+  localStorage.setItem(STORAGE_KEYS.authorities, JSON.stringify(reply.authorities));
+  localStorage.setItem(STORAGE_KEYS.redirectURL, reply.redirectURL);
+  localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify(reply));
+  notify();
+}
+
+/** Signing out clears all of local storage, as the spec asks, not only the session keys. */
+export function clearSession(): void {
+  try {
+    localStorage.clear();
+  } finally {
+    notify();
+  }
+}
+
+/** Where a signed-in user belongs (their reservation list); null when nobody is stored. */
+export function storedRedirectURL(): string | null {
+  return read(STORAGE_KEYS.redirectURL);
+}
+
+export function hasAnyAuthority(user: SessionUser | null, allowed: readonly AuthorityName[]): boolean {
+  if (!user) return false;
+  if (allowed.length === 0) return true;
+  return user.authorities.some(({ authority }) => allowed.includes(authority));
+}
+
+export function isAdmin(user: SessionUser | null): boolean {
+  return hasAnyAuthority(user, ['ADMIN']);
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab signing in or out changes this tab's session too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values<string>(STORAGE_KEYS).includes(event.key)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, () => getSession(), () => getSession());
+}
