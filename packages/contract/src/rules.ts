@@ -7,7 +7,8 @@ export const USERNAME_MESSAGE =
   'Invalid username. Username must start with 1 lower case letter, then can contain some lower case letter(s), some digit(s), some underscore(s). Username must be at least 2 characters long and max 32 characters long';
 
 // At least 8 characters, one capital, one lower-case letter, one digit, one special character, no whitespace.
-export const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z\d\s])\S{8,}$/;
+// Letters of any alphabet count as capitals or lower case.
+export const PASSWORD_PATTERN = /^(?=.*\p{Lu})(?=.*\p{Ll})(?=.*\p{Nd})(?=.*[^\p{L}\p{N}\s])\S{8,}$/u;
 export const PASSWORD_MESSAGE =
   'Invalid Password. Password must contain at least 1 capital letter, 1 lower case letter, 1 digit, 1 special character and be at least 8 characters long';
 /** Upper bound so that hashing cost stays bounded whatever a client sends. */

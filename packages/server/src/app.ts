@@ -25,6 +25,8 @@ import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { credentialRoutes } from './modules/credentials/routes.js';
+import { CredentialsService } from './modules/credentials/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     async (api) => {
       await api.register(authenticate, { db, tokens });
       await api.register(authRoutes, { auth });
+      await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       api.setNotFoundHandler((request, reply) => {
         reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` });
       });

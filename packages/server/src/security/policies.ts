@@ -7,7 +7,11 @@ export type Action =
   | 'admin' // anything under the administrators' screens
   | 'user:read'
   | 'user:update'
-  | 'user:delete';
+  | 'user:delete'
+  | 'credentials:list' // every user's SSH keys: administrators only
+  | 'credentials:read'
+  | 'credentials:add'
+  | 'credentials:delete';
 
 interface Subject {
   userId?: number;
@@ -17,10 +21,14 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
   if (principal.isAdmin) return true;
   switch (action) {
     case 'admin':
+    case 'credentials:list':
       return false;
     case 'user:read':
     case 'user:update':
     case 'user:delete':
+    case 'credentials:read':
+    case 'credentials:add':
+    case 'credentials:delete':
       // A user acts on their own account only (DESIGN.md decision 13).
       return subject.userId === principal.userId;
   }

@@ -1,0 +1,123 @@
+// Credentials: the SSH public keys of a user (accounts document, sections 2 to 8; DESIGN.md section 6:
+// one public key line without options). The client checks the shape of the line with the rule below;
+// the server parses the key for real (type, size, base64 content) and fingerprints it.
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { required } from './rules.js';
+
+/** The OpenSSH names of the accepted key types (the spec's 'ssh-ecdsa' is the ecdsa-sha2-* family). */
+export const SSH_KEY_TYPES = [
+  'ssh-ed25519',
+  'ssh-rsa',
+  'ssh-dss',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+] as const;
+export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
+
+/** Smallest RSA modulus accepted, in bits. */
+export const SSH_RSA_MIN_BITS = 2048;
+/** Longest key line accepted (a 16384-bit RSA key with a comment fits). */
+export const SSH_KEY_MAX_LENGTH = 4096;
+/** Longest comment accepted after the key. */
+export const SSH_KEY_COMMENT_MAX_LENGTH = 200;
+
+/**
+ * The comment: printable words such as `user@host` or `laptop key`, separated by single spaces. No control
+ * characters, quotes or shell metacharacters, since the line ends up in authorized_keys files.
+ */
+export const SSH_KEY_COMMENT_PATTERN = /^[\p{L}\p{N}_@.+:=,/()-]+( [\p{L}\p{N}_@.+:=,/()-]+)*$/u;
+
+/**
+ * One line: a supported type, base64 data and an optional comment. Nothing before the type (no
+ * authorized_keys options such as `command="..."` or `no-pty`), nothing on a second line.
+ */
+export const SSH_KEY_LINE_PATTERN = new RegExp(
+  `^(${SSH_KEY_TYPES.join('|')})[ \\t]+([A-Za-z0-9+/]+={0,2})(?:[ \\t]+(.+))?$`,
+);
+
+/** Splits a trimmed line into its parts, or null when it does not have the shape of a public key line. */
+export function splitSshKeyLine(line: string): { type: SshKeyType; base64: string; comment: string | null } | null {
+  if (line.length > SSH_KEY_MAX_LENGTH || /[\r\n]/.test(line)) return null;
+  const match = SSH_KEY_LINE_PATTERN.exec(line);
+  if (!match) return null;
+  const comment = match[3]?.trim().replace(/[ \t]+/g, ' ') ?? null;
+  if (comment !== null && (comment.length > SSH_KEY_COMMENT_MAX_LENGTH || !SSH_KEY_COMMENT_PATTERN.test(comment))) {
+    return null;
+  }
+  return { type: match[1] as SshKeyType, base64: match[2]!, comment };
+}
+
+/** The credential form's field: required, trimmed, one public key line (the server parses it for real). */
+export const sshKeyFieldSchema = z
+  .string()
+  .trim()
+  .min(1, required('SSH key'))
+  .refine((line) => splitSshKeyLine(line) !== null, messages.INVALID_SSH_KEY);
+
+export const addCredentialFormSchema = z.object({ sshKey: sshKeyFieldSchema });
+export type AddCredentialForm = z.infer<typeof addCredentialFormSchema>;
+
+/**
+ * What POST /credential/addToUser/{userId} accepts on the wire. The line is checked by the server's parser,
+ * which answers 'Invalid SSH key.' for anything that is not one valid public key.
+ */
+export const addCredentialBodySchema = z.object({ sshKey: z.string({ error: required('SSH key') }) });
+export type AddCredentialBody = z.infer<typeof addCredentialBodySchema>;
+
+/** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const credentialIdParamsSchema = z.object({ id: idSchema });
+export const credentialUserParamsSchema = z.object({ userId: idSchema });
+
+export const credentialOwnerSchema = z.object({
+  userId: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+});
+
+export const credentialSchema = z.object({
+  credentialId: z.number().int(),
+  /** The normalised public key line: `<type> <base64> [comment]`. */
+  sshKey: z.string(),
+  /** OpenSSH SHA-256 fingerprint, as `ssh-keygen -l` prints it: `SHA256:...`. */
+  fingerprint: z.string(),
+  keyType: z.string(),
+  /** ISO 8601 instant. */
+  createdAt: z.string(),
+  user: credentialOwnerSchema,
+});
+export type Credential = z.infer<typeof credentialSchema>;
+export const credentialListSchema = z.array(credentialSchema);
+
+export const addCredentialReplySchema = z.object({
+  credential: credentialSchema,
+  /** True when this is the user's first key: the client then signs the user out to sign in again. */
+  firstKey: z.boolean(),
+});
+export type AddCredentialReply = z.infer<typeof addCredentialReplySchema>;
+
+export const deleteCredentialReplySchema = z.object({
+  credentialId: z.number().int(),
+  userId: z.number().int(),
+  /** True when the user has no key left: a user who deleted their own last key is signed out. */
+  lastKey: z.boolean(),
+});
+export type DeleteCredentialReply = z.infer<typeof deleteCredentialReplySchema>;
+
+export const credentialMessages = {
+  DUPLICATE: 'This SSH key is already registered for this account.',
+  ACCOUNT_DELETED: 'This account has been deleted: no SSH key can be added to it.',
+  NOT_FOUND: 'Credential not found.',
+  USER_NOT_FOUND: 'User not found.',
+} as const;
+
+/** A long key shortened for a table cell: its type, the start and the end of its data, and its comment. */
+export function shortenSshKey(line: string, keep = 12): string {
+  const parts = splitSshKeyLine(line);
+  if (!parts) return line.length > 2 * keep + 1 ? `${line.slice(0, keep)}…${line.slice(-keep)}` : line;
+  const data = parts.base64.length > 2 * keep + 1 ? `${parts.base64.slice(0, keep)}…${parts.base64.slice(-keep)}` : parts.base64;
+  return [parts.type, data, parts.comment].filter(Boolean).join(' ');
+}

@@ -1,0 +1,100 @@
+// Queries on credentials (SSH public keys). Functions take the database or a transaction and return rows.
+import type { Credential } from '@testbed/contract';
+import type { Queryable } from '../../db/database.js';
+
+function selectCredentials(db: Queryable) {
+  return db
+    .selectFrom('credentials')
+    .innerJoin('users', 'users.id', 'credentials.user_id')
+    .select([
+      'credentials.id',
+      'credentials.user_id',
+      'credentials.ssh_key',
+      'credentials.key_type',
+      'credentials.fingerprint',
+      'credentials.created_at',
+      'users.firstname',
+      'users.lastname',
+      'users.username',
+    ]);
+}
+
+export type CredentialRow = Awaited<ReturnType<ReturnType<typeof selectCredentials>['executeTakeFirstOrThrow']>>;
+
+export function presentCredential(row: CredentialRow): Credential {
+  return {
+    credentialId: row.id,
+    sshKey: row.ssh_key,
+    fingerprint: row.fingerprint,
+    keyType: row.key_type,
+    createdAt: new Date(row.created_at).toISOString(),
+    user: { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, username: row.username },
+  };
+}
+
+export async function listCredentials(db: Queryable): Promise<CredentialRow[]> {
+  return selectCredentials(db).orderBy('users.lastname').orderBy('users.firstname').orderBy('credentials.id').execute();
+}
+
+export async function listCredentialsOfUser(db: Queryable, userId: number): Promise<CredentialRow[]> {
+  return selectCredentials(db).where('credentials.user_id', '=', userId).orderBy('credentials.id').execute();
+}
+
+export async function findCredential(db: Queryable, id: number): Promise<CredentialRow | undefined> {
+  return selectCredentials(db).where('credentials.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks the user's row for the rest of the transaction, so that concurrent adds and deletes of one user's
+ * keys are serialised and "first key" / "last key" are answered truthfully.
+ */
+export async function lockCredentialOwner(db: Queryable, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'anonymised_at'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function userExists(db: Queryable, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasFingerprint(db: Queryable, userId: number, fingerprint: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('credentials')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countCredentialsOfUser(db: Queryable, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('credentials')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewCredential {
+  user_id: number;
+  ssh_key: string;
+  key_type: string;
+  fingerprint: string;
+}
+
+export async function insertCredential(db: Queryable, credential: NewCredential): Promise<number> {
+  const { id } = await db.insertInto('credentials').values(credential).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Deletes the credential if it still exists; answers whether a row went. */
+export async function deleteCredential(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.deleteFrom('credentials').where('id', '=', id).returning('id').execute();
+  return rows.length > 0;
+}

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { messages, signinSchema, type SigninForm } from '@testbed/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { SentenceLines } from '../../../shared/components/sentence-lines';
+import { DOCUMENTATION_URL } from '../../../shared/config';
+import { paths } from '../../../shared/paths';
+import { useSignin } from '../api/signin';
+
+type FieldErrors = Partial<Record<keyof SigninForm, string>>;
+
+/**
+ * The spec's sign-in error texts: the account-invalid text for that exact server message, the server's
+ * words when it asks to slow down or cannot answer, and the bad-login text for everything else.
+ */
+function errorText(error: unknown, t: (key: 'BAD_LOGIN' | 'ACCOUNT_INVALID') => string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403 && error.message === messages.ACCOUNT_INVALID) return t('ACCOUNT_INVALID');
+    if (error.status === 429 || error.status === 0 || error.status >= 500) return error.message;
+  }
+  return t('BAD_LOGIN');
+}
+
+export function SigninPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('SIGN_IN')} | Testbed Portal`);
+  const [searchParams] = useSearchParams();
+  const signin = useSignin();
+  const [form, setForm] = useState<SigninForm>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const passwordChanged = searchParams.get('passwordChanged') === 'true';
+  const disconnected = searchParams.get('disconnected') === 'true';
+
+  const validate = (values: SigninForm) => {
+    const result = signinSchema.safeParse(values);
+    const errors: FieldErrors = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as keyof SigninForm;
+        errors[field] ??= issue.message;
+      }
+    }
+    return { data: result.success ? result.data : null, errors };
+  };
+
+  const update = (field: keyof SigninForm, value: string) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    // Once a field shows an error, it follows the typing so that the message leaves when it is fixed.
+    if (fieldErrors[field]) setFieldErrors({ ...fieldErrors, [field]: validate(next).errors[field] });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { data, errors } = validate(form);
+    setFieldErrors(errors);
+    if (data) signin.mutate(data);
+  };
+
+  return (
+    <Stack maw={440} mx="auto" mt="lg" gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {t('WELCOME')}
+        </Title>
+        <Text mt="xs">{t('WELCOME_TEXT')}</Text>
+        <Anchor href={DOCUMENTATION_URL} mt="xs" display="inline-block">
+          {t('DOCUMENTATION')}
+        </Anchor>
+      </div>
+
+      {passwordChanged && (
+        <Alert color="teal" variant="light">
+          {t('PASSWORD_CHANGED')}
+        </Alert>
+      )}
+      {disconnected && (
+        <Alert color="blue" variant="light">
+          {t('DISCONNECTED')}
+        </Alert>
+      )}
+
+      <Paper withBorder shadow="xs" radius="md" p="lg">
+        <form onSubmit={onSubmit} noValidate aria-labelledby="signin-heading">
+          <Stack gap="md">
+            <Title order={2} size="h3" id="signin-heading">
+              {t('SIGN_IN')}
+            </Title>
+            <TextInput
+              label={t('USERNAME')}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={form.username}
+              error={fieldErrors.username}
+              onChange={(event) => update('username', event.currentTarget.value)}
+            />
+            <PasswordInput
+              label={t('PASSWORD')}
+              name="password"
+              autoComplete="current-password"
+              required
+              value={form.password}
+              error={fieldErrors.password}
+              onChange={(event) => update('password', event.currentTarget.value)}
+            />
+            {signin.isError && (
+              <Alert color="red" variant="light" data-testid="signin-error">
+                <SentenceLines text={errorText(signin.error, t)} size="sm" />
+              </Alert>
+            )}
+            <Button type="submit" fullWidth loading={signin.isPending}>
+              {t('SIGN_IN')}
+            </Button>
+          </Stack>
+        </form>
+        <Divider my="md" />
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">
+            {t('NO_ACCOUNT_YET')}{' '}
+            <Anchor component={Link} to={paths.signup.href()} fw={600}>
+              {t('SIGN_UP')}
+            </Anchor>
+          </Text>
+          <Anchor component={Link} to={paths.passwordForgotten.href()} size="sm">
+            {t('PASSWORD_FORGOTTEN')}
+          </Anchor>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+export { SigninPage as Component };

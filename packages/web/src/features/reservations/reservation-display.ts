@@ -1,0 +1,33 @@
+// How a reservation reads in the tables (devices document, sections 2 and 3): dates as yyyy-MM-dd HH:mm in
+// the browser's zone, the duration as 'N hour(s) M minute(s)', the devices as their unique IPs joined by ' / '.
+import { formatDuration, type Reservation } from '@testbed/contract';
+import { toDateString, toHourString } from './booking-times';
+
+export function formatDateTime(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  return `${toDateString(instant)} ${toHourString(instant)}`;
+}
+
+export function durationOf(reservation: Pick<Reservation, 'startDate' | 'endDate'>): string {
+  const seconds = (new Date(reservation.endDate).getTime() - new Date(reservation.startDate).getTime()) / 1000;
+  return formatDuration(Math.max(0, seconds));
+}
+
+export function deviceList(reservation: Pick<Reservation, 'deviceReservations'>): string {
+  return [...new Set(reservation.deviceReservations.map(({ device }) => device.ipAddress))].join(' / ');
+}
+
+export function personName(person: { firstname: string; lastName: string }): string {
+  return `${person.firstname} ${person.lastName}`.trim();
+}
+
+/** Whether the user is the responsible user or one of the users of a reservation. */
+export function involves(reservation: Pick<Reservation, 'responsibleUser' | 'users'>, userId: number): boolean {
+  return reservation.responsibleUser.userId === userId || reservation.users.some((user) => user.userId === userId);
+}
+
+/** Current and future reservations end after now. */
+export function isCurrentOrFuture(reservation: Pick<Reservation, 'endDate'>, now: Date): boolean {
+  return new Date(reservation.endDate).getTime() > now.getTime();
+}

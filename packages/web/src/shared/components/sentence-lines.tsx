@@ -1,0 +1,15 @@
+// Some catalogue messages are shown one sentence per line (the spec's "three lines of bad-login text").
+// The text stays one string, so assistive technology and text search read it as written.
+import { Text, type TextProps } from '@mantine/core';
+
+export function toSentenceLines(text: string): string {
+  return text.replace(/([.!?]) +(?=\S)/g, '$1\n');
+}
+
+export function SentenceLines({ text, ...props }: TextProps & { text: string }) {
+  return (
+    <Text {...props} style={{ whiteSpace: 'pre-line' }}>
+      {toSentenceLines(text)}
+    </Text>
+  );
+}
