@@ -1,7 +1,7 @@
 // Component tests of the web app (jsdom). Playwright journeys have their own config in e2e/.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,

@@ -107,11 +107,47 @@ export const deleteCredentialReplySchema = z.object({
 });
 export type DeleteCredentialReply = z.infer<typeof deleteCredentialReplySchema>;
 
+/** Replies of the credentials calls and the words of the credentials screens. */
 export const credentialMessages = {
   DUPLICATE: 'This SSH key is already registered for this account.',
   ACCOUNT_DELETED: 'This account has been deleted: no SSH key can be added to it.',
   NOT_FOUND: 'Credential not found.',
   USER_NOT_FOUND: 'User not found.',
+  // screens
+  SSH_KEY: 'SSH key',
+  SSH_KEYS: 'SSH keys',
+  FINGERPRINT: 'Fingerprint',
+  KEY_TYPE: 'Key type',
+  FIRST_NAME: 'First name',
+  LAST_NAME: 'Last name',
+  USERNAME: 'Username',
+  OWNER: 'Owner',
+  ADDED_ON: 'Added on',
+  ACTIONS: 'Actions',
+  DETAILS: 'Details',
+  DELETE: 'Delete',
+  CANCEL: 'Cancel',
+  OK: 'OK',
+  NO_CREDENTIAL: 'There is no SSH key.',
+  CREDENTIAL_DETAILS: 'SSH key details',
+  BACK_TO_CREDENTIALS: 'Back to the credentials list',
+  ADD_SSH_KEY: 'Add an SSH key',
+  ADD_SSH_KEY_OWN: 'Add an SSH key to your account',
+  ADD_SSH_KEY_FOR: 'For the account of',
+  SSH_KEY_HELP:
+    'One public key line: its type (ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256 ...), its data and an optional comment such as user@host. It is the content of a .pub file, for example ~/.ssh/id_ed25519.pub.',
+  READ_FROM_FILE: 'Read from a .pub file',
+  FILE_UNREADABLE: 'This file cannot be read as an SSH public key.',
+  SUBMIT_ADD: 'Add the SSH key',
+  KEY_ADDED: 'SSH key added.',
+  KEY_DELETED: 'SSH key deleted.',
+  FIRST_KEY_TITLE: 'Your first SSH key',
+  FIRST_KEY_TEXT:
+    'Once your first SSH key is added, you will be signed out. Sign in again to book and flash devices with your key.',
+  DELETE_TITLE: 'SSH key deletion',
+  DELETE_TEXT: 'Do you really want to delete this SSH key?',
+  DELETE_LAST_OWN_TEXT: 'This is your last SSH key: you will be signed out and will have to sign in again.',
+  LOAD_FAILED: 'The SSH keys could not be loaded.',
 } as const;
 
 /** A long key shortened for a table cell: its type, the start and the end of its data, and its comment. */

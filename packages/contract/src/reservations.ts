@@ -121,3 +121,27 @@ export function formatDuration(seconds: number): string {
   const minutes = totalMinutes % 60;
   return `${hours} hour(s) ${minutes} minute(s)`;
 }
+
+/**
+ * Query of the reservation lists (GET /api/userReservations/{id}, /otherReservations/{id}). By default a
+ * list holds the current and future reservations, soonest start first; `all=true` gives the history too,
+ * newest start first. A list answers at most `limit` reservations (default 100, at most 500) after
+ * skipping `offset`; ask for the next page while a page comes back full.
+ */
+export const RESERVATION_LIST_DEFAULT_LIMIT = 100;
+export const RESERVATION_LIST_MAX_LIMIT = 500;
+export const reservationListQuerySchema = z.object({
+  all: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(RESERVATION_LIST_MAX_LIMIT).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type ReservationListQuery = z.infer<typeof reservationListQuerySchema>;
+
+/** GET /api/validUsers?name=&limit=: enabled accounts whose last name, first name or username contains `name`. */
+export const VALID_USERS_MAX = 100;
+export const validUsersQuerySchema = z.object({
+  name: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(VALID_USERS_MAX).optional(),
+});
+export type ValidUsersQuery = z.infer<typeof validUsersQuerySchema>;
+export const validUserListSchema = z.array(validUserSchema);

@@ -27,6 +27,11 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { CredentialsService } from './modules/credentials/service.js';
+import { reservationRoutes } from './modules/reservations/routes.js';
+import { ReservationService } from './modules/reservations/service.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createTestbedDriver, type TestbedDriver } from './testbed/driver.js';
+import { loadTestbed } from './testbed/testbed-file.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +47,8 @@ export interface AppDependencies {
   /** Folder of the built web app; the default is packages/web/dist. */
   webRoot?: string;
   logger?: boolean | object;
+  /** The driver of the testbed; the default simulates the built-in testbed file. */
+  driver?: TestbedDriver;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -92,11 +99,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const tokens = new AccessTokens(deps.jwtSecret);
   const auth = new AuthService(db, tokens);
+  const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
 
   await app.register(
     async (api) => {
       await api.register(authenticate, { db, tokens });
       await api.register(authRoutes, { auth });
+      await api.register(userRoutes);
+      await api.register(reservationRoutes, { reservations: new ReservationService(db, driver) });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       api.setNotFoundHandler((request, reply) => {
         reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` });

@@ -7,16 +7,18 @@ import { openDatabase } from './db/database.js';
 import { loadJwtSecret } from './security/secrets.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 import { syncInventory } from './testbed/inventory.js';
+import { createTestbedDriver } from './testbed/driver.js';
 
 async function main() {
   const config = loadConfig();
   const testbed = await loadTestbed(config.TESTBED_CONFIG);
+  const driver = createTestbedDriver(testbed);
   const database = await openDatabase(config.DATABASE_URL);
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   await syncInventory(database.db, testbed);
   const admin = await ensureFirstAdmin(database.db, config);
 
-  const app = await buildApp({ config, db: database.db, jwtSecret });
+  const app = await buildApp({ config, db: database.db, jwtSecret, driver });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

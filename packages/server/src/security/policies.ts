@@ -11,7 +11,11 @@ export type Action =
   | 'credentials:list' // every user's SSH keys: administrators only
   | 'credentials:read'
   | 'credentials:add'
-  | 'credentials:delete';
+  | 'credentials:delete'
+  | 'user:search' // the colleagues offered when booking
+  | 'reservation:book' // subject: the responsible user of the booking
+  | 'reservation:list' // subject: the user whose lists are read
+  | 'reservation:delete'; // subject: the responsible user of the reservation
 
 interface Subject {
   userId?: number;
@@ -30,6 +34,13 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'credentials:add':
     case 'credentials:delete':
       // A user acts on their own account only (DESIGN.md decision 13).
+      return subject.userId === principal.userId;
+    case 'user:search':
+      return true;
+    case 'reservation:book':
+    case 'reservation:list':
+    case 'reservation:delete':
+      // A user books for themselves, reads their own lists and deletes what they are responsible for.
       return subject.userId === principal.userId;
   }
 }

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly fieldErrors: Record<string, string[]> = {},
     /** Seconds to wait, from Retry-After on a 429. */
     readonly retryAfterSeconds?: number,
+    /** The parsed reply, for callers whose error replies carry more than a message (the booking tuples). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -91,6 +93,7 @@ function toApiError(response: Response, body: unknown): ApiError {
     message,
     reply.fieldErrors ?? {},
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    body,
   );
 }
 

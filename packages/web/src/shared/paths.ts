@@ -150,3 +150,8 @@ export function safeReturnURL(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
+
+/** Where a user who has just signed in, or who opens /signin while signed in, belongs. */
+export function afterSigninURL(returnURL: string | null, redirectURL: string): string {
+  return safeReturnURL(returnURL) ?? redirectURL;
+}

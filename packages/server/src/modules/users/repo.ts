@@ -69,3 +69,26 @@ export async function insertUser(db: Queryable, user: NewUser, roles: AuthorityN
     .execute();
   return id;
 }
+
+/**
+ * Enabled, not anonymised accounts whose last name, first name or username contains `name` (any case),
+ * by last name then first name. The booking form offers them as colleagues.
+ */
+export async function searchValidUsers(db: Queryable, name: string, limit: number) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'firstname', 'lastname', 'username'])
+    .where('is_enabled', '=', true)
+    .where('anonymised_at', 'is', null);
+  if (name) {
+    const pattern = `%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(lastname)`, 'like', pattern),
+        eb(sql`lower(firstname)`, 'like', pattern),
+        eb(sql`lower(username)`, 'like', pattern),
+      ]),
+    );
+  }
+  return query.orderBy(sql`lower(lastname)`).orderBy(sql`lower(firstname)`).orderBy('id').limit(limit).execute();
+}

@@ -9,7 +9,7 @@ export async function signIn(form: SigninForm): Promise<SigninReply> {
   return signinReplySchema.parse(reply);
 }
 
-/** Signs in and stores the reply as the current user; the sign-in route then moves the user on. */
+/** Signs in and stores the reply as the current user. */
 export function useSignin() {
   return useMutation({ mutationFn: signIn, onSuccess: saveSession });
 }

@@ -3,11 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { messages, signinSchema, type SigninForm } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 import { DOCUMENTATION_URL } from '../../../shared/config';
-import { paths } from '../../../shared/paths';
+import { afterSigninURL, paths } from '../../../shared/paths';
 import { useSignin } from '../api/signin';
 
 type FieldErrors = Partial<Record<keyof SigninForm, string>>;
@@ -28,6 +28,7 @@ export function SigninPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('SIGN_IN')} | Testbed Portal`);
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const signin = useSignin();
   const [form, setForm] = useState<SigninForm>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -58,7 +59,10 @@ export function SigninPage() {
     event.preventDefault();
     const { data, errors } = validate(form);
     setFieldErrors(errors);
-    if (data) signin.mutate(data);
+    if (!data) return;
+    signin.mutate(data, {
+      onSuccess: (reply) => void navigate(afterSigninURL(searchParams.get('returnURL'), reply.redirectURL), { replace: true }),
+    });
   };
 
   return (

@@ -1,13 +1,14 @@
 import { Button, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 
-/** Runs before the page renders, so the signed-in navigation never shows on this page. */
+/**
+ * Runs before the page renders, so the signed-in navigation never shows on this page. The app drops its
+ * cached server data when the session ends.
+ */
 export function loader() {
   clearSession();
   return null;
@@ -15,9 +16,6 @@ export function loader() {
 
 export function SignoutPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  // What was read for the previous user must not be shown to the next one in this tab.
-  useEffect(() => queryClient.clear(), [queryClient]);
 
   return (
     <MessagePage

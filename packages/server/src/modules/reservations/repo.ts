@@ -1,0 +1,202 @@
+// Queries on devices, reservation types and reservations. Functions take the database or a transaction
+// and return plain rows; reservations.ts maps them to the API's shapes.
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database.js';
+
+export interface InventoryDeviceRow {
+  id: number;
+  device_type: string;
+  mac_address: string;
+  ip_address: string;
+}
+
+/** The devices of the testbed file, types by name, devices by IP address. */
+export async function listInventoryDevices(db: Queryable): Promise<InventoryDeviceRow[]> {
+  const { rows } = await sql<InventoryDeviceRow>`
+    SELECT d.id, t.name AS device_type, d.mac_address, host(d.ip_address) AS ip_address
+    FROM devices d JOIN device_types t ON t.id = d.device_type_id
+    WHERE d.in_inventory
+    ORDER BY t.name, d.ip_address`.execute(db);
+  return rows;
+}
+
+export async function findInventoryDevicesByMac(db: Queryable, macs: string[]): Promise<InventoryDeviceRow[]> {
+  if (macs.length === 0) return [];
+  const { rows } = await sql<InventoryDeviceRow>`
+    SELECT d.id, t.name AS device_type, d.mac_address, host(d.ip_address) AS ip_address
+    FROM devices d JOIN device_types t ON t.id = d.device_type_id
+    WHERE d.in_inventory AND d.mac_address = ANY(${macs}::text[])
+    ORDER BY t.name, d.ip_address`.execute(db);
+  return rows;
+}
+
+export async function listReservationTypes(db: Queryable) {
+  return db.selectFrom('reservation_types').select(['id', 'label', 'exclusive']).orderBy('id').execute();
+}
+
+export async function findReservationType(db: Queryable, label: string) {
+  return db.selectFrom('reservation_types').select(['id', 'label', 'exclusive']).where('label', '=', label).executeTakeFirst();
+}
+
+/** Accounts that may hold or share a reservation, among the ids given, with whether they have an SSH key. */
+export async function findBookableUsers(db: Queryable, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const { rows } = await sql<{ id: number; has_ssh_key: boolean }>`
+    SELECT u.id, EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = u.id) AS has_ssh_key
+    FROM users u
+    WHERE u.id = ANY(${userIds}::int[]) AND u.is_enabled AND u.anonymised_at IS NULL`.execute(db);
+  return rows;
+}
+
+export interface ConflictRow {
+  device_id: number;
+  reservation_id: number;
+  starts: Date;
+  ends: Date;
+  reservation_type: string;
+}
+
+/**
+ * Bookings of the devices that a new booking over [start, end) would collide with. The same rule as the
+ * exclusion constraint reservation_devices_no_overlap, answered by its GiST index: windows overlap and
+ * either side is Exclusive (an Exclusive row's sharing slot is the whole integer line).
+ */
+export async function findConflicts(
+  db: Queryable,
+  deviceIds: number[],
+  start: Date,
+  end: Date,
+  exclusive: boolean,
+): Promise<ConflictRow[]> {
+  if (deviceIds.length === 0) return [];
+  const { rows } = await sql<ConflictRow>`
+    SELECT rd.device_id, rd.reservation_id, lower(rd.during) AS starts, upper(rd.during) AS ends,
+           rt.label AS reservation_type
+    FROM reservation_devices rd
+    JOIN reservations r ON r.id = rd.reservation_id
+    JOIN reservation_types rt ON rt.id = r.reservation_type_id
+    WHERE rd.device_id = ANY(${deviceIds}::int[])
+      AND rd.during && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
+      AND (${exclusive}::boolean OR upper_inf(rd.sharing_slot))
+    ORDER BY rd.device_id, lower(rd.during), rd.reservation_id
+    LIMIT 200`.execute(db);
+  return rows;
+}
+
+export interface NewReservation {
+  responsibleUserId: number;
+  reservationTypeId: number;
+  exclusive: boolean;
+  start: Date;
+  end: Date;
+  description: string;
+  userIds: number[];
+  deviceIds: number[];
+}
+
+/** Inserts the reservation, its users and its devices; the exclusion constraint refuses an overlap. */
+export async function insertReservation(db: Queryable, booking: NewReservation): Promise<number> {
+  const { id } = await db
+    .insertInto('reservations')
+    .values({
+      responsible_user_id: booking.responsibleUserId,
+      reservation_type_id: booking.reservationTypeId,
+      start_date: booking.start,
+      end_date: booking.end,
+      description: booking.description,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (booking.userIds.length > 0) {
+    await sql`INSERT INTO reservation_users (reservation_id, user_id)
+      SELECT ${id}::int, unnest(${booking.userIds}::int[])`.execute(db);
+  }
+  await sql`INSERT INTO reservation_devices (reservation_id, device_id, during, sharing_slot)
+    SELECT ${id}::int, unnest(${booking.deviceIds}::int[]),
+           tstzrange(${booking.start}::timestamptz, ${booking.end}::timestamptz, '[)'),
+           CASE WHEN ${booking.exclusive}::boolean THEN int4range(NULL, NULL) ELSE int4range(${id}::int, ${id}::int + 1) END`.execute(db);
+  return id;
+}
+
+/** Locks the reservation for a deletion and tells whether it has started and whether it is still open. */
+export async function lockReservation(db: Queryable, reservationId: number) {
+  const { rows } = await sql<{ id: number; responsible_user_id: number; started: boolean; open: boolean }>`
+    SELECT id, responsible_user_id, start_date < now() AS started, end_date > now() AS open
+    FROM reservations WHERE id = ${reservationId} FOR UPDATE`.execute(db);
+  return rows[0];
+}
+
+export async function deleteReservationRow(db: Queryable, reservationId: number): Promise<void> {
+  await db.deleteFrom('reservations').where('id', '=', reservationId).execute();
+}
+
+/** Ends a running reservation now; its rows stay for the history and free the devices from now on. */
+export async function endReservationNow(db: Queryable, reservationId: number): Promise<void> {
+  await sql`UPDATE reservations SET end_date = now() WHERE id = ${reservationId}`.execute(db);
+  await sql`UPDATE reservation_devices SET during = tstzrange(lower(during), now(), '[)')
+    WHERE reservation_id = ${reservationId}`.execute(db);
+}
+
+export type ReservationListKind = 'mine' | 'others';
+
+export interface ReservationListOptions {
+  kind: ReservationListKind;
+  userId: number;
+  /** With the reservations that have ended too. */
+  all: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface ReservationRow {
+  id: number;
+  submission_date: Date;
+  start_date: Date;
+  end_date: Date;
+  description: string;
+  reservation_type: string;
+  responsible: { userId: number; firstname: string; lastName: string };
+  users: { userId: number; firstname: string; lastName: string }[];
+  devices: { ipAddress: string; macAddress: string; deviceType: string }[];
+}
+
+/**
+ * One page of a reservation list in one query: the page's ids are chosen first (on the indexes of the
+ * filter and the order), then each reservation's people and devices are aggregated as JSON.
+ */
+export async function listReservations(db: Queryable, options: ReservationListOptions): Promise<ReservationRow[]> {
+  const { userId } = options;
+  const involved =
+    options.kind === 'mine'
+      ? sql`r.id IN (SELECT id FROM reservations WHERE responsible_user_id = ${userId}
+                     UNION SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})`
+      : sql`r.responsible_user_id <> ${userId}
+            AND r.id NOT IN (SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})`;
+  const current = options.all ? sql`TRUE` : sql`r.end_date > now()`;
+  // Current and future: soonest first. The whole history: newest first.
+  const direction = options.all ? sql`DESC` : sql`ASC`;
+  const { rows } = await sql<ReservationRow>`
+    WITH page AS (
+      SELECT r.id, r.start_date FROM reservations r
+      WHERE ${involved} AND ${current}
+      ORDER BY r.start_date ${direction}, r.id ${direction}
+      LIMIT ${options.limit} OFFSET ${options.offset}
+    )
+    SELECT r.id, r.submission_date, r.start_date, r.end_date, r.description, rt.label AS reservation_type,
+      json_build_object('userId', owner.id, 'firstname', owner.firstname, 'lastName', owner.lastname) AS responsible,
+      COALESCE((SELECT json_agg(json_build_object('userId', u.id, 'firstname', u.firstname, 'lastName', u.lastname)
+                                ORDER BY u.lastname, u.firstname, u.id)
+                FROM reservation_users ru JOIN users u ON u.id = ru.user_id
+                WHERE ru.reservation_id = r.id), '[]'::json) AS users,
+      COALESCE((SELECT json_agg(json_build_object('ipAddress', host(d.ip_address), 'macAddress', d.mac_address,
+                                                  'deviceType', t.name) ORDER BY d.ip_address)
+                FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id
+                JOIN device_types t ON t.id = d.device_type_id
+                WHERE rd.reservation_id = r.id), '[]'::json) AS devices
+    FROM page
+    JOIN reservations r ON r.id = page.id
+    JOIN reservation_types rt ON rt.id = r.reservation_type_id
+    JOIN users owner ON owner.id = r.responsible_user_id
+    ORDER BY page.start_date ${direction}, page.id ${direction}`.execute(db);
+  return rows;
+}

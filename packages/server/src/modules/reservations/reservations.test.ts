@@ -1,0 +1,531 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { messages, reservationListSchema, reservationSchema } from '@testbed/contract';
+import { buildTestApp, createUser, loginAs, type TestContext } from '../../../test/helper.js';
+import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
+import { insertReservation } from './repo.js';
+
+// Devices of the built-in simulated testbed (src/testbed/simulated-testbed.json).
+const PI = (n: number) => `02:00:00:01:00:0${n}`;
+const ROUTER = (n: number) => `02:00:00:02:00:0${n}`;
+const PI_DOWN = PI(6);
+
+let ctx: TestContext;
+type Caller = Awaited<ReturnType<typeof loginAs>>;
+let alice: Caller;
+let bob: Caller;
+let admin: Caller;
+
+async function booker(options: Parameters<typeof loginAs>[1] = {}) {
+  const caller = await loginAs(ctx, options);
+  await addSshKey(ctx.database.db, caller.id);
+  return caller;
+}
+
+function book(caller: Caller, options: Omit<BookingOptions, 'userId'> & { userId?: number }) {
+  return caller.inject({ method: 'POST', url: '/api/reserveNodes', payload: bookingBody({ userId: caller.id, ...options }) });
+}
+
+async function reservationCount() {
+  const row = await ctx.database.db.selectFrom('reservations').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+async function list(caller: Caller, path: string) {
+  const reply = await caller.inject({ method: 'GET', url: path });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reservationListSchema.parse(reply.json());
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  await syncBuiltInTestbed(ctx.database.db);
+  alice = await booker();
+  bob = await booker();
+  admin = await booker({ roles: ['ADMIN', 'USER'] });
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/getNodesToReserve', () => {
+  it('answers device type → MAC → {ip, up}, types by name and devices by IP, with the driver up flags', async () => {
+    const reply = await alice.inject({ method: 'GET', url: '/api/getNodesToReserve' });
+    expect(reply.statusCode).toBe(200);
+    const nodes = reply.json();
+    expect(Object.keys(nodes)).toEqual(['nrf52840-dk', 'openwrt-router', 'raspberry-pi-4']);
+    expect(Object.entries(nodes['raspberry-pi-4'])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [PI(n), { ip: `10.0.1.1${n}`, up: n !== 6 }]),
+    );
+    expect(nodes['nrf52840-dk']['02:00:00:03:00:08']).toEqual({ ip: '10.0.3.18', up: false });
+  });
+
+  it('lists only the devices of the testbed file', async () => {
+    const type = await ctx.database.db.selectFrom('device_types').select('id').where('name', '=', 'openwrt-router').executeTakeFirstOrThrow();
+    await ctx.database.db
+      .insertInto('devices')
+      .values({ device_type_id: type.id, mac_address: '02:00:00:09:00:01', ip_address: '10.0.9.11', in_inventory: false })
+      .execute();
+    const nodes = (await alice.inject({ method: 'GET', url: '/api/getNodesToReserve' })).json();
+    expect(Object.keys(nodes['openwrt-router'])).toHaveLength(8);
+    expect(nodes['openwrt-router']).not.toHaveProperty('02:00:00:09:00:01');
+  });
+
+  it('is closed to anonymous callers', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/getNodesToReserve' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/reservationTypes', () => {
+  it('answers the seeded Exclusive and Shared types', async () => {
+    const reply = await alice.inject({ method: 'GET', url: '/api/reservationTypes' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().map((type: { label: string; exclusive: boolean }) => [type.label, type.exclusive])).toEqual([
+      ['Exclusive', true],
+      ['Shared', false],
+    ]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/reservationTypes' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/reserveNodes', () => {
+  it('books the devices and answers value0 true with the new id; the booking is stored and audited', async () => {
+    const start = at(1);
+    const reply = await book(alice, { macs: [PI(1), PI(2)], start, end: new Date(start.getTime() + 2 * HOUR), description: 'my first run' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const { value0, value1 } = reply.json();
+    expect(value0).toBe(true);
+    expect(typeof value1).toBe('number');
+
+    const mine = await list(alice, `/api/userReservations/${alice.id}`);
+    const booked = mine.find((reservation) => reservation.reservationId === value1)!;
+    expect(booked).toMatchObject({
+      responsibleUser: { userId: alice.id },
+      users: [],
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 2 * HOUR).toISOString(),
+      description: 'my first run',
+      reservationType: 'Exclusive',
+      deviceReservations: [
+        { device: { ipAddress: '10.0.1.11', macAddress: PI(1), deviceType: 'raspberry-pi-4' } },
+        { device: { ipAddress: '10.0.1.12', macAddress: PI(2), deviceType: 'raspberry-pi-4' } },
+      ],
+    });
+    const audit = await ctx.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'reservation.book')
+      .where('target_id', '=', String(value1))
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_user_id).toBe(alice.id);
+  });
+
+  it('refuses an overlapping booking with 409, naming each device in the way and its window', async () => {
+    const start = at(2);
+    const first = await book(alice, { macs: [PI(1), PI(2)], start, end: new Date(start.getTime() + 3 * HOUR) });
+    expect(first.statusCode).toBe(200);
+    const id = first.json().value1;
+    const before = await reservationCount();
+
+    const overlap = await book(bob, { macs: [PI(2), PI(1), PI(3)], start: new Date(start.getTime() + HOUR), end: new Date(start.getTime() + 5 * HOUR) });
+    expect(overlap.statusCode).toBe(409);
+    const window = `from ${clockIn(start, 'UTC').date.year}`;
+    expect(overlap.json().value0).toBe(false);
+    const reasons: string[] = overlap.json().value1;
+    expect(reasons).toHaveLength(2);
+    const from = (instant: Date) => {
+      const c = clockIn(instant, 'UTC');
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const [h, m] = c.hour.split(':').map(Number);
+      return `${c.date.year}-${pad(c.date.month)}-${pad(c.date.day)} ${pad(h!)}:${pad(m!)}`;
+    };
+    expect(reasons[0]).toBe(
+      `Device raspberry-pi-4 ${PI(1)} (10.0.1.11) is already booked from ${from(start)} to ${from(new Date(start.getTime() + 3 * HOUR))} (UTC) by reservation ${id} (Exclusive).`,
+    );
+    expect(reasons[1]).toContain(`raspberry-pi-4 ${PI(2)} (10.0.1.12)`);
+    expect(reasons[1]).toContain(window);
+    // All or nothing: the free device of the refused booking was not booked either.
+    expect(await reservationCount()).toBe(before);
+    const free = await book(bob, { macs: [PI(3)], start: new Date(start.getTime() + HOUR), end: new Date(start.getTime() + 5 * HOUR) });
+    expect(free.statusCode).toBe(200);
+  });
+
+  it('accepts back-to-back bookings: an end equal to the next start is no overlap', async () => {
+    const start = at(3);
+    const middle = new Date(start.getTime() + 2 * HOUR);
+    expect((await book(alice, { macs: [PI(4)], start, end: middle })).statusCode).toBe(200);
+    const next = await book(bob, { macs: [PI(4)], start: middle, end: new Date(middle.getTime() + 2 * HOUR) });
+    expect(next.statusCode, next.body).toBe(200);
+    const before = await book(bob, { macs: [PI(4)], start: new Date(start.getTime() - HOUR), end: start });
+    expect(before.statusCode, before.body).toBe(200);
+  });
+
+  it('lets Shared bookings overlap each other, and keeps Exclusive and Shared apart both ways', async () => {
+    const start = at(4);
+    const end = new Date(start.getTime() + 4 * HOUR);
+    expect((await book(alice, { macs: [ROUTER(1)], start, end, type: 'Shared' })).statusCode).toBe(200);
+    expect((await book(bob, { macs: [ROUTER(1)], start: new Date(start.getTime() + HOUR), end, type: 'Shared' })).statusCode).toBe(200);
+    const exclusive = await book(bob, { macs: [ROUTER(1)], start: new Date(start.getTime() + 2 * HOUR), end, type: 'Exclusive' });
+    expect(exclusive.statusCode).toBe(409);
+    expect(exclusive.json().value1).toHaveLength(2);
+    expect(exclusive.json().value1[0]).toMatch(/\(Shared\)\.$/);
+
+    expect((await book(alice, { macs: [ROUTER(2)], start, end, type: 'Exclusive' })).statusCode).toBe(200);
+    const shared = await book(bob, { macs: [ROUTER(2)], start, end, type: 'Shared' });
+    expect(shared.statusCode).toBe(409);
+    expect(shared.json().value1[0]).toMatch(/\(Exclusive\)\.$/);
+  });
+
+  it('refuses a start in the past and an end before the start with the spec messages (400)', async () => {
+    const past = await book(alice, { macs: [PI(5)], start: new Date(Date.now() - 2 * HOUR), end: new Date(Date.now() + HOUR) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ value0: false, value1: [messages.EARLIER_TIME_ERROR] });
+
+    const start = at(5);
+    const body = bookingBody({ userId: alice.id, macs: [PI(5)], start, end: new Date(start.getTime() - HOUR) });
+    body.nodesBookingForm.durationHour = 0;
+    body.nodesBookingForm.durationMinute = 0;
+    const backwards = await alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toEqual({ value0: false, value1: [messages.END_DATE_HOUR_EARLIER_TIME_ERROR] });
+  });
+
+  it('accepts a start in the current minute (clock skew grace)', async () => {
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const reply = await book(alice, { macs: [PI(8)], start, end: new Date(start.getTime() + 30 * 60_000) });
+    expect(reply.statusCode, reply.body).toBe(200);
+  });
+
+  it('refuses a duration that disagrees with start and end, naming it', async () => {
+    const start = at(6);
+    const body = bookingBody({ userId: alice.id, macs: [PI(5)], start, end: new Date(start.getTime() + 2 * HOUR) });
+    body.nodesBookingForm.durationHour = 3;
+    const reply = await alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().value1).toEqual([
+      'The duration (3 hour(s) 0 minute(s)) does not match the time between start and end (2 hour(s) 0 minute(s)).',
+    ]);
+  });
+
+  it('refuses a device that is down and a MAC address not in the testbed, naming them', async () => {
+    const start = at(7);
+    const end = new Date(start.getTime() + HOUR);
+    const before = await reservationCount();
+    const down = await book(alice, { macs: [PI(5), PI_DOWN], start, end });
+    expect(down.statusCode).toBe(400);
+    expect(down.json().value1).toEqual([`Device raspberry-pi-4 ${PI_DOWN} (10.0.1.16) is down and cannot be booked.`]);
+    const unknown = await book(alice, { macs: ['02:00:00:0A:0B:0C'], start, end });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().value1).toEqual(['Unknown device 02:00:00:0a:0b:0c: it is not in the testbed.']);
+    const gone = await book(alice, { macs: ['02:00:00:09:00:01'], start, end });
+    expect(gone.json().value1).toEqual(['Unknown device 02:00:00:09:00:01: it is not in the testbed.']);
+    expect(await reservationCount()).toBe(before);
+  });
+
+  it('refuses an unknown reservation type', async () => {
+    const start = at(7, 2);
+    const reply = await book(alice, { macs: [PI(5)], start, end: new Date(start.getTime() + HOUR), type: 'Private' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().value1).toEqual(["Unknown reservation type 'Private'."]);
+  });
+
+  it('forbids booking for another user (403), and lets an administrator book for someone', async () => {
+    const start = at(8);
+    const end = new Date(start.getTime() + HOUR);
+    const foreign = await book(alice, { userId: bob.id, macs: [PI(5)], start, end });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBeTruthy();
+
+    const forBob = await book(admin, { userId: bob.id, macs: [PI(5)], start, end });
+    expect(forBob.statusCode, forBob.body).toBe(200);
+    const bobs = await list(bob, `/api/userReservations/${bob.id}`);
+    expect(bobs.find((r) => r.reservationId === forBob.json().value1)?.responsibleUser.userId).toBe(bob.id);
+  });
+
+  it('refuses a responsible user without SSH key with the NO_SSH_KEY message', async () => {
+    const keyless = await loginAs(ctx);
+    const start = at(9);
+    const reply = await book(keyless, { macs: [PI(5)], start, end: new Date(start.getTime() + HOUR) });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ value0: false, value1: [messages.NO_SSH_KEY] });
+  });
+
+  it('books with colleagues, and refuses unknown, disabled and anonymised ones', async () => {
+    const start = at(10);
+    const end = new Date(start.getTime() + HOUR);
+    const colleague = await createUser(ctx);
+    const disabled = await createUser(ctx, { enabled: false });
+    const anonymised = await createUser(ctx);
+    await ctx.database.db.updateTable('users').set({ anonymised_at: new Date() }).where('id', '=', anonymised.id).execute();
+
+    const refused = await book(alice, { macs: [PI(5)], start, end, users: [colleague.id, disabled.id, anonymised.id, 99_999_999] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().value1).toEqual(
+      [disabled.id, anonymised.id, 99_999_999].map((id) => `User ${id} cannot take part in a reservation: the account does not exist or is not active.`),
+    );
+
+    const ok = await book(alice, { macs: [PI(5)], start, end, users: [colleague.id, colleague.id, alice.id] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const stored = await ctx.database.db.selectFrom('reservation_users').select('user_id').where('reservation_id', '=', ok.json().value1).execute();
+    expect(stored.map((row) => row.user_id)).toEqual([colleague.id]);
+  });
+
+  it('answers a malformed body with 400 and field errors, never 500, and stores nothing', async () => {
+    const start = at(11);
+    const good = bookingBody({ userId: alice.id, macs: [PI(5)], start, end: new Date(start.getTime() + HOUR) });
+    const before = await reservationCount();
+    const cases: [unknown, string][] = [
+      [{}, 'nodesBookingForm'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, startHour: '25:00' } }, 'nodesBookingForm.startHour'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, durationMinute: '75' } }, 'nodesBookingForm.durationMinute'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, reservationDescription: ' two  spaces' } }, 'nodesBookingForm.reservationDescription'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, startDate: { year: 2030, month: 2, day: 30 } } }, 'nodesBookingForm.startDate'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, selectedDevices: [{ macAddress: 'not-a-mac' }] } }, 'nodesBookingForm.selectedDevices.0.macAddress'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, selectedDevices: [] } }, 'nodesBookingForm.selectedDevices'],
+      [{ ...good, nodesBookingForm: { ...good.nodesBookingForm, timeZone: 'Mars/Olympus' } }, 'nodesBookingForm.timeZone'],
+      [{ ...good, selectedUsers: [{ userId: 'x' }] }, 'selectedUsers.0.userId'],
+    ];
+    for (const [payload, field] of cases) {
+      const reply = await alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: payload as object });
+      expect(reply.statusCode, `${field}: ${reply.body}`).toBe(400);
+      expect(Object.keys(reply.json().fieldErrors ?? {}), field).toContain(field);
+    }
+    const notJson = await alice.inject({ method: 'POST', url: '/api/reserveNodes', headers: { 'content-type': 'application/json' }, payload: '{"nodesBookingForm":' });
+    expect(notJson.statusCode).toBe(400);
+    expect(await reservationCount()).toBe(before);
+  });
+
+  it('lets exactly one of 20 parallel identical bookings through; the others get the conflict reply', async () => {
+    const start = at(12);
+    const body = bookingBody({ userId: alice.id, macs: [PI(7), ROUTER(7)], start, end: new Date(start.getTime() + 2 * HOUR) });
+    const before = await reservationCount();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: body })),
+    );
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array(19).fill(409)]);
+    const winner = replies.find((reply) => reply.statusCode === 200)!.json().value1;
+    for (const reply of replies.filter((r) => r.statusCode === 409)) {
+      expect(reply.json().value0).toBe(false);
+      expect(reply.json().value1).toEqual([
+        expect.stringContaining(`raspberry-pi-4 ${PI(7)} (10.0.1.17) is already booked from`),
+        expect.stringContaining(`openwrt-router ${ROUTER(7)} (10.0.2.17) is already booked from`),
+      ]);
+      expect(reply.json().value1[0]).toContain(`by reservation ${winner} (Exclusive)`);
+    }
+    expect(await reservationCount()).toBe(before + 1);
+  });
+
+  it('reads the wall clock in the given time zone and answers UTC instants that read alike in any zone', async () => {
+    // 10:00 in UTC+2 is 08:00 UTC; Etc/GMT-2 is UTC+2 (the POSIX sign is inverted).
+    const day = clockIn(at(13), 'UTC').date;
+    const body = bookingBody({ userId: bob.id, macs: [ROUTER(3)], start: at(13), end: at(13, 1) });
+    body.nodesBookingForm = {
+      ...body.nodesBookingForm,
+      timeZone: 'Etc/GMT-2',
+      startDate: day,
+      startHour: '10:00',
+      endDate: day,
+      endHour: '12:30',
+      durationHour: 2,
+      durationMinute: 30,
+    };
+    const reply = await bob.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const expectedStart = new Date(Date.UTC(day.year, day.month - 1, day.day, 8, 0));
+    const expectedEnd = new Date(Date.UTC(day.year, day.month - 1, day.day, 10, 30));
+
+    const own = (await list(bob, `/api/userReservations/${bob.id}`)).find((r) => r.reservationId === reply.json().value1)!;
+    expect(own.startDate).toBe(expectedStart.toISOString());
+    expect(own.endDate).toBe(expectedEnd.toISOString());
+    expect(own.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T08:00:00\.000Z$/);
+
+    // Another caller, whose browser is in UTC-5, lists the same instants and reads 03:00 to 05:30.
+    const other = (await list(alice, `/api/otherReservations/${alice.id}`)).find((r) => r.reservationId === reply.json().value1)!;
+    expect([other.startDate, other.endDate]).toEqual([own.startDate, own.endDate]);
+    expect(clockIn(new Date(other.startDate), 'Etc/GMT+5').hour).toBe('3:00');
+    expect(clockIn(new Date(other.endDate), 'Etc/GMT+5').hour).toBe('5:30');
+
+    // The same window given in UTC-5 wall-clock time is the same window: it collides, and the message
+    // shows the window in the caller's zone.
+    const fromNewYork = bookingBody({ userId: alice.id, macs: [ROUTER(3)], start: expectedStart, end: expectedEnd, timeZone: 'Etc/GMT+5' });
+    expect(fromNewYork.nodesBookingForm.startHour).toBe('3:00');
+    const clash = await alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: fromNewYork });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().value1[0]).toContain(' 03:00 to ');
+    expect(clash.json().value1[0]).toContain(' 05:30 (Etc/GMT+5)');
+  });
+
+  it('refuses a wall-clock time that a clock change skips', async () => {
+    // Europe/Paris skips 02:00-03:00 on the last Sunday of March.
+    const year = new Date().getUTCFullYear() + 1;
+    const lastSunday = 31 - new Date(Date.UTC(year, 2, 31)).getUTCDay();
+    const body = bookingBody({ userId: alice.id, macs: [PI(5)], start: at(14), end: at(14, 1) });
+    body.nodesBookingForm = {
+      ...body.nodesBookingForm,
+      timeZone: 'Europe/Paris',
+      startDate: { year, month: 3, day: lastSunday },
+      startHour: '2:30',
+      endDate: { year, month: 3, day: lastSunday },
+      endHour: '4:30',
+      durationHour: 1,
+      durationMinute: 0,
+    };
+    const reply = await alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().value1).toEqual(['The start 2:30 does not exist on that day in Europe/Paris (the clocks go forward).']);
+  });
+
+  it('is closed to anonymous callers', async () => {
+    const start = at(15);
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reserveNodes',
+      payload: bookingBody({ userId: alice.id, macs: [PI(5)], start, end: new Date(start.getTime() + HOUR) }),
+    });
+    expect(reply.statusCode).toBe(401);
+  });
+});
+
+describe('reservation lists', () => {
+  let carol: Caller;
+  let dave: Caller;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    carol = await booker();
+    dave = await booker();
+    const start = at(40);
+    const book2 = async (caller: Caller, name: string, offsetDays: number, users: number[] = [], mac = PI(1)) => {
+      const from = new Date(start.getTime() + offsetDays * DAY);
+      const reply = await book(caller, { macs: [mac], start: from, end: new Date(from.getTime() + HOUR), users });
+      expect(reply.statusCode, reply.body).toBe(200);
+      ids[name] = reply.json().value1;
+    };
+    await book2(carol, 'carolLater', 3);
+    await book2(dave, 'daveWithCarol', 1, [carol.id]);
+    await book2(carol, 'carolFirst', 0);
+    await book2(dave, 'daveAlone', 2);
+    // One that has ended, written directly: the API refuses past windows.
+    const device = await ctx.database.db.selectFrom('devices').select('id').where('mac_address', '=', PI(2)).executeTakeFirstOrThrow();
+    const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+    ids.carolEnded = await insertReservation(ctx.database.db, {
+      responsibleUserId: carol.id,
+      reservationTypeId: type.id,
+      exclusive: true,
+      start: new Date(Date.now() - 10 * DAY),
+      end: new Date(Date.now() - 9 * DAY),
+      description: '',
+      userIds: [],
+      deviceIds: [device.id],
+    });
+  });
+
+  it('GET /api/userReservations/{id}: those the user is responsible for or among the users of, by start date', async () => {
+    const mine = await list(carol, `/api/userReservations/${carol.id}`);
+    expect(mine.map((r) => r.reservationId)).toEqual([ids.carolFirst, ids.daveWithCarol, ids.carolLater]);
+    const shared = mine[1]!;
+    expect(shared.responsibleUser.userId).toBe(dave.id);
+    expect(shared.users).toEqual([{ userId: carol.id, firstname: 'Ada', lastName: expect.stringMatching(/^Tester/) }]);
+    for (const reservation of mine) reservationSchema.parse(reservation);
+  });
+
+  it('?all=true adds the reservations that have ended, newest first', async () => {
+    const all = await list(carol, `/api/userReservations/${carol.id}?all=true`);
+    expect(all.map((r) => r.reservationId)).toEqual([ids.carolLater, ids.daveWithCarol, ids.carolFirst, ids.carolEnded]);
+    const current = await list(carol, `/api/userReservations/${carol.id}?all=false`);
+    expect(current.map((r) => r.reservationId)).not.toContain(ids.carolEnded);
+  });
+
+  it('GET /api/otherReservations/{id}: the reservations the user has no part in', async () => {
+    const others = await list(carol, `/api/otherReservations/${carol.id}`);
+    const otherIds = others.map((r) => r.reservationId);
+    expect(otherIds).toContain(ids.daveAlone);
+    for (const id of [ids.carolFirst, ids.daveWithCarol, ids.carolLater]) expect(otherIds).not.toContain(id);
+    const starts = others.map((r) => r.startDate);
+    expect(starts).toEqual([...starts].sort());
+  });
+
+  it('GET /api/currentUserReservations/{id}: the user’s reservations that have not ended', async () => {
+    const current = await list(carol, `/api/currentUserReservations/${carol.id}?all=true`);
+    expect(current.map((r) => r.reservationId)).toEqual([ids.carolFirst, ids.daveWithCarol, ids.carolLater]);
+  });
+
+  it('pages with limit and offset', async () => {
+    const page = await list(carol, `/api/userReservations/${carol.id}?limit=2&offset=1`);
+    expect(page.map((r) => r.reservationId)).toEqual([ids.daveWithCarol, ids.carolLater]);
+    const tooMany = await carol.inject({ method: 'GET', url: `/api/userReservations/${carol.id}?limit=100000` });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fieldErrors).toHaveProperty('limit');
+  });
+
+  it('lets a user read only their own lists (403) and an administrator any', async () => {
+    for (const path of ['userReservations', 'otherReservations', 'currentUserReservations']) {
+      expect((await dave.inject({ method: 'GET', url: `/api/${path}/${carol.id}` })).statusCode).toBe(403);
+      expect((await admin.inject({ method: 'GET', url: `/api/${path}/${carol.id}` })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/${path}/${carol.id}` })).statusCode).toBe(401);
+      expect((await carol.inject({ method: 'GET', url: `/api/${path}/abc` })).statusCode).toBe(400);
+    }
+    const asAdmin = await list(admin, `/api/userReservations/${carol.id}`);
+    expect(asAdmin.map((r) => r.reservationId)).toEqual([ids.carolFirst, ids.daveWithCarol, ids.carolLater]);
+  });
+});
+
+describe('DELETE /api/deleteReservation/{id}', () => {
+  const remove = (caller: Caller, id: number) => caller.inject({ method: 'DELETE', url: `/api/deleteReservation/${id}` });
+
+  it('removes a future reservation of its responsible user and frees its devices', async () => {
+    const start = at(60);
+    const end = new Date(start.getTime() + HOUR);
+    const id = (await book(alice, { macs: [PI(3)], start, end })).json().value1;
+    const reply = await remove(alice, id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ value0: true, value1: [`Reservation ${id} deleted.`] });
+    const all = await list(alice, `/api/userReservations/${alice.id}?all=true`);
+    expect(all.map((r) => r.reservationId)).not.toContain(id);
+    expect((await book(bob, { macs: [PI(3)], start, end })).statusCode).toBe(200);
+    const audit = await ctx.database.db.selectFrom('audit_log').select('actor_user_id').where('action', '=', 'reservation.delete').where('target_id', '=', String(id)).execute();
+    expect(audit).toEqual([{ actor_user_id: alice.id }]);
+  });
+
+  it('ends a running reservation now and keeps it in the history; its devices are free from now on', async () => {
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const plannedEnd = new Date(start.getTime() + 3 * HOUR);
+    const booked = await book(alice, { macs: [ROUTER(4)], start, end: plannedEnd });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const id = booked.json().value1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reply = await remove(alice, id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().value1).toEqual([`Reservation ${id} was running: it ends now and stays in the history.`]);
+
+    const ended = (await list(alice, `/api/userReservations/${alice.id}?all=true`)).find((r) => r.reservationId === id)!;
+    expect(new Date(ended.endDate).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(ended.endDate).getTime()).toBeGreaterThan(start.getTime());
+    expect((await list(alice, `/api/userReservations/${alice.id}`)).map((r) => r.reservationId)).not.toContain(id);
+    const rows = await sql<{ upper: Date }>`SELECT upper(during) AS upper FROM reservation_devices WHERE reservation_id = ${id}`.execute(ctx.database.db);
+    expect(rows.rows[0]!.upper.toISOString()).toBe(ended.endDate);
+    const soon = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
+    const next = await book(bob, { macs: [ROUTER(4)], start: soon, end: plannedEnd });
+    expect(next.statusCode, next.body).toBe(200);
+
+    const again = await remove(alice, id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ value0: false, value1: [`Reservation ${id} has already ended and cannot be deleted.`] });
+  });
+
+  it('forbids others, even a colleague on the reservation, and lets an administrator delete any', async () => {
+    const start = at(61);
+    const id = (await book(alice, { macs: [PI(3)], start, end: new Date(start.getTime() + HOUR), users: [bob.id] })).json().value1;
+    expect((await remove(bob, id)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/deleteReservation/${id}` })).statusCode).toBe(401);
+    const byAdmin = await remove(admin, id);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().value0).toBe(true);
+  });
+
+  it('answers 404 with the tuple for an unknown reservation and 400 for a malformed id', async () => {
+    const missing = await remove(alice, 987_654_321);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ value0: false, value1: ['Reservation 987654321 does not exist.'] });
+    expect((await alice.inject({ method: 'DELETE', url: '/api/deleteReservation/-3' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deleteReservationReplySchema,
+  errorReplySchema,
+  nodesToReserveSchema,
+  reservationListQuerySchema,
+  reservationListSchema,
+  reservationTypeSchema,
+  reserveNodesReplySchema,
+  reserveNodesRequestSchema,
+} from '@testbed/contract';
+import type { ReservationService } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const refusal = reserveNodesReplySchema.describe('value0 false, value1 the messages');
+const listSchema = (summary: string) => ({
+  tags: ['reservations'],
+  summary,
+  params: idParams,
+  querystring: reservationListQuerySchema,
+  response: { 200: reservationListSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+});
+
+export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: ReservationService }> = async (app, { reservations }) => {
+  app.get('/getNodesToReserve', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'Bookable devices: device type → MAC address → {ip, up}',
+      response: { 200: nodesToReserveSchema, 401: errorReplySchema },
+    },
+    handler: (request) => reservations.nodesToReserve(request.principal),
+  });
+
+  app.get('/reservationTypes', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'The reservation types (Exclusive, Shared)',
+      response: { 200: z.array(reservationTypeSchema), 401: errorReplySchema },
+    },
+    handler: (request) => reservations.reservationTypes(request.principal),
+  });
+
+  app.post('/reserveNodes', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'Book devices, all or none',
+      description:
+        '200: value0 true and value1 the new reservation id. 400: a malformed body (message and fieldErrors) or a ' +
+        'broken booking rule (value0 false, value1 the messages: start in the past, end before start, duration, ' +
+        'unknown or down device, inactive colleague, no SSH key). 403: booking for another user. 409: value0 ' +
+        'false, value1 one message per device and booking in the way, with its window.',
+      body: reserveNodesRequestSchema,
+      response: {
+        200: reserveNodesReplySchema,
+        400: z.union([refusal, errorReplySchema]),
+        401: errorReplySchema,
+        403: errorReplySchema,
+        409: refusal,
+      },
+    },
+    handler: async (request, reply) => {
+      const outcome = await reservations.book(request.principal, request.body, request.ip);
+      return reply.code(outcome.status).send(outcome.reply);
+    },
+  });
+
+  app.get('/userReservations/:id', {
+    schema: listSchema('Reservations the user is responsible for or takes part in'),
+    handler: (request) => reservations.list(request.principal, 'mine', request.params.id, request.query),
+  });
+
+  app.get('/otherReservations/:id', {
+    schema: listSchema('Reservations the user has no part in'),
+    handler: (request) => reservations.list(request.principal, 'others', request.params.id, request.query),
+  });
+
+  app.get('/currentUserReservations/:id', {
+    schema: listSchema("The user's reservations that have not ended (the query's all is ignored)"),
+    handler: (request) => reservations.current(request.principal, request.params.id, request.query),
+  });
+
+  app.delete('/deleteReservation/:id', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'Delete a future reservation, or end a running one now',
+      description:
+        'The responsible user or an administrator. 200: value0 true. 400: the reservation has ended. ' +
+        '403: not yours. 404: no such reservation.',
+      params: idParams,
+      response: {
+        200: deleteReservationReplySchema,
+        400: z.union([deleteReservationReplySchema, errorReplySchema]),
+        401: errorReplySchema,
+        403: errorReplySchema,
+        404: deleteReservationReplySchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const outcome = await reservations.delete(request.principal, request.params.id, request.ip);
+      return reply.code(outcome.status).send(outcome.reply);
+    },
+  });
+};

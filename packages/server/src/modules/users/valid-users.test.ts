@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validUserListSchema } from '@testbed/contract';
+import { hashPassword } from '../../security/passwords.js';
+import { buildTestApp, loginAs, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
+import { insertUser } from './repo.js';
+
+let ctx: TestContext;
+let caller: Awaited<ReturnType<typeof loginAs>>;
+let passwordHash: string;
+
+async function person(username: string, firstname: string, lastname: string, options: { enabled?: boolean; anonymised?: boolean } = {}) {
+  const id = await insertUser(
+    ctx.database.db,
+    { username, email: `${username}@example.org`, firstname, lastname, password_hash: passwordHash, is_enabled: options.enabled ?? true },
+    ['USER'],
+  );
+  if (options.anonymised) await ctx.database.db.updateTable('users').set({ anonymised_at: new Date() }).where('id', '=', id).execute();
+  return id;
+}
+
+async function search(query: string) {
+  const reply = await caller.inject({ method: 'GET', url: `/api/validUsers${query}` });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return validUserListSchema.parse(reply.json());
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  passwordHash = await hashPassword(TEST_PASSWORD);
+  caller = await loginAs(ctx);
+  await person('grace_h', 'Grace', 'Hopper');
+  await person('alan_t', 'Alan', 'Turing');
+  await person('barbara_l', 'Barbara', 'Liskov');
+  await person('hop_off', 'Old', 'Hopkins', { enabled: false });
+  await person('gone_x', 'Gone', 'Hoppe', { anonymised: true });
+  await person('under_score', 'Per_cent', 'Percy');
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/validUsers', () => {
+  it('finds enabled accounts whose last name contains the text, in any case, by last name', async () => {
+    const found = await search('?name=HOP');
+    expect(found).toEqual([{ userId: expect.any(Number), firstname: 'Grace', lastname: 'Hopper', username: 'grace_h' }]);
+  });
+
+  it('also matches first names and usernames', async () => {
+    expect((await search('?name=barb')).map((user) => user.username)).toEqual(['barbara_l']);
+    expect((await search('?name=alan_')).map((user) => user.username)).toEqual(['alan_t']);
+  });
+
+  it('takes % and _ literally', async () => {
+    expect((await search('?name=%25')).map((user) => user.username)).toEqual([]);
+    expect((await search('?name=r_c')).map((user) => user.username)).toEqual(['under_score']);
+  });
+
+  it('leaves out disabled and anonymised accounts but not the caller', async () => {
+    const everyone = await search('');
+    const usernames = everyone.map((user) => user.username);
+    expect(usernames).not.toContain('hop_off');
+    expect(usernames).not.toContain('gone_x');
+    expect(usernames).toContain(caller.username);
+    const lastNames = everyone.map((user) => user.lastname.toLowerCase());
+    expect(lastNames).toEqual([...lastNames].sort());
+  });
+
+  it('answers at most 100 users, fewer when asked', async () => {
+    for (let n = 0; n < 105; n += 1) await person(`bulk_${n}`, 'Bulk', `Zed${String(n).padStart(3, '0')}`);
+    expect(await search('?name=zed')).toHaveLength(100);
+    expect(await search('?name=zed&limit=5')).toHaveLength(5);
+    const tooMany = await caller.inject({ method: 'GET', url: '/api/validUsers?limit=101' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fieldErrors).toHaveProperty('limit');
+  });
+
+  it('is closed to anonymous callers', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/validUsers?name=hop' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,109 @@
+// The administrator signs in through the page, finds the Lists menu, and signs out.
+import { messages } from '@testbed/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, screenshot, signIn } from './support/browser';
+import { ADMIN, startServer, type PortalServer } from './support/server';
+
+describe('an administrator signs in and out', () => {
+  let server: PortalServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows an accessible sign-in page', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/signin`);
+    await page.getByRole('heading', { level: 1, name: messages.WELCOME }).waitFor();
+    await screenshot(page, 'signin');
+    await expectNoAxeViolations(page);
+  });
+
+  it('signs in and lands on the redirect URL with the navigation of an administrator', async () => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/\/reservations\/\d+$/);
+    const nav = page.getByRole('navigation', { name: messages.MAIN_NAVIGATION });
+    await nav.getByRole('button', { name: messages.LISTS }).waitFor();
+    for (const label of [messages.RESERVATION, messages.FLASH, messages.MY_ACCOUNT, messages.SIGN_OUT]) {
+      expect(await nav.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), username: localStorage.getItem('username') }));
+    expect(stored.username).toBe(ADMIN.username);
+    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('opens the Lists menu with its seven entries', async () => {
+    await page.getByRole('button', { name: messages.LISTS }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items).toEqual([
+      messages.USERS,
+      messages.CREDENTIALS,
+      messages.ROLES,
+      messages.EMPLOYERS,
+      messages.EMPLOYER_TYPES,
+      messages.PROFESSIONAL_STATUS_LIST,
+      messages.INTENDED_USAGES,
+    ]);
+    await screenshot(page, 'lists-menu');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('offers the account menu, with account deletion in red', async () => {
+    await page.getByRole('button', { name: messages.MY_ACCOUNT }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const deleteItem = menu.getByRole('menuitem', { name: messages.DELETE_ACCOUNT });
+    expect(await deleteItem.getAttribute('href')).toMatch(/^\/deleteAccount\/\d+$/);
+    const color = await deleteItem.evaluate((element) => getComputedStyle(element).color);
+    const [red, green, blue] = color.match(/\d+/g)!.map(Number);
+    expect(red).toBeGreaterThan(150);
+    expect(green! + blue!).toBeLessThan(150);
+    await screenshot(page, 'account-menu');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('signs out to the sign-out page with local storage empty', async () => {
+    await page.getByRole('button', { name: messages.SIGN_OUT }).click();
+    await page.waitForURL(`${server.url}/signout`);
+    await page.getByRole('heading', { level: 1, name: messages.DISCONNECTED_TITLE }).waitFor();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    await screenshot(page, 'signout');
+    await expectNoAxeViolations(page);
+  });
+
+  it('shows an accessible not-found page for an unknown path', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: messages.PAGE_NOT_FOUND }).waitFor();
+    expect(await page.getByRole('link', { name: messages.GO_BACK_RESERVATION_LIST }).getAttribute('href')).toBe('/signin');
+    await screenshot(page, 'not-found');
+    await expectNoAxeViolations(page);
+  });
+
+  it('fits a phone screen, with the navigation behind a menu button', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${server.url}/signin`);
+    await signIn(phone, ADMIN.username, ADMIN.password);
+    await phone.waitForURL(/\/reservations\/\d+$/);
+    await phone.getByRole('button', { name: messages.TOGGLE_NAVIGATION }).click();
+    const nav = phone.getByRole('navigation', { name: messages.MAIN_NAVIGATION });
+    await nav.getByRole('link', { name: messages.USERS }).waitFor();
+    await screenshot(phone, 'phone-navigation');
+    await expectNoAxeViolations(phone);
+    await phone.close();
+  });
+});

@@ -1,0 +1,40 @@
+// Debian's Chromium driven by playwright-core, an accessibility check with axe-core, and screenshots kept
+// in e2e/screenshots/ for a person to look at.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { messages } from '@testbed/contract';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const screenshotsDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Fails with the list of what axe-core finds wrong on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(found, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel(messages.USERNAME, { exact: true }).fill(username);
+  await page.getByLabel(messages.PASSWORD, { exact: true }).fill(password);
+  await page.getByRole('button', { name: messages.SIGN_IN, exact: true }).click();
+}

@@ -1,0 +1,108 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@testbed/contract';
+import { describe, expect, it } from 'vitest';
+import { api } from '../shared/api-client';
+import { mockFetch, renderApp, signInAs } from '../test/app';
+
+async function openMenu(label: string) {
+  const user = userEvent.setup();
+  const button = await screen.findByRole('button', { name: label });
+  await user.click(button);
+  // Mantine renders the dropdown in a portal; the button names it with aria-controls.
+  return waitFor(() => {
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error(`menu ${label} is not open`);
+    return menu;
+  });
+}
+
+describe('shell', () => {
+  it('shows no navigation menus to a visitor', async () => {
+    renderApp('/signin');
+    await screen.findByRole('heading', { level: 1, name: messages.WELCOME });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.SIGN_OUT })).not.toBeInTheDocument();
+  });
+
+  it("gives an administrator the Lists menu with the spec's entries", async () => {
+    signInAs('ADMIN', { userId: 1 });
+    renderApp('/user/1');
+    const menu = await openMenu(messages.LISTS);
+    const links = within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(links).toEqual([
+      [messages.USERS, '/users'],
+      [messages.CREDENTIALS, '/credentials'],
+      [messages.ROLES, '/roles'],
+      [messages.EMPLOYERS, '/employers'],
+      [messages.EMPLOYER_TYPES, '/employerTypes'],
+      [messages.PROFESSIONAL_STATUS_LIST, '/professionalStatusList'],
+      [messages.INTENDED_USAGES, '/intendedUsages'],
+    ]);
+  });
+
+  it('gives a user no Lists menu, and their own reservation and account links', async () => {
+    signInAs('USER', { userId: 7, hasSshKey: true });
+    renderApp('/user/7');
+    await screen.findByRole('button', { name: messages.RESERVATION });
+    expect(screen.queryByRole('button', { name: messages.LISTS })).not.toBeInTheDocument();
+
+    let menu = await openMenu(messages.RESERVATION);
+    expect(within(menu).getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/bookDevices/7');
+    expect(within(menu).getByRole('menuitem', { name: messages.MY_RESERVATIONS_MENU, hidden: true })).toHaveAttribute('href', '/reservations/7');
+    await userEvent.setup().keyboard('{Escape}');
+
+    menu = await openMenu(messages.MY_ACCOUNT);
+    expect(within(menu).getByRole('menuitem', { name: messages.SEE_MY_ACCOUNT, hidden: true })).toHaveAttribute('href', '/user/7');
+    expect(within(menu).getByRole('menuitem', { name: messages.CHANGE_EMAIL, hidden: true })).toHaveAttribute('href', '/changeEmail/7');
+    expect(within(menu).getByRole('menuitem', { name: messages.CHANGE_PASSWORD, hidden: true })).toHaveAttribute('href', '/changePassword/7');
+    expect(within(menu).getByRole('menuitem', { name: messages.DELETE_ACCOUNT, hidden: true })).toHaveAttribute('href', '/deleteAccount/7');
+  });
+
+  it('sends a user without an SSH key to the no-key page from booking and flashing', async () => {
+    signInAs('USER', { userId: 9, hasSshKey: false });
+    renderApp('/user/9');
+    let menu = await openMenu(messages.RESERVATION);
+    expect(within(menu).getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/noSshkeyValid/9');
+    await userEvent.setup().keyboard('{Escape}');
+    menu = await openMenu(messages.FLASH);
+    expect(within(menu).getByRole('menuitem', { name: messages.FLASH_NODES, hidden: true })).toHaveAttribute('href', '/noSshkeyValid/9');
+  });
+
+  it('signs out: clears local storage and shows the sign-out page', async () => {
+    signInAs('USER');
+    localStorage.setItem('something-else', '1');
+    const app = renderApp('/user/7');
+    await userEvent.setup().click(await screen.findByRole('button', { name: messages.SIGN_OUT }));
+    expect(await screen.findByRole('heading', { level: 1, name: messages.DISCONNECTED_TITLE })).toBeInTheDocument();
+    expect(app.location()).toBe('/signout');
+    expect(localStorage.length).toBe(0);
+    expect(screen.queryByRole('button', { name: messages.SIGN_OUT })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.RECONNECT })).toHaveAttribute('href', '/signin');
+  });
+
+  it('moves a user whose session the server ended to sign-in with the disconnected notice', async () => {
+    signInAs('USER');
+    const app = renderApp('/user/7');
+    await screen.findByRole('button', { name: messages.SIGN_OUT });
+    mockFetch({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
+    await act(async () => {
+      await api.get('/api/user/7').catch(() => undefined);
+    });
+    expect(await screen.findByText(messages.DISCONNECTED)).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/signin?disconnected=true'));
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('moves a user refused with a 403 to the account-invalid page', async () => {
+    signInAs('USER');
+    const app = renderApp('/user/7');
+    await screen.findByRole('button', { name: messages.SIGN_OUT });
+    mockFetch({ status: 403, body: { message: messages.ACCOUNT_INVALID } });
+    await act(async () => {
+      await api.get('/api/user/7').catch(() => undefined);
+    });
+    expect(await screen.findByRole('link', { name: messages.BACK_TO_SIGN_IN })).toBeInTheDocument();
+    expect(app.location()).toBe('/accountInvalid');
+  });
+});

@@ -1,0 +1,105 @@
+// The frame of every page: header with the top navigation of the devices document (section 2) when a
+// user is signed in, the page in <main>, and a loading banner while the router fetches the next page.
+import { Anchor, AppShell, Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
+import { DOCUMENTATION_URL } from '../shared/config';
+import { paths } from '../shared/paths';
+import { clearSession, useSession } from '../shared/session';
+
+const DesktopNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.DesktopNavigation })));
+const MobileNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.MobileNavigation })));
+
+/** A thin bar at the top of the window and a polite announcement while the next page loads. */
+export function LoadingBanner({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {active && (
+        <Box pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} data-testid="loading-banner">
+          <Progress.Root size="sm" radius={0}>
+            <Progress.Section value={100} animated striped aria-label={t('LOADING')} />
+          </Progress.Root>
+        </Box>
+      )}
+      <VisuallyHidden role="status" aria-live="polite">
+        {active ? t('LOADING') : ''}
+      </VisuallyHidden>
+    </>
+  );
+}
+
+export function Shell() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const user = session.status === 'signedIn' ? session.user : null;
+
+  const signOut = () => {
+    close();
+    clearSession();
+    void navigate(paths.signout.href());
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={user ? { width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } } : undefined}
+      padding="md"
+    >
+      <LoadingBanner active={navigation.state !== 'idle'} />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {user && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={t('TOGGLE_NAVIGATION')}
+                aria-expanded={opened}
+              />
+            )}
+            <UnstyledButton component={Link} to={user ? user.redirectURL : paths.signin.href()}>
+              <Group gap={8} wrap="nowrap">
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <Text fw={700} size="lg" c="dark.8">
+                  {t('APP_NAME')}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          {user ? (
+            <Box component="nav" aria-label={t('MAIN_NAVIGATION')} visibleFrom="md">
+              <Suspense fallback={null}>
+                <DesktopNavigation user={user} onSignOut={signOut} />
+              </Suspense>
+            </Box>
+          ) : (
+            <Anchor href={DOCUMENTATION_URL} size="sm">
+              {t('DOCUMENTATION')}
+            </Anchor>
+          )}
+        </Group>
+      </AppShell.Header>
+      {/* Rendered only while open, so that no off-screen link takes the keyboard focus. */}
+      {user && opened && (
+        <AppShell.Navbar id="mobile-navigation" aria-label={t('MAIN_NAVIGATION')}>
+          <AppShell.Section grow>
+            <Suspense fallback={null}>
+              <MobileNavigation user={user} onNavigate={close} onSignOut={signOut} />
+            </Suspense>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,23 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+// Mantine's default shades put white text on blue 6 and grey 6 text on white, both under the 4.5:1
+// contrast that WCAG AA asks of body text; shade 8 of the primary colour and darker greys pass.
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': theme.colors.gray[7] ?? '#495057',
+    '--mantine-color-anchor': theme.colors.blue[8] ?? '#1971c2',
+    '--mantine-color-error': theme.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-placeholder': theme.colors.gray[6] ?? '#868e96',
+  },
+  dark: {},
+});

@@ -1,0 +1,58 @@
+// Deleting a key, from the list or the details page: confirm, delete, and when it was the signed-in
+// user's own last key, end the session and go to sign-in (accounts document, section 4).
+import { Code } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { clearSession, useSession } from '../../../shared/session';
+import { useDeleteCredential } from '../api/credentials';
+import { useConfirm } from './confirm-dialog';
+
+export interface DeleteOptions {
+  /** Whether the owner has only this key, when the page knows it; the server's reply decides anyway. */
+  lastKey?: boolean;
+  /** Called after a deletion that did not end the session. */
+  onDeleted?: () => void;
+}
+
+export function useDeleteCredentialFlow() {
+  const remove = useDeleteCredential();
+  const navigate = useNavigate();
+  const me = useSession().user;
+  const { confirm, dialog } = useConfirm();
+
+  const start = async (credential: Credential, options: DeleteOptions = {}) => {
+    const own = me !== null && credential.user.userId === me.userId;
+    const confirmed = await confirm({
+      title: credentialMessages.DELETE_TITLE,
+      message:
+        own && options.lastKey ? `${credentialMessages.DELETE_TEXT} ${credentialMessages.DELETE_LAST_OWN_TEXT}` : credentialMessages.DELETE_TEXT,
+      content: (
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {`${shortenSshKey(credential.sshKey)}\n${credential.fingerprint}`}
+        </Code>
+      ),
+      confirmLabel: credentialMessages.DELETE,
+      danger: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(credential.credentialId, {
+      onSuccess: (reply) => {
+        notifications.show({ color: 'teal', message: credentialMessages.KEY_DELETED });
+        if (reply.lastKey && me !== null && reply.userId === me.userId) {
+          // The guard of the current page sees the session end and sends the user to sign-in as well.
+          clearSession();
+          void navigate(paths.signin.href(), { replace: true });
+          return;
+        }
+        options.onDeleted?.();
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', title: credentialMessages.DELETE_TITLE, message: error.message });
+      },
+    });
+  };
+
+  return { start, dialog, isPending: remove.isPending, pendingId: remove.isPending ? remove.variables : undefined };
+}

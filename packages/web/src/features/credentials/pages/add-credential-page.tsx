@@ -1,0 +1,177 @@
+// Add an SSH key to a user (credential/user/{userId}): one required key line, typed or read from a .pub
+// file, trimmed and checked with the contract's rule before sending; the server parses it for real.
+// A user's first key asks for confirmation and then signs the user out to sign in again; later keys
+// return to the previous page (accounts document, section 4).
+import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { addCredentialFormSchema, credentialMessages, SSH_KEY_MAX_LENGTH } from '@testbed/contract';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { clearSession, isAdmin, useSession } from '../../../shared/session';
+import { useAddCredential, useUserCredentials } from '../api/credentials';
+import { useConfirm } from '../components/confirm-dialog';
+
+/** A .pub file is one line; anything much larger is not a public key. */
+const MAX_FILE_BYTES = SSH_KEY_MAX_LENGTH * 4;
+
+function validate(sshKey: string) {
+  const result = addCredentialFormSchema.safeParse({ sshKey });
+  return result.success ? { data: result.data, error: undefined } : { data: null, error: result.error.issues[0]?.message };
+}
+
+export function AddCredentialPage() {
+  const { id } = useParams();
+  const userId = Number(id);
+  const validId = Number.isInteger(userId) && userId > 0;
+  const me = useSession().user;
+  const own = me !== null && me.userId === userId;
+  const allowed = validId && me !== null && (own || isAdmin(me));
+
+  const navigate = useNavigate();
+  const location = useLocation();
+  const existing = useUserCredentials(userId, allowed);
+  const add = useAddCredential();
+  const { confirm, dialog } = useConfirm();
+  const [sshKey, setSshKey] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const title = own ? credentialMessages.ADD_SSH_KEY_OWN : credentialMessages.ADD_SSH_KEY;
+  useDocumentTitle(`${title} | Testbed Portal`);
+
+  // Signed out meanwhile: the route's guard takes over.
+  if (!me) return null;
+  if (!validId) return <MessagePage title={credentialMessages.USER_NOT_FOUND} />;
+  // The server refuses other users' accounts too; a user is not even shown the form for them.
+  if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
+
+  const owner = existing.data?.[0]?.user;
+  // While the list loads (or if it cannot), the session says whether the user had a key at sign-in.
+  const firstOwnKey = own && (existing.data ? existing.data.length === 0 : !me.hasSshKey);
+
+  const goBack = () => {
+    // Opened directly (no page before it in this tab): the user's page is the natural way back.
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate(paths.user.href(userId));
+  };
+
+  const update = (value: string) => {
+    setSshKey(value);
+    add.reset();
+    // Once an error shows, it follows the typing so that it leaves when the line is fixed.
+    if (error) setError(validate(value).error);
+  };
+
+  const readFile = async (file: File | null) => {
+    if (!file) return;
+    add.reset();
+    if (file.size > MAX_FILE_BYTES) {
+      setError(credentialMessages.FILE_UNREADABLE);
+      return;
+    }
+    try {
+      const text = (await file.text()).trim();
+      setSshKey(text);
+      setError(validate(text).error);
+    } catch {
+      setError(credentialMessages.FILE_UNREADABLE);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { data, error: invalid } = validate(sshKey);
+    setError(invalid);
+    if (!data) return;
+    setSshKey(data.sshKey);
+    if (firstOwnKey) {
+      const confirmed = await confirm({ title: credentialMessages.FIRST_KEY_TITLE, message: credentialMessages.FIRST_KEY_TEXT });
+      if (!confirmed) return;
+    }
+    add.mutate(
+      { userId, sshKey: data.sshKey },
+      {
+        onSuccess: (reply) => {
+          notifications.show({ color: 'teal', message: credentialMessages.KEY_ADDED });
+          if (own && reply.firstKey) {
+            // To sign-out first (an open page, so no guard moves the user elsewhere), then end the session.
+            void Promise.resolve(navigate(paths.signout.href(), { replace: true })).then(clearSession);
+          } else {
+            goBack();
+          }
+        },
+        onError: (failure) => {
+          const fieldError = failure instanceof ApiError ? failure.fieldErrors.sshKey?.[0] : undefined;
+          if (fieldError) setError(fieldError);
+        },
+      },
+    );
+  };
+
+  const serverError =
+    add.error && !(add.error instanceof ApiError && add.error.fieldErrors.sshKey?.length) ? add.error.message : null;
+
+  return (
+    <Stack maw={760} mx="auto" mt="lg" gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {!own && owner && (
+          <Text mt="xs">
+            {credentialMessages.ADD_SSH_KEY_FOR} {owner.firstname} {owner.lastname} ({owner.username})
+          </Text>
+        )}
+      </div>
+      <Paper withBorder shadow="xs" radius="md" p="lg">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Stack gap="md">
+            <Textarea
+              label={credentialMessages.SSH_KEY}
+              description={credentialMessages.SSH_KEY_HELP}
+              name="sshKey"
+              required
+              rows={5}
+              resize="vertical"
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="none"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+              placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host"
+              value={sshKey}
+              error={error}
+              onChange={(event) => update(event.currentTarget.value)}
+            />
+            <Group>
+              <FileButton onChange={(file) => void readFile(file)} accept=".pub,text/plain">
+                {(props) => (
+                  <Button variant="default" {...props}>
+                    {credentialMessages.READ_FROM_FILE}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+            {serverError && (
+              <Alert color="red" variant="light">
+                {serverError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={goBack}>
+                {credentialMessages.CANCEL}
+              </Button>
+              <Button type="submit" loading={add.isPending}>
+                {credentialMessages.SUBMIT_ADD}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {dialog}
+    </Stack>
+  );
+}
+
+export { AddCredentialPage as Component };

@@ -1,0 +1,205 @@
+// Calls of the booking and reservation screens (devices document, section 7), their query options and hooks.
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  deleteReservationReplySchema,
+  meReplySchema,
+  nodesToReserveSchema,
+  reservationListSchema,
+  reservationTypeSchema,
+  reserveNodesReplySchema,
+  validUserListSchema,
+  VALID_USERS_MAX,
+  type Reservation,
+  type ReserveNodesRequest,
+} from '@testbed/contract';
+import { z } from 'zod';
+import { ApiError, api } from '../../../shared/api-client';
+
+/** 'mine': the user is responsible or takes part; 'others': the user has no part. */
+export type ReservationListKind = 'mine' | 'others';
+
+export const RESERVATION_PAGE_SIZE = 100;
+
+export const reservationKeys = {
+  all: ['reservations'] as const,
+  lists: () => [...reservationKeys.all, 'list'] as const,
+  list: (kind: ReservationListKind, userId: number, all: boolean) => [...reservationKeys.lists(), kind, userId, all] as const,
+  upcoming: (userId: number, until: number) => [...reservationKeys.all, 'upcoming', userId, until] as const,
+};
+
+export async function fetchReservationPage(
+  kind: ReservationListKind,
+  userId: number,
+  options: { all: boolean; offset: number; limit: number; signal?: AbortSignal },
+): Promise<Reservation[]> {
+  const path = kind === 'mine' ? 'userReservations' : 'otherReservations';
+  const reply = await api.get<unknown>(`/api/${path}/${userId}`, {
+    query: { all: options.all, offset: options.offset, limit: options.limit },
+    signal: options.signal,
+  });
+  return reservationListSchema.parse(reply);
+}
+
+/** One of the two tables, page by page: the server answers at most a page; a full page means there may be more. */
+export function reservationListOptions(kind: ReservationListKind, userId: number, all: boolean) {
+  return infiniteQueryOptions({
+    queryKey: reservationKeys.list(kind, userId, all),
+    queryFn: ({ pageParam, signal }) =>
+      fetchReservationPage(kind, userId, { all, offset: pageParam, limit: RESERVATION_PAGE_SIZE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) =>
+      lastPage.length === RESERVATION_PAGE_SIZE ? pages.length * RESERVATION_PAGE_SIZE : undefined,
+  });
+}
+
+export function useReservationList(kind: ReservationListKind, userId: number, all: boolean, enabled = true) {
+  return useInfiniteQuery({ ...reservationListOptions(kind, userId, all), enabled });
+}
+export type ReservationListResult = ReturnType<typeof useReservationList>;
+
+const UPCOMING_PAGE_SIZE = 500;
+/** Enough for a busy week of a large testbed; the picture says so when it is not the whole story. */
+const UPCOMING_MAX_PAGES = 10;
+
+export interface UpcomingReservations {
+  reservations: Reservation[];
+  /** False when the page limit stopped the reading before the end of the window. */
+  complete: boolean;
+}
+
+/**
+ * The current and future reservations (the user's and the others') that start before `until`. The
+ * lists come soonest start first, so reading stops at the first page that reaches past the window.
+ */
+export async function fetchUpcomingReservations(userId: number, until: Date, signal?: AbortSignal): Promise<UpcomingReservations> {
+  const readKind = async (kind: ReservationListKind) => {
+    const found: Reservation[] = [];
+    for (let pageIndex = 0; pageIndex < UPCOMING_MAX_PAGES; pageIndex += 1) {
+      const page = await fetchReservationPage(kind, userId, {
+        all: false,
+        offset: pageIndex * UPCOMING_PAGE_SIZE,
+        limit: UPCOMING_PAGE_SIZE,
+        signal,
+      });
+      found.push(...page.filter((reservation) => new Date(reservation.startDate) < until));
+      const last = page.at(-1);
+      if (page.length < UPCOMING_PAGE_SIZE || !last || new Date(last.startDate) >= until) return { found, complete: true };
+    }
+    return { found, complete: false };
+  };
+  const [mine, others] = await Promise.all([readKind('mine'), readKind('others')]);
+  return { reservations: [...mine.found, ...others.found], complete: mine.complete && others.complete };
+}
+
+export function upcomingReservationsOptions(userId: number, until: Date) {
+  return queryOptions({
+    queryKey: reservationKeys.upcoming(userId, until.getTime()),
+    queryFn: ({ signal }) => fetchUpcomingReservations(userId, until, signal),
+  });
+}
+
+export const nodesToReserveOptions = queryOptions({
+  queryKey: ['nodesToReserve'],
+  queryFn: async ({ signal }) => nodesToReserveSchema.parse(await api.get<unknown>('/api/getNodesToReserve', { signal })),
+});
+
+export const reservationTypesOptions = queryOptions({
+  queryKey: ['reservationTypes'],
+  queryFn: async ({ signal }) => z.array(reservationTypeSchema).parse(await api.get<unknown>('/api/reservationTypes', { signal })),
+  staleTime: Infinity,
+});
+
+export function validUsersOptions(name: string) {
+  return queryOptions({
+    queryKey: ['validUsers', name],
+    queryFn: async ({ signal }) =>
+      validUserListSchema.parse(await api.get<unknown>('/api/validUsers', { query: { name, limit: VALID_USERS_MAX }, signal })),
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user as the server knows them now: a key added since sign-in counts. */
+export const meOptions = queryOptions({
+  queryKey: ['auth', 'me'],
+  queryFn: async ({ signal }) => meReplySchema.parse(await api.get<unknown>('/api/auth/me', { signal })),
+  staleTime: 0,
+});
+
+/** The messages of a refused booking or deletion: value1 of the tuple reply, else the error's message. */
+export function refusalMessages(error: unknown): string[] {
+  if (error instanceof ApiError) {
+    const body = error.body as { value1?: unknown } | undefined;
+    if (body && Array.isArray(body.value1) && body.value1.every((item) => typeof item === 'string')) {
+      return body.value1.length > 0 ? (body.value1 as string[]) : [error.message];
+    }
+    const fields = Object.entries(error.fieldErrors).flatMap(([field, list]) => list.map((text) => `${field}: ${text}`));
+    return fields.length > 0 ? fields : [error.message];
+  }
+  return [error instanceof Error ? error.message : String(error)];
+}
+
+export class RefusedError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('\n'));
+    this.name = 'RefusedError';
+  }
+}
+
+/** Books the devices; resolves with the new reservation id or rejects with the failure messages. */
+export async function reserveNodes(request: ReserveNodesRequest): Promise<number> {
+  let reply;
+  try {
+    reply = reserveNodesReplySchema.parse(await api.post<unknown>('/api/reserveNodes', request));
+  } catch (error) {
+    throw new RefusedError(refusalMessages(error));
+  }
+  if (reply.value0 && typeof reply.value1 === 'number') return reply.value1;
+  throw new RefusedError(Array.isArray(reply.value1) ? reply.value1 : []);
+}
+
+export function useReserveNodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reserveNodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all }),
+  });
+}
+
+export async function deleteReservation(reservationId: number): Promise<string[]> {
+  let reply;
+  try {
+    reply = deleteReservationReplySchema.parse(await api.delete<unknown>(`/api/deleteReservation/${reservationId}`));
+  } catch (error) {
+    throw new RefusedError(refusalMessages(error));
+  }
+  if (!reply.value0) throw new RefusedError(reply.value1);
+  return reply.value1;
+}
+
+/** Deletes, then takes the row out of every list at once and refreshes them from the server. */
+export function useDeleteReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteReservation,
+    onSuccess: async (_messages, reservationId) => {
+      queryClient.setQueriesData<InfiniteData<Reservation[], unknown>>({ queryKey: reservationKeys.lists() }, (data) =>
+        data
+          ? { ...data, pages: data.pages.map((page) => page.filter((reservation) => reservation.reservationId !== reservationId)) }
+          : data,
+      );
+      await queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+    },
+  });
+}
+
+export function useMe(enabled = true) {
+  return useQuery({ ...meOptions, enabled });
+}

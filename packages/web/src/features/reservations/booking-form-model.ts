@@ -1,0 +1,107 @@
+// The booking form as data: its values, what it sends, and why it may not be sent yet (devices document,
+// sections 3 to 5). The contract's schema is the rule the server applies too.
+import {
+  nodesBookingFormSchema,
+  RESERVATION_DESCRIPTION_PATTERN,
+  type ReserveNodesRequest,
+  type ValidUser,
+} from '@testbed/contract';
+import {
+  DURATION_HOUR_PATTERN,
+  DURATION_MINUTE_PATTERN,
+  initialTimeFields,
+  normaliseHour,
+  parseCalendarDate,
+  timeRules,
+  type TimeFields,
+} from './booking-times';
+import type { DeviceRow } from './timeline-model';
+
+export interface BookingValues {
+  colleagues: ValidUser[];
+  times: TimeFields;
+  reservationType: string | null;
+  description: string;
+  deviceType: string | null;
+  /** MAC addresses of the checked devices of `deviceType`. */
+  selected: Set<string>;
+}
+
+export function initialBookingValues(now: Date, reservationType: string | null, deviceType: string | null): BookingValues {
+  return {
+    colleagues: [],
+    times: initialTimeFields(now),
+    reservationType,
+    description: '',
+    deviceType,
+    selected: new Set(),
+  };
+}
+
+export function isDescriptionValid(description: string): boolean {
+  return RESERVATION_DESCRIPTION_PATTERN.test(description);
+}
+
+export interface BookingProblems {
+  durationHour: boolean;
+  durationMinute: 'missing' | 'pattern' | null;
+  /** Start is not later than now. */
+  earlierThanNow: boolean;
+  /** End is not later than start. */
+  endBeforeStart: boolean;
+  /** The request the contract refuses, for any reason (missing field, pattern, no device). */
+  invalid: boolean;
+}
+
+export function buildRequest(values: BookingValues, devices: readonly DeviceRow[], userId: number, timeZone: string): ReserveNodesRequest | null {
+  const startDate = parseCalendarDate(values.times.startDate);
+  const endDate = parseCalendarDate(values.times.endDate);
+  const startHour = normaliseHour(values.times.startHour);
+  const endHour = normaliseHour(values.times.endHour);
+  if (!startDate || !endDate || !startHour || !endHour || !values.reservationType) return null;
+  const candidate = {
+    userId,
+    selectedDevicetype: values.deviceType ?? undefined,
+    startDate,
+    startHour,
+    durationHour: Number(values.times.durationHour.trim() || 0),
+    durationMinute: Number(values.times.durationMinute.trim()),
+    endDate,
+    endHour,
+    reservationType: values.reservationType,
+    reservationDescription: values.description,
+    selectedDevices: devices
+      .filter((device) => values.selected.has(device.macAddress))
+      .map((device) => ({ macAddress: device.macAddress, ipAddress: device.ipAddress })),
+    timeZone,
+  };
+  const parsed = nodesBookingFormSchema.safeParse(candidate);
+  if (!parsed.success) return null;
+  return { nodesBookingForm: parsed.data, selectedUsers: values.colleagues.map((user) => ({ userId: user.userId })) };
+}
+
+export function bookingProblems(
+  values: BookingValues,
+  devices: readonly DeviceRow[],
+  userId: number,
+  timeZone: string,
+  now: Date,
+): BookingProblems {
+  const rules = timeRules(values.times, now);
+  const minute = values.times.durationMinute.trim();
+  const durationMinute = minute === '' ? 'missing' : DURATION_MINUTE_PATTERN.test(minute) ? null : 'pattern';
+  const durationHour = !DURATION_HOUR_PATTERN.test(values.times.durationHour.trim());
+  const request = durationMinute || durationHour ? null : buildRequest(values, devices, userId, timeZone);
+  return {
+    durationHour,
+    durationMinute,
+    earlierThanNow: rules.startLaterThanNow === false,
+    endBeforeStart: rules.endLaterThanStart === false,
+    invalid: request === null,
+  };
+}
+
+/** Submit is disabled while the form is invalid, a booking is pending, start is not after now or end not after start. */
+export function canSubmit(problems: BookingProblems, pending: boolean): boolean {
+  return !pending && !problems.invalid && !problems.earlierThanNow && !problems.endBeforeStart;
+}

@@ -1,0 +1,288 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages, type NodesToReserve, type ReservationType } from '@testbed/contract';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, Providers } from '../../../app/providers';
+import { toDateString, toHourString } from '../booking-times';
+import { aReservation, fakeApi, people, type FakeRoute } from '../testing/fake-api';
+import { BookingForm } from './booking-form';
+
+const nodes: NodesToReserve = {
+  'raspberry-pi-4': {
+    '02:00:00:01:00:01': { ip: '10.0.1.11', up: true },
+    '02:00:00:01:00:02': { ip: '10.0.1.12', up: true },
+    '02:00:00:01:00:06': { ip: '10.0.1.16', up: false },
+  },
+  'openwrt-router': { '02:00:00:02:00:01': { ip: '10.0.2.11', up: true } },
+};
+
+const types: ReservationType[] = [
+  { reservationTypeId: 1, label: 'Exclusive', exclusive: true },
+  { reservationTypeId: 2, label: 'Shared', exclusive: false },
+];
+
+const colleagues = [
+  { userId: 8, firstname: 'Bob', lastname: 'Durand', username: 'bob' },
+  { userId: 7, firstname: 'Alice', lastname: 'Martin', username: 'alice' },
+];
+
+function serverRoutes(extra: Record<string, FakeRoute | { status?: number; body?: unknown }> = {}) {
+  return {
+    'GET /api/userReservations/7': { body: [] },
+    'GET /api/otherReservations/7': { body: [] },
+    'GET /api/validUsers': ({ url }: { url: URL }) => ({
+      body: colleagues.filter((user) => user.lastname.toLowerCase().includes((url.searchParams.get('name') ?? '').toLowerCase())),
+    }),
+    ...extra,
+  };
+}
+
+function renderForm(clock: () => Date = () => new Date()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/bookDevices/:id', element: <BookingForm userId={7} nodes={nodes} reservationTypes={types} clock={clock} /> },
+      { path: '/reservations/:id/reservationId/:reservationId', element: <p>reservation list</p> },
+    ],
+    { initialEntries: ['/bookDevices/7'] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const bookButton = () => screen.getByRole('button', { name: messages.BOOK_DEVICES });
+const deviceBox = (ip: string) => screen.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} ${ip}` });
+
+async function chooseDeviceType(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('combobox', { name: messages.DEVICE_TYPE }));
+  await user.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+describe('booking form', () => {
+  it('keeps Book devices disabled until a device is checked, then books with the time zone and the colleagues', { timeout: 20_000 }, async () => {
+    const now = new Date(2030, 5, 15, 14, 7);
+    const { sent } = fakeApi(serverRoutes({ 'POST /api/reserveNodes': { body: { value0: true, value1: 42 } } }));
+    const router = renderForm(() => now);
+    const user = userEvent.setup();
+
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    expect(bookButton()).toBeDisabled();
+    await user.click(deviceBox('10.0.1.11'));
+    await user.click(deviceBox('10.0.1.12'));
+    expect(bookButton()).toBeEnabled();
+
+    await user.type(screen.getByRole('combobox', { name: messages.ADDITIONAL_USERS }), 'Dur');
+    await user.click(await screen.findByRole('option', { name: 'Durand Bob (bob)', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: messages.DESCRIPTION }), 'radio tests');
+    await user.click(bookButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reservations/7/reservationId/42'));
+    const booking = sent.find((request) => request.method === 'POST');
+    expect(booking?.path).toBe('/api/reserveNodes');
+    expect(booking?.body).toEqual({
+      nodesBookingForm: {
+        userId: 7,
+        selectedDevicetype: 'raspberry-pi-4',
+        startDate: { year: 2030, month: 6, day: 15 },
+        startHour: '14:15',
+        durationHour: 1,
+        durationMinute: 0,
+        endDate: { year: 2030, month: 6, day: 15 },
+        endHour: '15:15',
+        reservationType: 'Exclusive',
+        reservationDescription: 'radio tests',
+        selectedDevices: [
+          { macAddress: '02:00:00:01:00:01', ipAddress: '10.0.1.11' },
+          { macAddress: '02:00:00:01:00:02', ipAddress: '10.0.1.12' },
+        ],
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+      selectedUsers: [{ userId: 8 }],
+    });
+  });
+
+  it('never offers the person booking as a colleague', async () => {
+    fakeApi(serverRoutes());
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: messages.ADDITIONAL_USERS }), 'ar');
+    // 'Martin' (the person booking, id 7) matches the search but is left out.
+    await waitFor(() => expect(screen.getByText(messages.NO_USER_FOUND)).toBeInTheDocument());
+    expect(screen.queryByRole('option', { name: /Martin/ })).not.toBeInTheDocument();
+  });
+
+  it('lists the server messages under BOOK_DEVICES_FAILED when the booking is refused', async () => {
+    const conflict = 'Device raspberry-pi-4 02:00:00:01:00:01 (10.0.1.11) is already booked from 2030-06-15 14:00 to 2030-06-15 16:00 (UTC) by reservation 3 (Exclusive).';
+    fakeApi(serverRoutes({ 'POST /api/reserveNodes': { status: 409, body: { value0: false, value1: [conflict] } } }));
+    const router = renderForm(() => new Date(2030, 5, 15, 14, 7));
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    await user.click(deviceBox('10.0.1.11'));
+    await user.click(bookButton());
+
+    const failure = await screen.findByTestId('booking-failure');
+    expect(failure).toHaveAttribute('role', 'alert');
+    expect(within(failure).getByText(messages.BOOK_DEVICES_FAILED)).toBeInTheDocument();
+    expect(within(failure).getByText(conflict)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/bookDevices/7');
+    expect(bookButton()).toBeEnabled();
+  });
+
+  it('select-all checks only the devices that are up; a down device stays disabled', async () => {
+    fakeApi(serverRoutes());
+    renderForm();
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    const selectAll = screen.getByRole('checkbox', { name: messages.SELECT_ALL_UP_DEVICES });
+    await user.click(selectAll);
+    expect(deviceBox('10.0.1.11')).toBeChecked();
+    expect(deviceBox('10.0.1.12')).toBeChecked();
+    expect(deviceBox('10.0.1.16')).not.toBeChecked();
+    expect(deviceBox('10.0.1.16')).toBeDisabled();
+    expect(selectAll).toBeChecked();
+
+    await user.click(deviceBox('10.0.1.12'));
+    expect(selectAll).not.toBeChecked();
+    expect(screen.getByText(`Devices selected: 1`)).toBeInTheDocument();
+  });
+
+  it('choosing another device type drops the devices checked before', async () => {
+    fakeApi(serverRoutes());
+    renderForm();
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    await user.click(deviceBox('10.0.1.11'));
+    await chooseDeviceType(user, 'openwrt-router');
+    expect(screen.queryByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.11` })).not.toBeInTheDocument();
+    expect(deviceBox('10.0.2.11')).not.toBeChecked();
+    expect(screen.getByText('Devices selected: 0')).toBeInTheDocument();
+  });
+
+  it('moves the end with the duration and says so when the end is not after the start', async () => {
+    fakeApi(serverRoutes());
+    renderForm(() => new Date(2030, 5, 15, 14, 7));
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    await user.click(deviceBox('10.0.1.11'));
+    const hours = screen.getByRole('textbox', { name: messages.DURATION_HOURS });
+    const minutes = screen.getByRole('textbox', { name: messages.DURATION_MINUTES });
+
+    await user.clear(hours);
+    await user.type(hours, '26');
+    expect(screen.getByRole('button', { name: new RegExp(messages.END_DATE) })).toHaveTextContent('2030-06-16');
+    expect(screen.getByLabelText(`${messages.END_HOUR}: ${messages.HOURS}`)).toHaveValue('16');
+
+    await user.clear(hours);
+    await user.clear(minutes);
+    await user.type(minutes, '0');
+    // Empty hours count 0: the end is the start.
+    expect(screen.getByText(messages.END_DATE_HOUR_EARLIER_TIME_ERROR)).toBeInTheDocument();
+    expect(bookButton()).toBeDisabled();
+
+    await user.type(minutes, '5');
+    expect(screen.queryByText(messages.END_DATE_HOUR_EARLIER_TIME_ERROR)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(`${messages.END_HOUR}: ${messages.MINUTES}`)).toHaveValue('20');
+    expect(bookButton()).toBeEnabled();
+
+    await user.clear(minutes);
+    expect(screen.getByText(messages.REQUIRED_FIELD)).toBeInTheDocument();
+    expect(bookButton()).toBeDisabled();
+    await user.type(minutes, '75');
+    expect(screen.getByText(messages.DURATION_MINUTE_ERROR)).toBeInTheDocument();
+    expect(bookButton()).toBeDisabled();
+  });
+
+  it('refuses a start that is no longer later than now, and says so', async () => {
+    let now = new Date(2030, 5, 15, 14, 7);
+    const { sent } = fakeApi(serverRoutes());
+    renderForm(() => now);
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    await user.click(deviceBox('10.0.1.11'));
+    expect(screen.queryByText(messages.EARLIER_TIME_ERROR)).not.toBeInTheDocument();
+
+    // The form stayed open past its start time.
+    now = new Date(2030, 5, 15, 14, 20);
+    fireEvent.submit(screen.getByRole('form', { name: messages.BOOK_DEVICES }));
+    expect(await screen.findByText(messages.EARLIER_TIME_ERROR)).toBeInTheDocument();
+    expect(bookButton()).toBeDisabled();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('checks the description when the field is left', async () => {
+    fakeApi(serverRoutes());
+    renderForm();
+    const user = userEvent.setup();
+    const description = screen.getByRole('textbox', { name: messages.DESCRIPTION });
+    await user.type(description, 'two  spaces');
+    expect(screen.queryByText(messages.RESERVATION_DESCRIPTION_ERROR)).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText(messages.RESERVATION_DESCRIPTION_ERROR)).toBeInTheDocument();
+    expect(screen.getByText('11 / 100')).toBeInTheDocument();
+    await user.clear(description);
+    await user.type(description, 'two_spaces');
+    expect(screen.queryByText(messages.RESERVATION_DESCRIPTION_ERROR)).not.toBeInTheDocument();
+  });
+
+  it('resets all values', async () => {
+    fakeApi(serverRoutes());
+    renderForm(() => new Date(2030, 5, 15, 14, 7));
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    await user.click(deviceBox('10.0.1.11'));
+    await user.type(screen.getByRole('textbox', { name: messages.DURATION_HOURS }), '2');
+    await user.click(screen.getByRole('button', { name: messages.RESET_ALL_VALUES }));
+    expect(screen.getByRole('textbox', { name: messages.DURATION_HOURS })).toHaveValue('1');
+    expect(screen.getByRole('combobox', { name: messages.DEVICE_TYPE })).toHaveValue('openwrt-router');
+    expect(screen.getByText('Devices selected: 0')).toBeInTheDocument();
+  });
+
+  it('draws the week of the chosen devices and proposes a free hour as start', async () => {
+    const now = new Date(2030, 5, 15, 14, 7);
+    fakeApi(
+      serverRoutes({
+        'GET /api/userReservations/7': {
+          body: [aReservation({ reservationId: 3, startDate: new Date(2030, 5, 16, 9).toISOString(), endDate: new Date(2030, 5, 16, 11).toISOString() })],
+        },
+        'GET /api/otherReservations/7': {
+          body: [
+            aReservation({
+              reservationId: 4,
+              responsibleUser: people.bob,
+              reservationType: 'Shared',
+              startDate: new Date(2030, 5, 17, 9).toISOString(),
+              endDate: new Date(2030, 5, 17, 10).toISOString(),
+            }),
+          ],
+        },
+      }),
+    );
+    renderForm(() => now);
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    const picture = await screen.findByRole('img', { name: /raspberry-pi-4/ });
+    await waitFor(() => expect(picture.getAttribute('aria-label')).toContain('2 reservation(s) on 3 device(s)'));
+    expect(picture.querySelectorAll('rect[data-kind="mine"]')).toHaveLength(2);
+    expect(picture.querySelectorAll('rect[data-kind="shared"]')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: messages.TIMELINE_SHOW_TEXT }));
+    expect(screen.getAllByText(/2030-06-16 09:00 → 11:00 \(Yours, #3\)/)).toHaveLength(2);
+    expect(screen.getByText(/10\.0\.1\.16/, { selector: 'span' }).parentElement).toHaveTextContent('free all week');
+
+    // jsdom has no layout: place the picture so that a click lands on 2030-06-18 around 10:30 on the first row.
+    const svg = picture as unknown as SVGSVGElement;
+    svg.getScreenCTM = () => new DOMMatrix() as unknown as SVGMatrix;
+    const dayWidth = 132;
+    fireEvent.click(svg, { clientX: 128 + 3 * dayWidth + (10.5 / 24) * dayWidth, clientY: 38 + 10 });
+    expect(screen.getByRole('button', { name: new RegExp(messages.START_DATE) })).toHaveTextContent('2030-06-18');
+    expect(screen.getByLabelText(`${messages.START_HOUR}: ${messages.HOURS}`)).toHaveValue('10');
+    expect(screen.getByLabelText(`${messages.START_HOUR}: ${messages.MINUTES}`)).toHaveValue('00');
+    expect(screen.getByRole('button', { name: new RegExp(messages.END_DATE) })).toHaveTextContent('2030-06-18');
+    expect(toHourString(now)).toBe('14:07');
+    expect(toDateString(now)).toBe('2030-06-15');
+  });
+});

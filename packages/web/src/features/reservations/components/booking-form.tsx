@@ -1,0 +1,334 @@
+// The booking form (devices document, sections 2 to 5): colleagues, linked start / duration / end,
+// reservation type, description, device type with its timeline and its devices, Reset and Book.
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Box,
+  Button,
+  Fieldset,
+  Group,
+  List,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
+import { useInterval } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import {
+  RESERVATION_DESCRIPTION_MAX,
+  type NodesToReserve,
+  type ReservationType,
+} from '@testbed/contract';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { RefusedError, upcomingReservationsOptions, useReserveNodes } from '../api/reservations-api';
+import {
+  bookingProblems,
+  buildRequest,
+  canSubmit,
+  initialBookingValues,
+  isDescriptionValid,
+  type BookingValues,
+} from '../booking-form-model';
+import {
+  browserTimeZone,
+  changeTimeField,
+  minimumStartHour,
+  startAt,
+  toDateString,
+  type TimeField,
+} from '../booking-times';
+import { deviceTypeNames, devicesOfType } from '../devices';
+import { buildTimeline, timelineWindow } from '../timeline-model';
+import { CalendarField } from './calendar-field';
+import { ColleaguesSelect } from './colleagues-select';
+import { DevicesTable } from './devices-table';
+import { ReservationTimeline } from './reservation-timeline';
+
+/** The rules compare with now: it moves on while the form is open. */
+const CLOCK_TICK_MS = 15_000;
+
+export interface BookingFormProps {
+  /** Who books: the user of the route. */
+  userId: number;
+  nodes: NodesToReserve;
+  reservationTypes: readonly ReservationType[];
+  /** Injected by tests; the browser's clock otherwise. */
+  clock?: () => Date;
+}
+
+function defaultType(types: readonly ReservationType[]): string | null {
+  return (types.find((type) => type.exclusive) ?? types[0])?.label ?? null;
+}
+
+export function BookingForm({ userId, nodes, reservationTypes, clock = () => new Date() }: BookingFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const typeNames = useMemo(() => deviceTypeNames(nodes), [nodes]);
+  const [now, setNow] = useState(clock);
+  const [values, setValues] = useState<BookingValues>(() =>
+    initialBookingValues(clock(), defaultType(reservationTypes), typeNames[0] ?? null),
+  );
+  const [descriptionError, setDescriptionError] = useState(false);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const booking = useReserveNodes();
+
+  useInterval(() => setNow(clock()), CLOCK_TICK_MS, { autoInvoke: true });
+
+  const timeZone = useMemo(browserTimeZone, []);
+  const devices = useMemo(() => devicesOfType(nodes, values.deviceType), [nodes, values.deviceType]);
+  const problems = bookingProblems(values, devices, userId, timeZone, now);
+  const pending = booking.isPending;
+  const submittable = canSubmit(problems, pending);
+  const today = toDateString(now);
+
+  const window = useMemo(() => timelineWindow(new Date(`${today}T00:00:00`)), [today]);
+  const upcoming = useQuery(upcomingReservationsOptions(userId, window.to));
+  const exclusiveTypes = useMemo(
+    () => new Set(reservationTypes.filter((type) => type.exclusive).map((type) => type.label)),
+    [reservationTypes],
+  );
+  const timelineRows = useMemo(
+    () => buildTimeline(devices, upcoming.data?.reservations ?? [], userId, window, exclusiveTypes),
+    [devices, upcoming.data, userId, window, exclusiveTypes],
+  );
+
+  const update = (change: Partial<BookingValues>) => setValues((current) => ({ ...current, ...change }));
+  const setTime = (field: TimeField, value: string | null) =>
+    setValues((current) => ({ ...current, times: changeTimeField(current.times, field, value) }));
+
+  const reset = () => {
+    const fresh = clock();
+    setNow(fresh);
+    setValues(initialBookingValues(fresh, defaultType(reservationTypes), typeNames[0] ?? null));
+    setDescriptionError(false);
+    setFailure(null);
+    booking.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const at = clock();
+    setNow(at);
+    const request = buildRequest(values, devices, userId, timeZone);
+    if (!request || !canSubmit(bookingProblems(values, devices, userId, timeZone, at), pending)) return;
+    setFailure(null);
+    booking.mutate(request, {
+      onSuccess: (reservationId) => void navigate(paths.reservationCreated.href(userId, reservationId)),
+      onError: (error) => setFailure(error instanceof RefusedError ? error.messages : [error.message]),
+    });
+  };
+
+  const minStartHour = minimumStartHour(values.times.startDate, now);
+  const startDateMin = today;
+  const endDateMin = values.times.startDate && values.times.startDate > today ? values.times.startDate : today;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('BOOK_DEVICES')}>
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <ColleaguesSelect
+            excludeUserId={userId}
+            value={values.colleagues}
+            onChange={(colleagues) => update({ colleagues })}
+            disabled={pending}
+          />
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            <Fieldset legend={t('START')} variant="unstyled">
+              <Stack gap="xs">
+                <CalendarField
+                  label={t('START_DATE')}
+                  value={values.times.startDate}
+                  onChange={(date) => setTime('startDate', date)}
+                  minDate={startDateMin}
+                  today={today}
+                  required
+                  disabled={pending}
+                />
+                <TimePicker
+                  label={t('START_HOUR')}
+                  withAsterisk
+                  format="24h"
+                  value={values.times.startHour}
+                  onChange={(hour) => setTime('startHour', hour)}
+                  min={`${minStartHour}:00`}
+                  hoursInputLabel={`${t('START_HOUR')}: ${t('HOURS')}`}
+                  minutesInputLabel={`${t('START_HOUR')}: ${t('MINUTES')}`}
+                  disabled={pending}
+                  data-testid="start-hour"
+                />
+              </Stack>
+            </Fieldset>
+            <Fieldset legend={t('DURATION')} variant="unstyled">
+              <Group grow align="flex-start" gap="xs">
+                <TextInput
+                  label={t('DURATION_HOURS')}
+                  inputMode="numeric"
+                  value={values.times.durationHour}
+                  onChange={(event) => setTime('durationHour', event.currentTarget.value)}
+                  error={problems.durationHour ? t('DURATION_HOUR_ERROR') : undefined}
+                  maxLength={5}
+                  disabled={pending}
+                />
+                <TextInput
+                  label={t('DURATION_MINUTES')}
+                  withAsterisk
+                  inputMode="numeric"
+                  value={values.times.durationMinute}
+                  onChange={(event) => setTime('durationMinute', event.currentTarget.value)}
+                  error={
+                    problems.durationMinute === 'pattern'
+                      ? t('DURATION_MINUTE_ERROR')
+                      : problems.durationMinute === 'missing'
+                        ? t('REQUIRED_FIELD')
+                        : undefined
+                  }
+                  maxLength={2}
+                  disabled={pending}
+                />
+              </Group>
+            </Fieldset>
+            <Fieldset legend={t('END')} variant="unstyled">
+              <Stack gap="xs">
+                <CalendarField
+                  label={t('END_DATE')}
+                  value={values.times.endDate}
+                  onChange={(date) => setTime('endDate', date)}
+                  minDate={endDateMin}
+                  today={today}
+                  required
+                  disabled={pending}
+                />
+                <TimePicker
+                  label={t('END_HOUR')}
+                  withAsterisk
+                  format="24h"
+                  value={values.times.endHour}
+                  onChange={(hour) => setTime('endHour', hour)}
+                  hoursInputLabel={`${t('END_HOUR')}: ${t('HOURS')}`}
+                  minutesInputLabel={`${t('END_HOUR')}: ${t('MINUTES')}`}
+                  disabled={pending}
+                  data-testid="end-hour"
+                />
+              </Stack>
+            </Fieldset>
+          </SimpleGrid>
+          <Box aria-live="polite" mt={problems.earlierThanNow || problems.endBeforeStart ? 'sm' : 0}>
+            {problems.earlierThanNow && (
+              <Text c="red.9" size="sm" fw={500}>
+                {t('EARLIER_TIME_ERROR')}
+              </Text>
+            )}
+            {problems.endBeforeStart && (
+              <Text c="red.9" size="sm" fw={500}>
+                {t('END_DATE_HOUR_EARLIER_TIME_ERROR')}
+              </Text>
+            )}
+          </Box>
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Select
+              label={t('RESERVATION_TYPE')}
+              withAsterisk
+              data={reservationTypes.map((type) => type.label)}
+              value={values.reservationType}
+              onChange={(reservationType) => update({ reservationType })}
+              allowDeselect={false}
+              disabled={pending}
+            />
+            <TextInput
+              label={t('DESCRIPTION')}
+              value={values.description}
+              maxLength={RESERVATION_DESCRIPTION_MAX}
+              description={`${values.description.length} / ${RESERVATION_DESCRIPTION_MAX}`}
+              onChange={(event) => {
+                const description = event.currentTarget.value;
+                update({ description });
+                if (descriptionError && isDescriptionValid(description)) setDescriptionError(false);
+              }}
+              onBlur={() => setDescriptionError(!isDescriptionValid(values.description))}
+              error={descriptionError ? t('RESERVATION_DESCRIPTION_ERROR') : undefined}
+              disabled={pending}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="md">
+            <Select
+              label={t('DEVICE_TYPE')}
+              withAsterisk
+              data={typeNames}
+              value={values.deviceType}
+              // A new type shows its own devices: the previous choice is dropped.
+              onChange={(deviceType) => update({ deviceType, selected: new Set() })}
+              allowDeselect={false}
+              maw={420}
+              disabled={pending}
+            />
+            {values.deviceType && (
+              <>
+                <Box>
+                  <Title order={2} size="h4" mb="xs">
+                    {t('TIMELINE_TITLE')}
+                  </Title>
+                  <ReservationTimeline
+                    rows={timelineRows}
+                    window={window}
+                    now={now}
+                    subject={values.deviceType}
+                    complete={upcoming.data?.complete ?? true}
+                    onPickStart={
+                      pending ? undefined : (start) => setValues((current) => ({ ...current, times: startAt(current.times, start) }))
+                    }
+                  />
+                </Box>
+                <DevicesTable
+                  deviceType={values.deviceType}
+                  devices={devices}
+                  selected={values.selected}
+                  onChange={(selected) => update({ selected })}
+                  disabled={pending}
+                />
+                <Text size="sm" aria-live="polite">
+                  {t('SELECTED_DEVICES_COUNT', { count: values.selected.size })}
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Paper>
+
+        {failure && (
+          <Alert color="red" variant="light" title={t('BOOK_DEVICES_FAILED')} role="alert" data-testid="booking-failure">
+            <List size="sm" spacing={4}>
+              {failure.map((message, index) => (
+                <List.Item key={index}>{message}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button type="button" variant="default" onClick={reset} disabled={pending}>
+            {t('RESET_ALL_VALUES')}
+          </Button>
+          <Button type="submit" loading={pending} disabled={!submittable}>
+            {t('BOOK_DEVICES')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

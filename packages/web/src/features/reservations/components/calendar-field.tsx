@@ -1,0 +1,76 @@
+// A date field that is chosen, never typed (devices document, sections 2 and 5): a button showing the
+// date opens a calendar of three months with week numbers, no day before `minDate`, and a footer with
+// Today and Close.
+import { Button, Group, InputBase, Popover, Stack } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+
+export interface CalendarFieldProps {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** 'YYYY-MM-DD'; earlier days are disabled. */
+  minDate: string;
+  /** 'YYYY-MM-DD' of today in the browser's zone. */
+  today: string;
+  required?: boolean;
+  error?: string;
+  disabled?: boolean;
+}
+
+export function CalendarField({ label, value, onChange, minDate, today, required, error, disabled }: CalendarFieldProps) {
+  const { t } = useTranslation();
+  const [opened, { close, toggle }] = useDisclosure(false);
+  // Three months side by side need a wide screen; a phone shows one.
+  const wide = useMediaQuery('(min-width: 62em)', true);
+
+  const pick = (date: string | null) => {
+    onChange(date);
+    close();
+  };
+
+  return (
+    <Popover opened={opened} onChange={(open) => !open && close()} position="bottom-start" shadow="md" trapFocus returnFocus withinPortal>
+      <Popover.Target>
+        <InputBase
+          component="button"
+          type="button"
+          label={label}
+          withAsterisk={required}
+          error={error}
+          disabled={disabled}
+          pointer
+          onClick={toggle}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+        >
+          {value ?? t('PICK_A_DATE')}
+        </InputBase>
+      </Popover.Target>
+      <Popover.Dropdown aria-label={label} role="dialog">
+        <Stack gap="xs">
+          <DatePicker
+            value={value}
+            onChange={pick}
+            numberOfColumns={wide ? 3 : 1}
+            withWeekNumbers
+            minDate={minDate}
+            defaultDate={value ?? minDate}
+            firstDayOfWeek={1}
+            highlightToday
+            ariaLabels={{ previousMonth: t('PREVIOUS_MONTH'), nextMonth: t('NEXT_MONTH') }}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="xs" onClick={() => pick(today < minDate ? minDate : today)}>
+              {t('TODAY')}
+            </Button>
+            <Button variant="default" size="xs" onClick={close}>
+              {t('CLOSE')}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,83 @@
+// The devices of the chosen type: a checkbox per device, select-all for the devices that are up, IP and
+// MAC address; a device that is down cannot be checked and is greyed.
+import { Badge, Checkbox, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
+import type { DeviceRow } from '../timeline-model';
+
+export interface DevicesTableProps {
+  deviceType: string;
+  devices: readonly DeviceRow[];
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  disabled?: boolean;
+}
+
+export function DevicesTable({ deviceType, devices, selected, onChange, disabled }: DevicesTableProps) {
+  const { t } = useTranslation();
+  const state = selectAllState(devices, selected);
+  const noneUp = !devices.some((device) => device.up);
+
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={`${t('DEVICES_OF_TYPE')} ${deviceType}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={48}>
+              <Checkbox
+                aria-label={t('SELECT_ALL_UP_DEVICES')}
+                checked={state === 'all'}
+                indeterminate={state === 'some'}
+                disabled={disabled || noneUp}
+                onChange={() => onChange(toggleSelectAll(devices, selected))}
+              />
+            </Table.Th>
+            <Table.Th>{t('IP_ADDRESS')}</Table.Th>
+            <Table.Th>{t('MAC_ADDRESS')}</Table.Th>
+            <Table.Th>{t('STATUS')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <Table.Tr
+              key={device.macAddress}
+              data-down={device.up ? undefined : true}
+              bg={device.up ? undefined : 'gray.1'}
+              aria-disabled={device.up ? undefined : true}
+            >
+              <Table.Td>
+                <Checkbox
+                  aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
+                  checked={selected.has(device.macAddress)}
+                  disabled={disabled || !device.up}
+                  onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={device.up ? undefined : 'gray.7'} ff="monospace">
+                  {device.ipAddress}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={device.up ? undefined : 'gray.7'} ff="monospace">
+                  {device.macAddress}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {device.up ? (
+                  <Badge color="green.9" variant="light">
+                    {t('DEVICE_UP')}
+                  </Badge>
+                ) : (
+                  <Badge color="gray.8" variant="light">
+                    {t('DEVICE_DOWN')}
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

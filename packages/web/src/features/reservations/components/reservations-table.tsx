@@ -1,0 +1,151 @@
+// One table of reservations (devices document, section 2): id, responsible user, users involved, submission
+// date, start, duration, end, description, devices, type and the row actions Flash devices and Delete.
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { isDeletable, isFlashable, type Reservation } from '@testbed/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { deviceList, durationOf, formatDateTime, personName } from '../reservation-display';
+
+export interface ReservationsTableProps {
+  /** id of the heading that names the table. */
+  labelledBy: string;
+  reservations: readonly Reservation[];
+  currentUserId: number;
+  admin: boolean;
+  /** Whether this user may delete the row (the table's rule); isDeletable is checked on top. */
+  mayDelete: (reservation: Reservation) => boolean;
+  onDelete: (reservation: Reservation) => void;
+  /** Disables the delete buttons while a request runs. */
+  busy?: boolean;
+  highlightedId?: number;
+  emptyMessage: string;
+  now: Date;
+  footer?: ReactNode;
+}
+
+function Person({ person, admin }: { person: Reservation['responsibleUser']; admin: boolean }) {
+  const name = personName(person);
+  return admin ? (
+    <Anchor component={Link} to={paths.user.href(person.userId)} size="sm">
+      {name}
+    </Anchor>
+  ) : (
+    <>{name}</>
+  );
+}
+
+export function ReservationsTable({
+  labelledBy,
+  reservations,
+  currentUserId,
+  admin,
+  mayDelete,
+  onDelete,
+  busy,
+  highlightedId,
+  emptyMessage,
+  now,
+  footer,
+}: ReservationsTableProps) {
+  const { t } = useTranslation();
+  const highlighted = useRef<HTMLTableRowElement>(null);
+  const hasHighlight = reservations.some((reservation) => reservation.reservationId === highlightedId);
+
+  useEffect(() => {
+    if (hasHighlight) highlighted.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [hasHighlight]);
+
+  if (reservations.length === 0) {
+    return (
+      <Text c="dimmed" py="sm">
+        {emptyMessage}
+      </Text>
+    );
+  }
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={1180}>
+        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" fz="sm" aria-labelledby={labelledBy}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('RESERVATION_ID')}</Table.Th>
+              <Table.Th>{t('RESPONSIBLE_USER')}</Table.Th>
+              <Table.Th>{t('USERS_INVOLVED')}</Table.Th>
+              <Table.Th>{t('SUBMISSION_DATE')}</Table.Th>
+              <Table.Th>{t('START_DATE')}</Table.Th>
+              <Table.Th>{t('DURATION')}</Table.Th>
+              <Table.Th>{t('END_DATE')}</Table.Th>
+              <Table.Th>{t('DESCRIPTION')}</Table.Th>
+              <Table.Th>{t('DEVICES')}</Table.Th>
+              <Table.Th>{t('TYPE')}</Table.Th>
+              <Table.Th>{t('ACTIONS')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {reservations.map((reservation) => {
+              const isHighlighted = reservation.reservationId === highlightedId;
+              const deletable = isDeletable(reservation, now) && mayDelete(reservation);
+              const flashable = isFlashable(reservation, currentUserId, now);
+              return (
+                <Table.Tr
+                  key={reservation.reservationId}
+                  ref={isHighlighted ? highlighted : undefined}
+                  bg={isHighlighted ? 'yellow.1' : undefined}
+                  aria-current={isHighlighted ? 'true' : undefined}
+                  data-reservation-id={reservation.reservationId}
+                  data-highlighted={isHighlighted || undefined}
+                  style={isHighlighted ? { outline: '2px solid var(--mantine-color-yellow-8)', outlineOffset: -2 } : undefined}
+                >
+                  <Table.Td>{reservation.reservationId}</Table.Td>
+                  <Table.Td>
+                    <Person person={reservation.responsibleUser} admin={admin} />
+                  </Table.Td>
+                  <Table.Td>
+                    {reservation.users.map((person, index) => (
+                      <span key={person.userId}>
+                        {index > 0 && ', '}
+                        <Person person={person} admin={admin} />
+                      </span>
+                    ))}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.submissionDate)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.startDate)}</Table.Td>
+                  <Table.Td>{durationOf(reservation)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.endDate)}</Table.Td>
+                  <Table.Td>{reservation.description}</Table.Td>
+                  <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>
+                  <Table.Td>{reservation.reservationType}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      {flashable && (
+                        <Button component={Link} to={paths.flashNodes.href(currentUserId)} size="compact-sm" variant="light">
+                          {t('FLASH_DEVICES')}
+                        </Button>
+                      )}
+                      {deletable && (
+                        <Button
+                          size="compact-sm"
+                          color="red.9"
+                          variant="outline"
+                          disabled={busy}
+                          onClick={() => onDelete(reservation)}
+                          aria-label={`${t('DELETE')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
+                        >
+                          {t('DELETE')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {footer}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// The bookable devices as the booking form shows them: types by name, a type's devices by IP address, and
+// the select-all rule (devices document, section 4): it checks only the devices that are up.
+import type { NodesToReserve } from '@testbed/contract';
+import type { DeviceRow } from './timeline-model';
+
+export function deviceTypeNames(nodes: NodesToReserve): string[] {
+  return Object.keys(nodes).sort((a, b) => a.localeCompare(b));
+}
+
+function ipKey(ip: string): number[] {
+  return ip.split('.').map((part) => Number(part));
+}
+
+export function compareIp(a: string, b: string): number {
+  const left = ipKey(a);
+  const right = ipKey(b);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? -1) - (right[index] ?? -1);
+    if (difference !== 0 && !Number.isNaN(difference)) return difference;
+  }
+  return a.localeCompare(b);
+}
+
+export function devicesOfType(nodes: NodesToReserve, type: string | null): DeviceRow[] {
+  const devices = type ? nodes[type] : undefined;
+  if (!devices) return [];
+  return Object.entries(devices)
+    .map(([macAddress, device]) => ({ macAddress, ipAddress: device.ip, up: device.up }))
+    .sort((a, b) => compareIp(a.ipAddress, b.ipAddress));
+}
+
+export type SelectAllState = 'none' | 'some' | 'all';
+
+/** 'all' once every device that is up is checked; unchecking any of them drops back to 'some'. */
+export function selectAllState(devices: readonly DeviceRow[], selected: ReadonlySet<string>): SelectAllState {
+  const up = devices.filter((device) => device.up);
+  const checked = up.filter((device) => selected.has(device.macAddress)).length;
+  if (checked === 0) return 'none';
+  return checked === up.length ? 'all' : 'some';
+}
+
+/** Select-all checks the devices that are up (never a down one); clicked again when all are checked, it clears them. */
+export function toggleSelectAll(devices: readonly DeviceRow[], selected: ReadonlySet<string>): Set<string> {
+  if (selectAllState(devices, selected) === 'all') return new Set();
+  return new Set(devices.filter((device) => device.up).map((device) => device.macAddress));
+}
+
+export function toggleDevice(devices: readonly DeviceRow[], selected: ReadonlySet<string>, macAddress: string): Set<string> {
+  const device = devices.find((candidate) => candidate.macAddress === macAddress);
+  const next = new Set(selected);
+  if (next.has(macAddress)) next.delete(macAddress);
+  else if (device?.up) next.add(macAddress);
+  return next;
+}

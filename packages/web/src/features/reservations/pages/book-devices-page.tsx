@@ -1,0 +1,55 @@
+// bookDevices/{id}: the booking form once the bookable devices and the reservation types are in. A user
+// without a valid SSH key is sent to noSshkeyValid/{id}; a user who is not an administrator books for
+// themself only.
+import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { isAdmin, useSession } from '../../../shared/session';
+import { nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
+import { BookingForm } from '../components/booking-form';
+
+export function BookDevicesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('BOOK_DEVICES')} | Testbed Portal`);
+  const { id } = useParams();
+  const { user } = useSession();
+  const routeUserId = Number(id);
+  const ownPage = user !== null && routeUserId === user.userId;
+  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || isAdmin(user));
+
+  // The session's flag dates from sign-in; the server knows whether a key was added or removed since.
+  const me = useMe(allowed && ownPage);
+  const nodes = useQuery({ ...nodesToReserveOptions, enabled: allowed });
+  const types = useQuery({ ...reservationTypesOptions, enabled: allowed });
+
+  if (!user) return null;
+  if (!allowed) return <Navigate to={paths.bookDevices.href(user.userId)} replace />;
+  if (ownPage && me.data && !me.data.hasSshKey) return <Navigate to={paths.noSshKeyValid.href(user.userId)} replace />;
+
+  const loading = nodes.isPending || types.isPending || (ownPage && me.isPending);
+  const failed = nodes.isError || types.isError;
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="md">
+        <Title order={1}>{t('BOOK_DEVICES')}</Title>
+        {failed ? (
+          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
+            {(nodes.error ?? types.error)?.message}
+          </Alert>
+        ) : loading || !nodes.data || !types.data ? (
+          <Center py="xl">
+            <Loader aria-label={t('LOADING')} />
+          </Center>
+        ) : (
+          <BookingForm userId={routeUserId} nodes={nodes.data} reservationTypes={types.data} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export { BookDevicesPage as Component };

@@ -1,0 +1,197 @@
+// reservations/{id} and reservations/{id}/reservationId/{reservationId}: the user's reservations, then the
+// others', current and future only by default; delete after confirming; the just-created one highlighted.
+import { Alert, Box, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useInterval } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { Reservation } from '@testbed/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { isAdmin, useSession } from '../../../shared/session';
+import { RefusedError, useDeleteReservation, useReservationList, type ReservationListResult } from '../api/reservations-api';
+import { ReservationsTable } from '../components/reservations-table';
+import { ReservationTimeline } from '../components/reservation-timeline';
+import { toDateString } from '../booking-times';
+import { compareIp } from '../devices';
+import { isCurrentOrFuture } from '../reservation-display';
+import { buildTimeline, timelineWindow, type DeviceRow } from '../timeline-model';
+
+function flatten(query: ReservationListResult): Reservation[] {
+  return query.data?.pages.flat() ?? [];
+}
+
+function ShowMore({ query }: { query: ReservationListResult }) {
+  const { t } = useTranslation();
+  if (!query.hasNextPage) return null;
+  return (
+    <Group justify="center" mt="xs">
+      <Button variant="default" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+        {t('SHOW_MORE')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The devices of the user's coming reservations, as rows of the optional timeline. */
+function devicesOf(reservations: readonly Reservation[]): DeviceRow[] {
+  const byMac = new Map<string, DeviceRow>();
+  for (const reservation of reservations) {
+    for (const { device } of reservation.deviceReservations) {
+      byMac.set(device.macAddress, { macAddress: device.macAddress, ipAddress: device.ipAddress, up: true });
+    }
+  }
+  return [...byMac.values()].sort((a, b) => compareIp(a.ipAddress, b.ipAddress));
+}
+
+export function ReservationsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('MY_RESERVATIONS')} | Testbed Portal`);
+  const { id, reservationId } = useParams();
+  const { user } = useSession();
+  const routeUserId = Number(id);
+  const admin = isAdmin(user);
+  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (routeUserId === user.userId || admin);
+  const createdId = reservationId !== undefined && /^\d+$/.test(reservationId) ? Number(reservationId) : undefined;
+
+  const [currentOnly, setCurrentOnly] = useState(true);
+  const [showTimeline, setShowTimeline] = useState(false);
+  const [createdNotice, setCreatedNotice] = useState(createdId !== undefined);
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
+
+  const mine = useReservationList('mine', routeUserId, !currentOnly, allowed);
+  const others = useReservationList('others', routeUserId, !currentOnly, allowed);
+  const deletion = useDeleteReservation();
+
+  const myReservations = flatten(mine);
+  const otherReservations = flatten(others);
+  const today = toDateString(now);
+  const window = useMemo(() => timelineWindow(new Date(`${today}T00:00:00`)), [today]);
+  const timelineRows = useMemo(() => {
+    const upcoming = myReservations.filter((reservation) => isCurrentOrFuture(reservation, now));
+    return buildTimeline(devicesOf(upcoming), upcoming, routeUserId, window);
+  }, [myReservations, now, routeUserId, window]);
+
+  if (!user) return null;
+  if (!allowed) return <Navigate to={paths.reservations.href(user.userId)} replace />;
+
+  const bookHref = user.hasSshKey ? paths.bookDevices.href(routeUserId) : paths.noSshKeyValid.href(user.userId);
+
+  const confirmDelete = (reservation: Reservation) => {
+    const targetId = reservation.reservationId;
+    modals.openConfirmModal({
+      title: t('RESERVATION_DELETION'),
+      children: (
+        <Stack gap={4}>
+          <Text size="sm">{t('DELETE_CONFIRMATION')}</Text>
+          <Text size="sm" fw={600}>
+            {t('DELETE_CONFIRMATION_RESERVATION')} {targetId}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: t('DELETE'), cancel: t('CANCEL') },
+      confirmProps: { color: 'red.9', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: () =>
+        deletion.mutate(targetId, {
+          onSuccess: () =>
+            notifications.show({ color: 'green', message: `${t('RESERVATION_ID_DELETED')} ${targetId}`, autoClose: 6000 }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              title: `${t('RESERVATION_ID_DELETION_FAILED')} ${targetId}`,
+              message: error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : t('DELETION_FAILED'),
+              autoClose: false,
+            }),
+        }),
+    });
+  };
+
+  const loading = (query: ReservationListResult) =>
+    query.isPending ? (
+      <Center py="md">
+        <Loader size="sm" aria-label={t('LOADING')} />
+      </Center>
+    ) : null;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('MY_RESERVATIONS')}</Title>
+        <Button component={Link} to={bookHref} disabled={deletion.isPending}>
+          {t('BOOK_DEVICES')}
+        </Button>
+      </Group>
+
+      {createdId !== undefined && createdNotice && (
+        <Alert color="green" variant="light" withCloseButton closeButtonLabel={t('CLOSE')} onClose={() => setCreatedNotice(false)} role="status">
+          {t('RESERVATION_ID_CREATED')} {createdId}
+        </Alert>
+      )}
+
+      <Group gap="xl" wrap="wrap">
+        <Checkbox
+          label={t('CURRENT_FUTURE_RESERVATIONS')}
+          checked={currentOnly}
+          onChange={(event) => setCurrentOnly(event.currentTarget.checked)}
+        />
+        <Switch
+          label={t('SHOW_MY_TIMELINE')}
+          checked={showTimeline}
+          onChange={(event) => setShowTimeline(event.currentTarget.checked)}
+        />
+      </Group>
+
+      {showTimeline && (
+        <Box>
+          <ReservationTimeline rows={timelineRows} window={window} now={now} subject={t('TIMELINE_MY_DEVICES')} />
+        </Box>
+      )}
+
+      <Box component="section" aria-labelledby="my-reservations-heading">
+        <Title order={2} size="h3" id="my-reservations-heading" mb="xs">
+          {t('MY_RESERVATIONS')}
+        </Title>
+        {loading(mine) ?? (
+          <ReservationsTable
+            labelledBy="my-reservations-heading"
+            reservations={myReservations}
+            currentUserId={user.userId}
+            admin={admin}
+            mayDelete={(reservation) => admin || reservation.responsibleUser.userId === user.userId}
+            onDelete={confirmDelete}
+            busy={deletion.isPending}
+            highlightedId={createdId}
+            emptyMessage={t('YOU_HAVE_NO_RESERVATION')}
+            now={now}
+            footer={<ShowMore query={mine} />}
+          />
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby="other-reservations-heading">
+        <Title order={2} size="h3" id="other-reservations-heading" mb="xs">
+          {t('OTHER_RESERVATIONS')}
+        </Title>
+        {loading(others) ?? (
+          <ReservationsTable
+            labelledBy="other-reservations-heading"
+            reservations={otherReservations}
+            currentUserId={user.userId}
+            admin={admin}
+            mayDelete={() => admin}
+            onDelete={confirmDelete}
+            busy={deletion.isPending}
+            highlightedId={createdId}
+            emptyMessage={t('THERE_IS_NO_RESERVATION')}
+            now={now}
+            footer={<ShowMore query={others} />}
+          />
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+export { ReservationsPage as Component };
