@@ -127,6 +127,7 @@ export const credentialMessages = {
   DETAILS: 'Details',
   DELETE: 'Delete',
   CANCEL: 'Cancel',
+  CLOSE: 'Close',
   OK: 'OK',
   NO_CREDENTIAL: 'There is no SSH key.',
   CREDENTIAL_DETAILS: 'SSH key details',
@@ -150,10 +151,13 @@ export const credentialMessages = {
   LOAD_FAILED: 'The SSH keys could not be loaded.',
 } as const;
 
-/** A long key shortened for a table cell: its type, the start and the end of its data, and its comment. */
+/**
+ * A long key shortened for a table cell: its type, the end of its data (the start is the same for every key
+ * of a type) and its comment.
+ */
 export function shortenSshKey(line: string, keep = 12): string {
   const parts = splitSshKeyLine(line);
-  if (!parts) return line.length > 2 * keep + 1 ? `${line.slice(0, keep)}…${line.slice(-keep)}` : line;
-  const data = parts.base64.length > 2 * keep + 1 ? `${parts.base64.slice(0, keep)}…${parts.base64.slice(-keep)}` : parts.base64;
+  if (!parts) return line.length > keep + 1 ? `${line.slice(0, keep)}…` : line;
+  const data = parts.base64.length > keep + 1 ? `…${parts.base64.slice(-keep)}` : parts.base64;
   return [parts.type, data, parts.comment].filter(Boolean).join(' ');
 }

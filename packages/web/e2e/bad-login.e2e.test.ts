@@ -2,7 +2,7 @@
 import { messages } from '@testbed/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn } from './support/browser';
+import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { ADMIN, startServer, type PortalServer } from './support/server';
 
 describe('a bad login', () => {
@@ -12,7 +12,7 @@ describe('a bad login', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.newPage();
+    page = await newPage(browser);
   });
   afterAll(async () => {
     await browser?.close();

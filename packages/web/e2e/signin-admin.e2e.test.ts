@@ -2,7 +2,7 @@
 import { messages } from '@testbed/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, screenshot, signIn } from './support/browser';
+import { expectNoAxeViolations, launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { ADMIN, startServer, type PortalServer } from './support/server';
 
 describe('an administrator signs in and out', () => {
@@ -12,7 +12,7 @@ describe('an administrator signs in and out', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page = await newPage(browser);
   });
   afterAll(async () => {
     await browser?.close();
@@ -42,7 +42,7 @@ describe('an administrator signs in and out', () => {
 
   it('opens the Lists menu with its seven entries', async () => {
     await page.getByRole('button', { name: messages.LISTS }).click();
-    const menu = page.getByRole('menu');
+    const menu = page.getByRole('menu', { name: messages.LISTS });
     await menu.waitFor();
     const items = await menu.getByRole('menuitem').allTextContents();
     expect(items).toEqual([
@@ -62,7 +62,7 @@ describe('an administrator signs in and out', () => {
 
   it('offers the account menu, with account deletion in red', async () => {
     await page.getByRole('button', { name: messages.MY_ACCOUNT }).click();
-    const menu = page.getByRole('menu');
+    const menu = page.getByRole('menu', { name: messages.MY_ACCOUNT });
     await menu.waitFor();
     const deleteItem = menu.getByRole('menuitem', { name: messages.DELETE_ACCOUNT });
     expect(await deleteItem.getAttribute('href')).toMatch(/^\/deleteAccount\/\d+$/);
@@ -95,7 +95,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('fits a phone screen, with the navigation behind a menu button', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const phone = await newPage(browser, { width: 390, height: 844 });
     await phone.goto(`${server.url}/signin`);
     await signIn(phone, ADMIN.username, ADMIN.password);
     await phone.waitForURL(/\/reservations\/\d+$/);
@@ -104,6 +104,6 @@ describe('an administrator signs in and out', () => {
     await nav.getByRole('link', { name: messages.USERS }).waitFor();
     await screenshot(phone, 'phone-navigation');
     await expectNoAxeViolations(phone);
-    await phone.close();
+    await phone.context().close();
   });
 });

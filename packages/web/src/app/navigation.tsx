@@ -84,13 +84,22 @@ export function DesktopNavigation({ user, onSignOut }: { user: SessionUser; onSi
   const sections = navigationFor(user);
   return (
     <Group gap={4} wrap="nowrap">
-      <Button component="a" href={DOCUMENTATION_URL} variant="subtle" color="dark">
+      <Button component="a" href={DOCUMENTATION_URL} variant="subtle" color="gray" c="dark.9">
         {t('DOCUMENTATION')}
       </Button>
       {sections.map((section) => (
-        <Menu key={section.label} position="bottom-end" shadow="md" width={240} withinPortal>
+        <Menu
+          key={section.label}
+          position="bottom-end"
+          shadow="md"
+          width={240}
+          // Kept inside the navigation landmark, and without the focus placeholder Mantine adds by default:
+          // a role="presentation" child is not allowed in a role="menu" element.
+          withinPortal={false}
+          withInitialFocusPlaceholder={false}
+        >
           <Menu.Target>
-            <Button variant="subtle" color="dark" rightSection={<Chevron />}>
+            <Button variant="subtle" color="gray" c="dark.9" rightSection={<Chevron />}>
               {t(section.label)}
             </Button>
           </Menu.Target>
@@ -130,7 +139,7 @@ export function MobileNavigation({
     <Stack gap={0}>
       <NavLink component="a" href={DOCUMENTATION_URL} label={t('DOCUMENTATION')} />
       {sections.map((section) => (
-        <NavLink key={section.label} label={t(section.label)} defaultOpened component="button">
+        <NavLink key={section.label} label={t(section.label)} defaultOpened component="button" fw={600}>
           {section.items.map((item) => (
             <NavLink
               key={item.label}
@@ -138,6 +147,7 @@ export function MobileNavigation({
               to={item.to}
               label={t(item.label)}
               c={item.danger ? DANGER_COLOR : undefined}
+              fw={400}
               onClick={onNavigate}
             />
           ))}

@@ -1,11 +1,10 @@
-// The frame of every page: header with the top navigation of the devices document (section 2) when a
-// user is signed in, the page in <main>, and a loading banner while the router fetches the next page.
-import { Anchor, AppShell, Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+// The frame of every page: header with the top navigation of the devices document (section 2), shown
+// once a user is signed in, the page in <main>, and a loading banner while the router fetches the next page.
+import { AppShell, Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
-import { DOCUMENTATION_URL } from '../shared/config';
 import { paths } from '../shared/paths';
 import { clearSession, useSession } from '../shared/session';
 
@@ -74,22 +73,18 @@ export function Shell() {
               </Group>
             </UnstyledButton>
           </Group>
-          {user ? (
+          {user && (
             <Box component="nav" aria-label={t('MAIN_NAVIGATION')} visibleFrom="md">
               <Suspense fallback={null}>
                 <DesktopNavigation user={user} onSignOut={signOut} />
               </Suspense>
             </Box>
-          ) : (
-            <Anchor href={DOCUMENTATION_URL} size="sm">
-              {t('DOCUMENTATION')}
-            </Anchor>
           )}
         </Group>
       </AppShell.Header>
       {/* Rendered only while open, so that no off-screen link takes the keyboard focus. */}
       {user && opened && (
-        <AppShell.Navbar id="mobile-navigation" aria-label={t('MAIN_NAVIGATION')}>
+        <AppShell.Navbar id="mobile-navigation" aria-label={t('MAIN_NAVIGATION')} style={{ overflowY: 'auto' }}>
           <AppShell.Section grow>
             <Suspense fallback={null}>
               <MobileNavigation user={user} onNavigate={close} onSignOut={signOut} />

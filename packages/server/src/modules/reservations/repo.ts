@@ -166,22 +166,26 @@ export interface ReservationRow {
  */
 export async function listReservations(db: Queryable, options: ReservationListOptions): Promise<ReservationRow[]> {
   const { userId } = options;
-  const involved =
-    options.kind === 'mine'
-      ? sql`r.id IN (SELECT id FROM reservations WHERE responsible_user_id = ${userId}
-                     UNION SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})`
-      : sql`r.responsible_user_id <> ${userId}
-            AND r.id NOT IN (SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})`;
   const current = options.all ? sql`TRUE` : sql`r.end_date > now()`;
   // Current and future: soonest first. The whole history: newest first.
   const direction = options.all ? sql`DESC` : sql`ASC`;
+  const order = sql`ORDER BY r.start_date ${direction}, r.id ${direction} LIMIT ${options.limit} OFFSET ${options.offset}`;
+  // A user's own reservations are few: they are gathered first and then filtered. The others are read
+  // along the indexes of the filter and the order, and the page stops the scan.
+  const page =
+    options.kind === 'mine'
+      ? sql`mine AS MATERIALIZED (
+              SELECT id FROM reservations WHERE responsible_user_id = ${userId}
+              UNION SELECT reservation_id FROM reservation_users WHERE user_id = ${userId}),
+            page AS (SELECT r.id, r.start_date FROM mine JOIN reservations r ON r.id = mine.id WHERE ${current} ${order})`
+      : sql`page AS (
+              SELECT r.id, r.start_date FROM reservations r
+              WHERE r.responsible_user_id <> ${userId}
+                AND r.id NOT IN (SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})
+                AND ${current}
+              ${order})`;
   const { rows } = await sql<ReservationRow>`
-    WITH page AS (
-      SELECT r.id, r.start_date FROM reservations r
-      WHERE ${involved} AND ${current}
-      ORDER BY r.start_date ${direction}, r.id ${direction}
-      LIMIT ${options.limit} OFFSET ${options.offset}
-    )
+    WITH ${page}
     SELECT r.id, r.submission_date, r.start_date, r.end_date, r.description, rt.label AS reservation_type,
       json_build_object('userId', owner.id, 'firstname', owner.firstname, 'lastName', owner.lastname) AS responsible,
       COALESCE((SELECT json_agg(json_build_object('userId', u.id, 'firstname', u.firstname, 'lastName', u.lastname)

@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import { messages, reservationListSchema, reservationSchema } from '@testbed/contract';
 import { buildTestApp, createUser, loginAs, type TestContext } from '../../../test/helper.js';
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
+import { loadTestbed } from '../../testbed/testbed-file.js';
+import { SimulatorDriver } from '../../testbed/simulator.js';
 import { insertReservation } from './repo.js';
+import { ReservationService } from './service.js';
 
 // Devices of the built-in simulated testbed (src/testbed/simulated-testbed.json).
 const PI = (n: number) => `02:00:00:01:00:0${n}`;
@@ -71,6 +74,19 @@ describe('GET /api/getNodesToReserve', () => {
 
   it('is closed to anonymous callers', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/getNodesToReserve' })).statusCode).toBe(401);
+  });
+
+  it('follows the driver: a device going down or coming back shows at once', async () => {
+    const driver = new SimulatorDriver(await loadTestbed(undefined));
+    const service = new ReservationService(ctx.database.db, driver);
+    const principal = { userId: alice.id, username: alice.username, authorities: ['USER' as const], isAdmin: false };
+    const upOf = async () => JSON.parse(await service.nodesToReserveJson(principal))['raspberry-pi-4'][PI(3)].up;
+    expect(await upOf()).toBe(true);
+    driver.setUp(PI(3), false);
+    expect(await upOf()).toBe(false);
+    driver.setUp(PI(3), true);
+    expect(await upOf()).toBe(true);
+    await expect(service.nodesToReserveJson(null)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 });
 

@@ -29,7 +29,11 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
       summary: 'Bookable devices: device type → MAC address → {ip, up}',
       response: { 200: nodesToReserveSchema, 401: errorReplySchema },
     },
-    handler: (request) => reservations.nodesToReserve(request.principal),
+    handler: async (request, reply) => {
+      // Already serialized (and checked against the schema) by the service, which reuses it between calls.
+      const json = await reservations.nodesToReserveJson(request.principal);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   });
 
   app.get('/reservationTypes', {

@@ -6,6 +6,7 @@ import {
   RESERVATION_LIST_DEFAULT_LIMIT,
   formatDuration,
   messages,
+  nodesToReserveSchema,
   type NodesToReserve,
   type Reservation,
   type ReservationListQuery,
@@ -39,6 +40,8 @@ import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } fr
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
 export const START_GRACE_MS = 60_000;
+/** How long the device inventory read from the database is reused. */
+export const INVENTORY_TTL_MS = 5_000;
 const EXCLUSION_VIOLATION = '23P01';
 
 export type TupleReply<T> = { value0: boolean; value1: T };
@@ -82,15 +85,39 @@ export class ReservationService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Device type → MAC address → {ip, up}: types by name, devices by IP address. */
-  async nodesToReserve(principal: Principal | null): Promise<NodesToReserve> {
+  /**
+   * Device type → MAC address → {ip, up}, types by name and devices by IP address, serialized. The inventory changes only when an instance starts and syncs its testbed file,
+   * so it is read from the database at most every few seconds; the reply is rebuilt only when the
+   * inventory or a device's up flag changed since the last one.
+   */
+  async nodesToReserveJson(principal: Principal | null): Promise<string> {
     requireSignedIn(principal);
-    const [devices, up] = await Promise.all([listInventoryDevices(this.db), upByMac(this.driver)]);
+    const [inventory, up] = await Promise.all([this.inventory(), upByMac(this.driver)]);
+    let flags = '';
+    for (const device of inventory.devices) flags += up.get(device.mac_address) ? '1' : '0';
+    const cached = this.nodesReply;
+    if (cached && cached.inventory === inventory && cached.flags === flags) return cached.json;
     const nodes: NodesToReserve = {};
-    for (const device of devices) {
-      (nodes[device.device_type] ??= {})[device.mac_address] = { ip: device.ip_address, up: up.get(device.mac_address) ?? false };
-    }
-    return nodes;
+    inventory.devices.forEach((device, index) => {
+      (nodes[device.device_type] ??= {})[device.mac_address] = { ip: device.ip_address, up: flags[index] === '1' };
+    });
+    const json = JSON.stringify(nodesToReserveSchema.parse(nodes));
+    this.nodesReply = { inventory, flags, json };
+    return json;
+  }
+
+  private inventoryCache?: { devices: InventoryDeviceRow[]; readAt: number };
+  private inventoryLoading?: Promise<{ devices: InventoryDeviceRow[]; readAt: number }>;
+  private nodesReply?: { inventory: { devices: InventoryDeviceRow[] }; flags: string; json: string };
+
+  private async inventory() {
+    const cached = this.inventoryCache;
+    if (cached && this.now().getTime() - cached.readAt < INVENTORY_TTL_MS) return cached;
+    // Concurrent callers share one read.
+    this.inventoryLoading ??= listInventoryDevices(this.db)
+      .then((devices) => (this.inventoryCache = { devices, readAt: this.now().getTime() }))
+      .finally(() => (this.inventoryLoading = undefined));
+    return this.inventoryLoading;
   }
 
   async reservationTypes(principal: Principal | null): Promise<ReservationType[]> {

@@ -66,7 +66,7 @@ export function SigninPage() {
   };
 
   return (
-    <Stack maw={440} mx="auto" mt="lg" gap="lg">
+    <Stack maw={480} mx="auto" mt="lg" gap="lg">
       <div>
         <Title order={1} size="h2">
           {t('WELCOME')}

@@ -48,7 +48,7 @@ export function useConfirm() {
       <Modal.Content>
         <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
           <Modal.Title fw={700}>{current?.title}</Modal.Title>
-          <Modal.CloseButton aria-label={credentialMessages.CANCEL} />
+          <Modal.CloseButton aria-label={credentialMessages.CLOSE} />
         </Group>
         <Modal.Body>
           <Stack gap="sm">

@@ -96,7 +96,7 @@ describe('Credentials list page', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
-    expect(first.getByText(`ssh-ed25519 ${DATA.slice(0, 12)}…${DATA.slice(-12)} bob@host`)).toBeInTheDocument();
+    expect(first.getByText(`ssh-ed25519 …${DATA.slice(-12)} bob@host`)).toBeInTheDocument();
     expect(first.getByText('SHA256:fingerprint10')).toBeInTheDocument();
     expect(first.getByText('First2')).toBeInTheDocument();
     expect(first.getByText('Last2')).toBeInTheDocument();

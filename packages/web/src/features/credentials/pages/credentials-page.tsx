@@ -36,7 +36,7 @@ export function CredentialsPage() {
       )}
       {!credentials.isPending && rows.length === 0 && <Text>{credentialMessages.NO_CREDENTIAL}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={680}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -52,7 +52,7 @@ export function CredentialsPage() {
             <Table.Tbody>
               {rows.map((credential) => (
                 <Table.Tr key={credential.credentialId} data-testid="credential-row">
-                  <Table.Td maw={420}>
+                  <Table.Td maw={360}>
                     <Anchor
                       component={Link}
                       to={paths.credential.href(credential.credentialId)}

@@ -4,7 +4,6 @@ import { messages, type NodesToReserve, type ReservationType } from '@testbed/co
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, Providers } from '../../../app/providers';
-import { toDateString, toHourString } from '../booking-times';
 import { aReservation, fakeApi, people, type FakeRoute } from '../testing/fake-api';
 import { BookingForm } from './booking-form';
 
@@ -62,8 +61,9 @@ async function chooseDeviceType(user: ReturnType<typeof userEvent.setup>, name: 
   await user.click(await screen.findByRole('option', { name, hidden: true }));
 }
 
-describe('booking form', () => {
-  it('keeps Book devices disabled until a device is checked, then books with the time zone and the colleagues', { timeout: 20_000 }, async () => {
+// Typing through user-event is slow on a busy machine.
+describe('booking form', { timeout: 30_000 }, () => {
+  it('keeps Book devices disabled until a device is checked, then books with the time zone and the colleagues', async () => {
     const now = new Date(2030, 5, 15, 14, 7);
     const { sent } = fakeApi(serverRoutes({ 'POST /api/reserveNodes': { body: { value0: true, value1: 42 } } }));
     const router = renderForm(() => now);
@@ -76,7 +76,10 @@ describe('booking form', () => {
     expect(bookButton()).toBeEnabled();
 
     await user.type(screen.getByRole('combobox', { name: messages.ADDITIONAL_USERS }), 'Dur');
+    await waitFor(() => expect(sent.some((request) => request.search.get('name') === 'Dur')).toBe(true));
     await user.click(await screen.findByRole('option', { name: 'Durand Bob (bob)', hidden: true }));
+    // The chosen colleague shows as a chip.
+    expect(screen.getByText('Durand Bob (bob)', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: messages.DESCRIPTION }), 'radio tests');
     await user.click(bookButton());
 
@@ -275,14 +278,13 @@ describe('booking form', () => {
 
     // jsdom has no layout: place the picture so that a click lands on 2030-06-18 around 10:30 on the first row.
     const svg = picture as unknown as SVGSVGElement;
-    svg.getScreenCTM = () => new DOMMatrix() as unknown as SVGMatrix;
+    const [, , viewWidth = 0, viewHeight = 0] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, width: viewWidth, height: viewHeight }) as DOMRect;
     const dayWidth = 132;
     fireEvent.click(svg, { clientX: 128 + 3 * dayWidth + (10.5 / 24) * dayWidth, clientY: 38 + 10 });
     expect(screen.getByRole('button', { name: new RegExp(messages.START_DATE) })).toHaveTextContent('2030-06-18');
     expect(screen.getByLabelText(`${messages.START_HOUR}: ${messages.HOURS}`)).toHaveValue('10');
     expect(screen.getByLabelText(`${messages.START_HOUR}: ${messages.MINUTES}`)).toHaveValue('00');
     expect(screen.getByRole('button', { name: new RegExp(messages.END_DATE) })).toHaveTextContent('2030-06-18');
-    expect(toHourString(now)).toBe('14:07');
-    expect(toDateString(now)).toBe('2030-06-15');
   });
 });

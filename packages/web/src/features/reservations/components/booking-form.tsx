@@ -52,6 +52,8 @@ import { ColleaguesSelect } from './colleagues-select';
 import { DevicesTable } from './devices-table';
 import { ReservationTimeline } from './reservation-timeline';
 
+const legendStyles = { legend: { fontWeight: 700, marginBottom: 'var(--mantine-spacing-xs)' } };
+
 /** The rules compare with now: it moves on while the form is open. */
 const CLOCK_TICK_MS = 15_000;
 
@@ -144,7 +146,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
 
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            <Fieldset legend={t('START')} variant="unstyled">
+            <Fieldset legend={t('START')} variant="unstyled" styles={legendStyles}>
               <Stack gap="xs">
                 <CalendarField
                   label={t('START_DATE')}
@@ -169,7 +171,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                 />
               </Stack>
             </Fieldset>
-            <Fieldset legend={t('DURATION')} variant="unstyled">
+            <Fieldset legend={t('DURATION')} variant="unstyled" styles={legendStyles}>
               <Group grow align="flex-start" gap="xs">
                 <TextInput
                   label={t('DURATION_HOURS')}
@@ -198,7 +200,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                 />
               </Group>
             </Fieldset>
-            <Fieldset legend={t('END')} variant="unstyled">
+            <Fieldset legend={t('END')} variant="unstyled" styles={legendStyles}>
               <Stack gap="xs">
                 <CalendarField
                   label={t('END_DATE')}

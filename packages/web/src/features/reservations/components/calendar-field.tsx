@@ -5,6 +5,7 @@ import { Button, Group, InputBase, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import classes from './calendar-field.module.css';
 
 export interface CalendarFieldProps {
   label: string;
@@ -59,7 +60,17 @@ export function CalendarField({ label, value, onChange, minDate, today, required
             defaultDate={value ?? minDate}
             firstDayOfWeek={1}
             highlightToday
-            ariaLabels={{ previousMonth: t('PREVIOUS_MONTH'), nextMonth: t('NEXT_MONTH') }}
+            classNames={{ day: classes.day }}
+            ariaLabels={{
+              previousMonth: t('PREVIOUS_MONTH'),
+              nextMonth: t('NEXT_MONTH'),
+              monthLevelControl: t('CHANGE_LEVEL'),
+              yearLevelControl: t('CHANGE_LEVEL'),
+              previousYear: t('PREVIOUS_YEAR'),
+              nextYear: t('NEXT_YEAR'),
+              previousDecade: t('PREVIOUS_DECADE'),
+              nextDecade: t('NEXT_DECADE'),
+            }}
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => pick(today < minDate ? minDate : today)}>

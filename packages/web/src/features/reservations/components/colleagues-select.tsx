@@ -2,7 +2,7 @@
 // results, 200 ms after the last key), the chosen people shown as removable chips.
 import { Loader, MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ValidUser } from '@testbed/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,8 @@ export function ColleaguesSelect({ excludeUserId, value, onChange, disabled }: C
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const found = useQuery({ ...validUsersOptions(debounced), enabled: opened || debounced !== '' });
+  // The previous answer stays on screen while the next one loads, so the list does not flicker.
+  const found = useQuery({ ...validUsersOptions(debounced), enabled: opened || debounced !== '', placeholderData: keepPreviousData });
 
   // The chosen people stay in the options so that their chips keep a label whatever the search shows.
   const known = useMemo(() => {

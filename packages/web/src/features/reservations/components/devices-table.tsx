@@ -1,6 +1,6 @@
 // The devices of the chosen type: a checkbox per device, select-all for the devices that are up, IP and
 // MAC address; a device that is down cannot be checked and is greyed.
-import { Badge, Checkbox, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
 import type { DeviceRow } from '../timeline-model';
@@ -64,15 +64,10 @@ export function DevicesTable({ deviceType, devices, selected, onChange, disabled
                 </Text>
               </Table.Td>
               <Table.Td>
-                {device.up ? (
-                  <Badge color="green.9" variant="light">
-                    {t('DEVICE_UP')}
-                  </Badge>
-                ) : (
-                  <Badge color="gray.8" variant="light">
-                    {t('DEVICE_DOWN')}
-                  </Badge>
-                )}
+                <Group gap={6} wrap="nowrap">
+                  <Box aria-hidden w={10} h={10} bg={device.up ? 'green.7' : 'gray.6'} style={{ borderRadius: '50%' }} />
+                  <Text size="sm">{device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}</Text>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -68,10 +68,11 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
   });
 
   const locate = (event: MouseEvent<SVGSVGElement>): Hover | null => {
-    const svg = event.currentTarget;
-    const matrix = svg.getScreenCTM();
-    if (!matrix) return null;
-    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    // The picture keeps the proportions of its viewBox, so a uniform scale maps the screen onto it.
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0) return null;
+    const scale = width / box.width;
+    const point = { x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
     const rowIndex = Math.floor((point.y - HEADER_HEIGHT) / ROW_HEIGHT);
     const row = rows[rowIndex];
     if (!row || point.x < LABEL_WIDTH || point.x > width) return null;

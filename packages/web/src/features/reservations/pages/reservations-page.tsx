@@ -2,7 +2,6 @@
 // others', current and future only by default; delete after confirming; the just-created one highlighted.
 import { Alert, Box, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Reservation } from '@testbed/contract';
 import { useMemo, useState } from 'react';
@@ -11,6 +10,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { RefusedError, useDeleteReservation, useReservationList, type ReservationListResult } from '../api/reservations-api';
+import { DeleteReservationDialog } from '../components/delete-reservation-dialog';
 import { ReservationsTable } from '../components/reservations-table';
 import { ReservationTimeline } from '../components/reservation-timeline';
 import { toDateString } from '../booking-times';
@@ -64,6 +64,7 @@ export function ReservationsPage() {
   const mine = useReservationList('mine', routeUserId, !currentOnly, allowed);
   const others = useReservationList('others', routeUserId, !currentOnly, allowed);
   const deletion = useDeleteReservation();
+  const [asked, setAsked] = useState<{ opened: boolean; reservationId: number | null }>({ opened: false, reservationId: null });
 
   const myReservations = flatten(mine);
   const otherReservations = flatten(others);
@@ -79,34 +80,20 @@ export function ReservationsPage() {
 
   const bookHref = user.hasSshKey ? paths.bookDevices.href(routeUserId) : paths.noSshKeyValid.href(user.userId);
 
-  const confirmDelete = (reservation: Reservation) => {
-    const targetId = reservation.reservationId;
-    modals.openConfirmModal({
-      title: t('RESERVATION_DELETION'),
-      children: (
-        <Stack gap={4}>
-          <Text size="sm">{t('DELETE_CONFIRMATION')}</Text>
-          <Text size="sm" fw={600}>
-            {t('DELETE_CONFIRMATION_RESERVATION')} {targetId}
-          </Text>
-        </Stack>
-      ),
-      labels: { confirm: t('DELETE'), cancel: t('CANCEL') },
-      confirmProps: { color: 'red.9', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: () =>
-        deletion.mutate(targetId, {
-          onSuccess: () =>
-            notifications.show({ color: 'green', message: `${t('RESERVATION_ID_DELETED')} ${targetId}`, autoClose: 6000 }),
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: `${t('RESERVATION_ID_DELETION_FAILED')} ${targetId}`,
-              message: error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : t('DELETION_FAILED'),
-              autoClose: false,
-            }),
+  const remove = (targetId: number) => {
+    setAsked((current) => ({ ...current, opened: false }));
+    deletion.mutate(targetId, {
+      onSuccess: () => notifications.show({ color: 'green', message: `${t('RESERVATION_ID_DELETED')} ${targetId}`, autoClose: 6000 }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: `${t('RESERVATION_ID_DELETION_FAILED')} ${targetId}`,
+          message: error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : t('DELETION_FAILED'),
+          autoClose: false,
         }),
     });
   };
+  const confirmDelete = (reservation: Reservation) => setAsked({ opened: true, reservationId: reservation.reservationId });
 
   const loading = (query: ReservationListResult) =>
     query.isPending ? (
@@ -117,6 +104,12 @@ export function ReservationsPage() {
 
   return (
     <Stack gap="md">
+      <DeleteReservationDialog
+        opened={asked.opened}
+        reservationId={asked.reservationId}
+        onCancel={() => setAsked((current) => ({ ...current, opened: false }))}
+        onConfirm={remove}
+      />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{t('MY_RESERVATIONS')}</Title>
         <Button component={Link} to={bookHref} disabled={deletion.isPending}>
