@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
 // with the lazy pages that use them, and the first page loads only the few it shows.
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
-  { name: 'data', test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/, priority: 10 },
+  { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod)[\\/]/, priority: 10 },
 ];
 
 export default defineConfig({
@@ -26,7 +26,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorGroups } },

@@ -147,6 +147,7 @@ export const messages = {
   TIMELINE_SHARED: 'Shared by others (a Shared booking may overlap)',
   TIMELINE_OTHERS: 'Exclusive, by others',
   TIMELINE_PAST_OR_DOWN: 'Past, or device down',
+  TIMELINE_YOUR_CHOICE: 'The window you are booking',
   TIMELINE_CLICK_HINT: 'Click a free hour to start your booking there.',
   TIMELINE_INCOMPLETE: 'The testbed is very busy: some reservations of the week may be missing from this picture.',
   TIMELINE_SHOW_TEXT: 'Show the timeline as text',

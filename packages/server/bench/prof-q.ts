@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
 import { findSessionUser } from '../src/modules/users/repo.js';
-import { listReservationTypes, listReservations, listInventoryDevices } from '../src/modules/reservations/repo.js';
+import { listReservationTypes, listReservationsJson as listReservations, listInventoryDevices } from '../src/modules/reservations/repo.js';
 const database = await openDatabase(process.env.PROF_URL ?? 'pglite:///tmp/prof/db');
 const { db } = database;
 async function t(label: string, f: () => Promise<unknown>, n = 50) {

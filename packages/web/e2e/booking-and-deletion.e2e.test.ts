@@ -100,6 +100,7 @@ describe('booking two devices, then deleting the reservation', () => {
     await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.12` }).check();
     expect(await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.16` }).isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: messages.DESCRIPTION }).fill('radio range tests');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'booking-filled');
     await expectNoAxeViolations(page);
 

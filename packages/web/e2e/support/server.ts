@@ -97,7 +97,7 @@ export async function startServer(timeoutMs = 90_000): Promise<PortalServer> {
     });
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
 
   return { url: `http://127.0.0.1:${port}`, output: () => output, stop };

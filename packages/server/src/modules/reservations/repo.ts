@@ -148,23 +148,38 @@ export interface ReservationListOptions {
   offset: number;
 }
 
-export interface ReservationRow {
-  id: number;
-  submission_date: Date;
-  start_date: Date;
-  end_date: Date;
-  description: string;
-  reservation_type: string;
-  responsible: { userId: number; firstname: string; lastName: string };
-  users: { userId: number; firstname: string; lastName: string }[];
-  devices: { ipAddress: string; macAddress: string; deviceType: string }[];
-}
+/** An instant as JavaScript's toISOString writes it: UTC, milliseconds, 'Z'. */
+const iso = (column: ReturnType<typeof sql.ref>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One page of a reservation list in one query: the page's ids are chosen first (on the indexes of the
- * filter and the order), then each reservation's people and devices are aggregated as JSON.
+ * The API shape of a reservation (contract: reservationSchema), built by the database for the row `r`
+ * joined with its type `rt` and responsible user `owner`: people and devices are aggregated in place.
  */
-export async function listReservations(db: Queryable, options: ReservationListOptions): Promise<ReservationRow[]> {
+const reservationJson = sql`json_build_object(
+  'reservationId', r.id,
+  'responsibleUser', json_build_object('userId', owner.id, 'firstname', owner.firstname, 'lastName', owner.lastname),
+  'users', COALESCE((SELECT json_agg(json_build_object('userId', u.id, 'firstname', u.firstname, 'lastName', u.lastname)
+                                     ORDER BY u.lastname, u.firstname, u.id)
+                     FROM reservation_users ru JOIN users u ON u.id = ru.user_id
+                     WHERE ru.reservation_id = r.id), '[]'::json),
+  'submissionDate', ${iso(sql.ref('r.submission_date'))},
+  'startDate', ${iso(sql.ref('r.start_date'))},
+  'endDate', ${iso(sql.ref('r.end_date'))},
+  'description', r.description,
+  'reservationType', rt.label,
+  'deviceReservations', COALESCE((SELECT json_agg(json_build_object('device', json_build_object(
+                                            'ipAddress', host(d.ip_address), 'macAddress', d.mac_address, 'deviceType', t.name))
+                                          ORDER BY d.ip_address)
+                                  FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id
+                                  JOIN device_types t ON t.id = d.device_type_id
+                                  WHERE rd.reservation_id = r.id), '[]'::json))`;
+
+/**
+ * One page of a reservation list in one query, answered as the JSON text of the API reply: the page's
+ * ids are chosen first (on the indexes of the filter and the order), then each reservation's people and
+ * devices are aggregated. The database builds the JSON, so the rows are not parsed and re-serialized.
+ */
+export async function listReservationsJson(db: Queryable, options: ReservationListOptions): Promise<string> {
   const { userId } = options;
   const current = options.all ? sql`TRUE` : sql`r.end_date > now()`;
   // Current and future: soonest first. The whole history: newest first.
@@ -184,23 +199,12 @@ export async function listReservations(db: Queryable, options: ReservationListOp
                 AND r.id NOT IN (SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})
                 AND ${current}
               ${order})`;
-  const { rows } = await sql<ReservationRow>`
+  const { rows } = await sql<{ body: string }>`
     WITH ${page}
-    SELECT r.id, r.submission_date, r.start_date, r.end_date, r.description, rt.label AS reservation_type,
-      json_build_object('userId', owner.id, 'firstname', owner.firstname, 'lastName', owner.lastname) AS responsible,
-      COALESCE((SELECT json_agg(json_build_object('userId', u.id, 'firstname', u.firstname, 'lastName', u.lastname)
-                                ORDER BY u.lastname, u.firstname, u.id)
-                FROM reservation_users ru JOIN users u ON u.id = ru.user_id
-                WHERE ru.reservation_id = r.id), '[]'::json) AS users,
-      COALESCE((SELECT json_agg(json_build_object('ipAddress', host(d.ip_address), 'macAddress', d.mac_address,
-                                                  'deviceType', t.name) ORDER BY d.ip_address)
-                FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id
-                JOIN device_types t ON t.id = d.device_type_id
-                WHERE rd.reservation_id = r.id), '[]'::json) AS devices
+    SELECT COALESCE(json_agg(${reservationJson} ORDER BY page.start_date ${direction}, page.id ${direction}), '[]'::json)::text AS body
     FROM page
     JOIN reservations r ON r.id = page.id
     JOIN reservation_types rt ON rt.id = r.reservation_type_id
-    JOIN users owner ON owner.id = r.responsible_user_id
-    ORDER BY page.start_date ${direction}, page.id ${direction}`.execute(db);
-  return rows;
+    JOIN users owner ON owner.id = r.responsible_user_id`.execute(db);
+  return rows[0]!.body;
 }

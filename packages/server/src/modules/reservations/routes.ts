@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +23,9 @@ const listSchema = (summary: string) => ({
   response: { 200: reservationListSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
 });
 
+/** Sends JSON text built and checked elsewhere (the database or a cache) without serializing it again. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
+
 export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: ReservationService }> = async (app, { reservations }) => {
   app.get('/getNodesToReserve', {
     schema: {
@@ -31,8 +35,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
     },
     handler: async (request, reply) => {
       // Already serialized (and checked against the schema) by the service, which reuses it between calls.
-      const json = await reservations.nodesToReserveJson(request.principal);
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendJson(reply, await reservations.nodesToReserveJson(request.principal));
     },
   });
 
@@ -71,17 +74,17 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
 
   app.get('/userReservations/:id', {
     schema: listSchema('Reservations the user is responsible for or takes part in'),
-    handler: (request) => reservations.list(request.principal, 'mine', request.params.id, request.query),
+    handler: async (request, reply) => sendJson(reply, await reservations.list(request.principal, 'mine', request.params.id, request.query)),
   });
 
   app.get('/otherReservations/:id', {
     schema: listSchema('Reservations the user has no part in'),
-    handler: (request) => reservations.list(request.principal, 'others', request.params.id, request.query),
+    handler: async (request, reply) => sendJson(reply, await reservations.list(request.principal, 'others', request.params.id, request.query)),
   });
 
   app.get('/currentUserReservations/:id', {
     schema: listSchema("The user's reservations that have not ended (the query's all is ignored)"),
-    handler: (request) => reservations.current(request.principal, request.params.id, request.query),
+    handler: async (request, reply) => sendJson(reply, await reservations.current(request.principal, request.params.id, request.query)),
   });
 
   app.delete('/deleteReservation/:id', {

@@ -8,7 +8,6 @@ import {
   messages,
   nodesToReserveSchema,
   type NodesToReserve,
-  type Reservation,
   type ReservationListQuery,
   type ReservationType,
   type ReserveNodesRequest,
@@ -28,13 +27,12 @@ import {
   findReservationType,
   insertReservation,
   listInventoryDevices,
-  listReservations,
+  listReservationsJson,
   listReservationTypes,
   lockReservation,
   type ConflictRow,
   type InventoryDeviceRow,
   type ReservationListKind,
-  type ReservationRow,
 } from './repo.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
@@ -42,7 +40,8 @@ import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } fr
 export const START_GRACE_MS = 60_000;
 /** How long the device inventory read from the database is reused. */
 export const INVENTORY_TTL_MS = 5_000;
-const EXCLUSION_VIOLATION = '23P01';
+/** SQLSTATEs of a booking that lost a race: the exclusion constraint, or a deadlock between two bookings. */
+const LOST_RACE = new Set(['23P01', '40P01']);
 
 export type TupleReply<T> = { value0: boolean; value1: T };
 /** A reply of the spec's tuple shape with the HTTP status it goes with. */
@@ -56,29 +55,24 @@ const refused = <S extends 400 | 404 | 409>(status: S, reasons: string[]): Outco
   reply: { value0: false, value1: reasons },
 });
 
-/** The API shape of a reservation row. */
-export function presentReservation(row: ReservationRow): Reservation {
-  return {
-    reservationId: row.id,
-    responsibleUser: row.responsible,
-    users: row.users,
-    submissionDate: row.submission_date.toISOString(),
-    startDate: row.start_date.toISOString(),
-    endDate: row.end_date.toISOString(),
-    description: row.description,
-    reservationType: row.reservation_type,
-    deviceReservations: row.devices.map((device) => ({ device })),
-  };
-}
-
 const describeDevice = (device: Pick<InventoryDeviceRow, 'device_type' | 'mac_address' | 'ip_address'>) =>
   `${device.device_type} ${device.mac_address} (${device.ip_address})`;
 
-function isExclusionViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === EXCLUSION_VIOLATION;
+function lostRace(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && LOST_RACE.has(code);
+}
+
+interface Inventory {
+  devices: InventoryDeviceRow[];
+  readAt: number;
 }
 
 export class ReservationService {
+  private inventoryCache?: Inventory;
+  private inventoryLoading?: Promise<Inventory>;
+  private nodesReply?: { inventory: Inventory; flags: string; json: string };
+
   constructor(
     private readonly db: Db,
     private readonly driver: TestbedDriver,
@@ -86,9 +80,9 @@ export class ReservationService {
   ) {}
 
   /**
-   * Device type → MAC address → {ip, up}, types by name and devices by IP address, serialized. The inventory changes only when an instance starts and syncs its testbed file,
-   * so it is read from the database at most every few seconds; the reply is rebuilt only when the
-   * inventory or a device's up flag changed since the last one.
+   * Device type → MAC address → {ip, up}, types by name and devices by IP address, as JSON text. The
+   * inventory changes only when an instance starts and syncs its testbed file, so it is read from the
+   * database at most every few seconds; the text is rebuilt only when the inventory or an up flag changed.
    */
   async nodesToReserveJson(principal: Principal | null): Promise<string> {
     requireSignedIn(principal);
@@ -106,11 +100,7 @@ export class ReservationService {
     return json;
   }
 
-  private inventoryCache?: { devices: InventoryDeviceRow[]; readAt: number };
-  private inventoryLoading?: Promise<{ devices: InventoryDeviceRow[]; readAt: number }>;
-  private nodesReply?: { inventory: { devices: InventoryDeviceRow[] }; flags: string; json: string };
-
-  private async inventory() {
+  private async inventory(): Promise<Inventory> {
     const cached = this.inventoryCache;
     if (cached && this.now().getTime() - cached.readAt < INVENTORY_TTL_MS) return cached;
     // Concurrent callers share one read.
@@ -126,20 +116,20 @@ export class ReservationService {
     return rows.map((row) => ({ reservationTypeId: row.id, label: row.label, exclusive: row.exclusive }));
   }
 
-  async list(principal: Principal | null, kind: ReservationListKind, userId: number, query: ReservationListQuery): Promise<Reservation[]> {
+  /** A page of a reservation list, as the JSON text of the reply (built by the database). */
+  async list(principal: Principal | null, kind: ReservationListKind, userId: number, query: ReservationListQuery): Promise<string> {
     authorize(principal, 'reservation:list', { userId });
-    const rows = await listReservations(this.db, {
+    return listReservationsJson(this.db, {
       kind,
       userId,
       all: query.all === 'true',
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     });
-    return rows.map(presentReservation);
   }
 
   /** The reservations of the user that have not ended, soonest first. */
-  async current(principal: Principal | null, userId: number, query: ReservationListQuery): Promise<Reservation[]> {
+  async current(principal: Principal | null, userId: number, query: ReservationListQuery): Promise<string> {
     return this.list(principal, 'mine', userId, { ...query, all: 'false' });
   }
 
@@ -238,7 +228,7 @@ export class ReservationService {
       if (typeof id === 'number') return { status: 200, reply: { value0: true, value1: id } };
       return refused(409, id);
     } catch (error) {
-      if (!isExclusionViolation(error)) throw error;
+      if (!lostRace(error)) throw error;
       // A concurrent booking committed first: it is visible now, so the friendly query can name it.
       const conflicts = await findConflicts(this.db, deviceIds, start, end, type.exclusive);
       if (conflicts.length > 0) return refused(409, conflictsOf(conflicts));

@@ -24,7 +24,7 @@ import {
   type NodesToReserve,
   type ReservationType,
 } from '@testbed/contract';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -43,6 +43,7 @@ import {
   minimumStartHour,
   startAt,
   toDateString,
+  toInstant,
   type TimeField,
 } from '../booking-times';
 import { deviceTypeNames, devicesOfType } from '../devices';
@@ -51,6 +52,12 @@ import { CalendarField } from './calendar-field';
 import { ColleaguesSelect } from './colleagues-select';
 import { DevicesTable } from './devices-table';
 import { ReservationTimeline } from './reservation-timeline';
+
+/**
+ * Clicking an hour or minute field that already has the focus would collapse its selection into a caret,
+ * so the digits typed next land beside the old ones; keeping the selection makes typing replace the value.
+ */
+const keepSelection = { onMouseUp: (event: MouseEvent<HTMLInputElement>) => event.preventDefault() };
 
 const legendStyles = { legend: { fontWeight: 700, marginBottom: 'var(--mantine-spacing-xs)' } };
 
@@ -101,6 +108,12 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
     () => buildTimeline(devices, upcoming.data?.reservations ?? [], userId, window, exclusiveTypes),
     [devices, upcoming.data, userId, window, exclusiveTypes],
   );
+
+  const selection = useMemo(() => {
+    const start = toInstant(values.times.startDate, values.times.startHour);
+    const end = toInstant(values.times.endDate, values.times.endHour);
+    return start && end && end > start ? { start, end, devices: values.selected } : null;
+  }, [values.times, values.selected]);
 
   const update = (change: Partial<BookingValues>) => setValues((current) => ({ ...current, ...change }));
   const setTime = (field: TimeField, value: string | null) =>
@@ -166,6 +179,8 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                   min={`${minStartHour}:00`}
                   hoursInputLabel={`${t('START_HOUR')}: ${t('HOURS')}`}
                   minutesInputLabel={`${t('START_HOUR')}: ${t('MINUTES')}`}
+                  hoursInputProps={keepSelection}
+                  minutesInputProps={keepSelection}
                   disabled={pending}
                   data-testid="start-hour"
                 />
@@ -219,6 +234,8 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                   onChange={(hour) => setTime('endHour', hour)}
                   hoursInputLabel={`${t('END_HOUR')}: ${t('HOURS')}`}
                   minutesInputLabel={`${t('END_HOUR')}: ${t('MINUTES')}`}
+                  hoursInputProps={keepSelection}
+                  minutesInputProps={keepSelection}
                   disabled={pending}
                   data-testid="end-hour"
                 />
@@ -292,6 +309,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                     now={now}
                     subject={values.deviceType}
                     complete={upcoming.data?.complete ?? true}
+                    selection={selection}
                     onPickStart={
                       pending ? undefined : (start) => setValues((current) => ({ ...current, times: startAt(current.times, start) }))
                     }

@@ -29,6 +29,8 @@ export const BAR_COLORS: Record<BarKind, { fill: string; stroke: string }> = {
   others: { fill: '#e03131', stroke: '#a51111' },
 };
 
+const SELECTION_COLOR = '#1864ab';
+
 const WEEKDAY = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
 
 export interface ReservationTimelineProps {
@@ -41,6 +43,8 @@ export interface ReservationTimelineProps {
   onPickStart?: (start: Date) => void;
   /** False when the reservations read were cut short: the picture then says it may miss some. */
   complete?: boolean;
+  /** The window being booked, drawn over the checked devices (over every row while none is checked). */
+  selection?: { start: Date; end: Date; devices: ReadonlySet<string> } | null;
 }
 
 interface Hover {
@@ -48,7 +52,7 @@ interface Hover {
   start: Date;
 }
 
-export function ReservationTimeline({ rows, window, now, subject, onPickStart, complete = true }: ReservationTimelineProps) {
+export function ReservationTimeline({ rows, window, now, subject, onPickStart, complete = true, selection }: ReservationTimelineProps) {
   const { t } = useTranslation();
   const patternId = useId().replace(/:/g, '');
   const [hover, setHover] = useState<Hover | null>(null);
@@ -85,7 +89,8 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
 
   return (
     <Box>
-      <Box style={{ overflowX: 'auto' }}>
+      {/* On a narrow screen the picture scrolls sideways: the keyboard can scroll it too. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('TIMELINE_TITLE')}>
         <svg
           role="img"
           aria-label={summary}
@@ -195,6 +200,26 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
               {t('TIMELINE_NO_DEVICE')}
             </text>
           )}
+          {selection &&
+            selection.end > window.from &&
+            selection.start < window.to &&
+            rows.map((row, rowIndex) =>
+              selection.devices.size === 0 || selection.devices.has(row.macAddress) ? (
+                <rect
+                  key={`selection-${row.macAddress}`}
+                  x={xOf(selection.start)}
+                  y={HEADER_HEIGHT + rowIndex * ROW_HEIGHT + 2}
+                  width={Math.max(2, xOf(selection.end) - xOf(selection.start))}
+                  height={ROW_HEIGHT - 4}
+                  fill={SELECTION_COLOR}
+                  fillOpacity={selection.devices.size === 0 ? 0.08 : 0.22}
+                  stroke={SELECTION_COLOR}
+                  strokeDasharray="4 2"
+                  pointerEvents="none"
+                  data-selection
+                />
+              ) : null,
+            )}
           {/* What is past cannot be booked any more. */}
           <rect x={LABEL_WIDTH} y={HEADER_HEIGHT} width={Math.max(0, xOf(now) - LABEL_WIDTH)} height={height - HEADER_HEIGHT} fill="#868e96" opacity={0.18} />
           <line x1={xOf(now)} x2={xOf(now)} y1={HEADER_HEIGHT - 4} y2={height} stroke="#c92a2a" strokeWidth={1.5} />
@@ -218,6 +243,7 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
         <LegendItem swatch={BAR_COLORS.shared.fill} stripe={BAR_COLORS.shared.stroke} label={t('TIMELINE_SHARED')} />
         <LegendItem swatch={BAR_COLORS.others.fill} label={t('TIMELINE_OTHERS')} />
         <LegendItem swatch="#ced4da" label={t('TIMELINE_PAST_OR_DOWN')} />
+        {selection && <LegendItem swatch="#d1e0ee" outline={SELECTION_COLOR} label={t('TIMELINE_YOUR_CHOICE')} />}
         {interactive && (
           <Text size="sm" c="dimmed">
             {t('TIMELINE_CLICK_HINT')}
@@ -234,7 +260,7 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
   );
 }
 
-function LegendItem({ swatch, stripe, label }: { swatch: string; stripe?: string; label: string }) {
+function LegendItem({ swatch, stripe, outline, label }: { swatch: string; stripe?: string; outline?: string; label: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <Box
@@ -244,7 +270,7 @@ function LegendItem({ swatch, stripe, label }: { swatch: string; stripe?: string
         style={{
           borderRadius: 3,
           background: stripe ? `repeating-linear-gradient(45deg, ${swatch} 0 4px, ${stripe} 4px 6px)` : swatch,
-          border: '1px solid #495057',
+          border: outline ? `1px dashed ${outline}` : '1px solid #495057',
         }}
       />
       <Text size="sm">{label}</Text>

@@ -34,7 +34,9 @@ function lists() {
 }
 
 function rowOf(id: number): HTMLElement {
-  const cell = screen.getAllByRole('cell').find((element) => element.textContent === String(id) && element.cellIndex === 0);
+  const cell = screen
+    .getAllByRole('cell')
+    .find((element) => element.textContent === String(id) && (element as HTMLTableCellElement).cellIndex === 0);
   if (!cell) throw new Error(`no row for reservation ${id}`);
   return cell.closest('tr')!;
 }
