@@ -33,7 +33,17 @@ export async function createPostgresDatabase(baseUrl: string) {
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // A closed pool's connections may still be saying goodbye: wait for them rather than kill them, as a
+      // killed connection reports an error to its client after the test is over.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}${attempt < 50 ? '' : ' WITH (FORCE)'}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
       await client.end();
     },
   };

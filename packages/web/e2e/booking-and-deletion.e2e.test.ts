@@ -55,6 +55,16 @@ describe('booking two devices, then deleting the reservation', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('searches colleagues on the server and never offers the person booking', async () => {
+    // The server holds one account so far: searching its own last name finds nobody else.
+    const search = page.getByRole('combobox', { name: messages.ADDITIONAL_USERS });
+    await search.fill('Admin');
+    await page.getByText(messages.NO_USER_FOUND).waitFor();
+    expect(await page.getByRole('option').count()).toBe(0);
+    await search.fill('');
+    await page.keyboard.press('Escape');
+  });
+
   it('shows the calendar with three months, week numbers, Today and Close', async () => {
     await page.getByRole('button', { name: new RegExp(messages.START_DATE) }).click();
     const calendar = page.getByRole('dialog', { name: messages.START_DATE });
@@ -150,6 +160,7 @@ describe('booking two devices, then deleting the reservation', () => {
     await page.getByText(`${messages.RESERVATION_ID_DELETED} ${reservationId}`).waitFor();
     await row.waitFor({ state: 'detached' });
     await page.getByText(messages.YOU_HAVE_NO_RESERVATION).waitFor();
+    expect(await page.getByText(`${messages.RESERVATION_ID_CREATED} ${reservationId}`).count()).toBe(0);
     await screenshot(page, 'reservation-deleted');
   });
 });

@@ -222,6 +222,12 @@ export interface AuditLogTable {
   details: Json;
 }
 
+/** One row, raised by a trigger whenever the active accounts change (see its migration). */
+export interface UsersDirectoryVersionTable {
+  id: Generated<boolean>;
+  version: string;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -248,4 +254,5 @@ export interface Database {
   flash_jobs: FlashJobsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  users_directory_version: UsersDirectoryVersionTable;
 }

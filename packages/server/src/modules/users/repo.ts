@@ -70,25 +70,29 @@ export async function insertUser(db: Queryable, user: NewUser, roles: AuthorityN
   return id;
 }
 
+/** The version of the active accounts, raised by a trigger on every change to them. */
+export async function readUsersDirectoryVersion(db: Queryable): Promise<string> {
+  const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM users_directory_version`.execute(db);
+  return rows[0]?.version ?? '0';
+}
+
+export interface DirectoryUser {
+  id: number;
+  firstname: string;
+  lastname: string;
+  username: string;
+}
+
 /**
- * Enabled, not anonymised accounts whose last name, first name or username contains `name` (any case),
- * by last name then first name. The booking form offers them as colleagues.
+ * Every enabled, not anonymised account by last name then first name, with the version it was read at
+ * (one statement, so both come from one snapshot).
  */
-export async function searchValidUsers(db: Queryable, name: string, limit: number) {
-  let query = db
-    .selectFrom('users')
-    .select(['id', 'firstname', 'lastname', 'username'])
-    .where('is_enabled', '=', true)
-    .where('anonymised_at', 'is', null);
-  if (name) {
-    const pattern = `%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(lastname)`, 'like', pattern),
-        eb(sql`lower(firstname)`, 'like', pattern),
-        eb(sql`lower(username)`, 'like', pattern),
-      ]),
-    );
-  }
-  return query.orderBy(sql`lower(lastname)`).orderBy(sql`lower(firstname)`).orderBy('id').limit(limit).execute();
+export async function loadUsersDirectory(db: Queryable): Promise<{ version: string; users: DirectoryUser[] }> {
+  const { rows } = await sql<{ version: string; users: DirectoryUser[] | string }>`
+    SELECT (SELECT version::text FROM users_directory_version) AS version,
+           COALESCE(json_agg(json_build_object('id', id, 'firstname', firstname, 'lastname', lastname, 'username', username)
+                             ORDER BY lower(lastname), lower(firstname), id), '[]'::json) AS users
+    FROM users WHERE is_enabled AND anonymised_at IS NULL`.execute(db);
+  const row = rows[0]!;
+  return { version: row.version ?? '0', users: typeof row.users === 'string' ? (JSON.parse(row.users) as DirectoryUser[]) : row.users };
 }

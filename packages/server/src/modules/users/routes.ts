@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplySchema, validUserListSchema, validUsersQuerySchema } from '@testbed/contract';
-import { findValidUsers } from './valid-users.js';
+import { ValidUsersDirectory } from './valid-users.js';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const directory = new ValidUsersDirectory(app.db);
+
   app.get('/validUsers', {
     schema: {
       tags: ['users'],
@@ -10,6 +12,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: validUsersQuerySchema,
       response: { 200: validUserListSchema, 400: errorReplySchema, 401: errorReplySchema },
     },
-    handler: (request) => findValidUsers(app.db, request.principal, request.query),
+    handler: (request) => directory.search(request.principal, request.query),
   });
 };

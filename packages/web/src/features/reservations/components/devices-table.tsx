@@ -19,8 +19,8 @@ export function DevicesTable({ deviceType, devices, selected, onChange, disabled
   const noneUp = !devices.some((device) => device.up);
 
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={`${t('DEVICES_OF_TYPE')} ${deviceType}`}>
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${t('DEVICES_OF_TYPE')} ${deviceType}`}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" miw={420} aria-label={`${t('DEVICES_OF_TYPE')} ${deviceType}`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={48}>
@@ -73,6 +73,6 @@ export function DevicesTable({ deviceType, devices, selected, onChange, disabled
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

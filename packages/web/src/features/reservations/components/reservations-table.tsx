@@ -1,6 +1,6 @@
 // One table of reservations (devices document, section 2): id, responsible user, users involved, submission
 // date, start, duration, end, description, devices, type and the row actions Flash devices and Delete.
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Table, Text } from '@mantine/core';
 import { isDeletable, isFlashable, type Reservation } from '@testbed/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,8 +67,9 @@ export function ReservationsTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={1180}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" fz="sm" aria-labelledby={labelledBy}>
+      {/* Scrolls sideways on a narrow screen; focusable so that the keyboard can scroll it. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={labelledBy}>
+        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" fz="sm" miw={1180} aria-labelledby={labelledBy}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('RESERVATION_ID')}</Table.Th>
@@ -144,7 +145,7 @@ export function ReservationsTable({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       {footer}
     </>
   );

@@ -4,6 +4,7 @@
 import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -25,6 +26,10 @@ export function BookDevicesPage() {
   const nodes = useQuery({ ...nodesToReserveOptions, enabled: allowed });
   const types = useQuery({ ...reservationTypesOptions, enabled: allowed });
 
+  useEffect(() => {
+    for (const error of [nodes.error, types.error]) if (error) console.error('bookable devices could not be loaded', error);
+  }, [nodes.error, types.error]);
+
   if (!user) return null;
   if (!allowed) return <Navigate to={paths.bookDevices.href(user.userId)} replace />;
   if (ownPage && me.data && !me.data.hasSshKey) return <Navigate to={paths.noSshKeyValid.href(user.userId)} replace />;
@@ -38,7 +43,7 @@ export function BookDevicesPage() {
         <Title order={1}>{t('BOOK_DEVICES')}</Title>
         {failed ? (
           <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {(nodes.error ?? types.error)?.message}
+            {t('LOADING_FAILED_TEXT')}
           </Alert>
         ) : loading || !nodes.data || !types.data ? (
           <Center py="xl">

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { deviceList, durationOf, formatDateTime, involves } from './reservation-display';
+
+const device = (ipAddress: string, macAddress: string) => ({ device: { ipAddress, macAddress, deviceType: 'pi' } });
+
+describe('reservation display', () => {
+  const originalZone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalZone;
+  });
+
+  it('writes dates as yyyy-MM-dd HH:mm in the browser’s zone', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    expect(formatDateTime('2030-06-15T22:05:00.000Z')).toBe('2030-06-16 07:05');
+    process.env.TZ = 'America/New_York';
+    expect(formatDateTime('2030-06-15T22:05:00.000Z')).toBe('2030-06-15 18:05');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('writes the duration in hours and minutes', () => {
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-16T09:45:00Z' })).toBe('25 hour(s) 45 minute(s)');
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-15T08:30:00Z' })).toBe('0 hour(s) 30 minute(s)');
+  });
+
+  it('lists each device IP once, joined by " / "', () => {
+    expect(
+      deviceList({
+        deviceReservations: [device('10.0.1.11', '02:00:00:01:00:01'), device('10.0.1.12', '02:00:00:01:00:02'), device('10.0.1.11', '02:00:00:01:00:01')],
+      }),
+    ).toBe('10.0.1.11 / 10.0.1.12');
+    expect(deviceList({ deviceReservations: [] })).toBe('');
+  });
+
+  it('knows who takes part', () => {
+    const reservation = { responsibleUser: { userId: 1, firstname: 'A', lastName: 'B' }, users: [{ userId: 2, firstname: 'C', lastName: 'D' }] };
+    expect(involves(reservation, 1)).toBe(true);
+    expect(involves(reservation, 2)).toBe(true);
+    expect(involves(reservation, 3)).toBe(false);
+  });
+});
