@@ -72,6 +72,18 @@ describe('GET /api/validUsers', () => {
     expect(tooMany.json().fieldErrors).toHaveProperty('limit');
   });
 
+  it('shows a change to the accounts at once: a rename, a disable, a new account', async () => {
+    const id = await person('kath_j', 'Katherine', 'Johnson');
+    expect((await search('?name=johnson')).map((user) => user.userId)).toEqual([id]);
+    await ctx.database.db.updateTable('users').set({ lastname: 'Goble' }).where('id', '=', id).execute();
+    expect(await search('?name=johnson')).toEqual([]);
+    expect((await search('?name=goble')).map((user) => user.lastname)).toEqual(['Goble']);
+    await ctx.database.db.updateTable('users').set({ is_enabled: false }).where('id', '=', id).execute();
+    expect(await search('?name=goble')).toEqual([]);
+    await person('dorothy_v', 'Dorothy', 'Vaughan');
+    expect((await search('?name=vaughan')).map((user) => user.username)).toEqual(['dorothy_v']);
+  });
+
   it('is closed to anonymous callers', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/validUsers?name=hop' })).statusCode).toBe(401);
   });
