@@ -57,9 +57,9 @@ export interface ConflictRow {
 }
 
 /**
- * Bookings of the devices that a new booking over [start, end) would collide with. The same rule as the
- * exclusion constraint reservation_devices_no_overlap, answered by its GiST index: windows overlap and
- * either side is Exclusive (an Exclusive row's sharing slot is the whole integer line).
+ * Bookings of the devices that a new booking over [start, end) would collide with (at most 20 per device).
+ * The same rule as the exclusion constraint reservation_devices_no_overlap, answered by its GiST index:
+ * windows overlap and either side is Exclusive (an Exclusive row's sharing slot is the whole integer line).
  */
 export async function findConflicts(
   db: Queryable,
@@ -69,17 +69,21 @@ export async function findConflicts(
   exclusive: boolean,
 ): Promise<ConflictRow[]> {
   if (deviceIds.length === 0) return [];
+  // One index probe per device: the GiST index of the constraint leads with the device, and a probe on
+  // the window alone would have to visit every device's part of it.
   const { rows } = await sql<ConflictRow>`
     SELECT rd.device_id, rd.reservation_id, lower(rd.during) AS starts, upper(rd.during) AS ends,
            rt.label AS reservation_type
-    FROM reservation_devices rd
+    FROM unnest(${deviceIds}::int[]) AS wanted(device_id)
+    CROSS JOIN LATERAL (
+      SELECT rd.device_id, rd.reservation_id, rd.during FROM reservation_devices rd
+      WHERE rd.device_id = wanted.device_id
+        AND rd.during && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
+        AND (${exclusive}::boolean OR upper_inf(rd.sharing_slot))
+      LIMIT 20) AS rd
     JOIN reservations r ON r.id = rd.reservation_id
     JOIN reservation_types rt ON rt.id = r.reservation_type_id
-    WHERE rd.device_id = ANY(${deviceIds}::int[])
-      AND rd.during && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
-      AND (${exclusive}::boolean OR upper_inf(rd.sharing_slot))
-    ORDER BY rd.device_id, lower(rd.during), rd.reservation_id
-    LIMIT 200`.execute(db);
+    ORDER BY rd.device_id, lower(rd.during), rd.reservation_id`.execute(db);
   return rows;
 }
 
@@ -185,14 +189,17 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   // Current and future: soonest first. The whole history: newest first.
   const direction = options.all ? sql`DESC` : sql`ASC`;
   const order = sql`ORDER BY r.start_date ${direction}, r.id ${direction} LIMIT ${options.limit} OFFSET ${options.offset}`;
-  // A user's own reservations are few: they are gathered first and then filtered. The others are read
-  // along the indexes of the filter and the order, and the page stops the scan.
+  // A user's own reservations are few: they are gathered through the indexes on the responsible user and
+  // on the users. The others are read along the indexes of the filter and the order; the page stops the scan.
   const page =
     options.kind === 'mine'
-      ? sql`mine AS MATERIALIZED (
-              SELECT id FROM reservations WHERE responsible_user_id = ${userId}
-              UNION SELECT reservation_id FROM reservation_users WHERE user_id = ${userId}),
-            page AS (SELECT r.id, r.start_date FROM mine JOIN reservations r ON r.id = mine.id WHERE ${current} ${order})`
+      ? sql`page AS (
+              SELECT r.id, r.start_date FROM (
+                SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = ${userId} AND ${current}
+                UNION
+                SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
+                WHERE ru.user_id = ${userId} AND ${current}) AS r
+              ${order})`
       : sql`page AS (
               SELECT r.id, r.start_date FROM reservations r
               WHERE r.responsible_user_id <> ${userId}
