@@ -152,66 +152,15 @@ export interface ReservationListOptions {
   offset: number;
 }
 
-/** An instant as JavaScript's toISOString writes it: UTC, milliseconds, 'Z'. */
-const iso = (column: ReturnType<typeof sql.ref>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * The API shape of a reservation (contract: reservationSchema), built by the database for the row `r`
- * joined with its type `rt` and responsible user `owner`: people and devices are aggregated in place.
- */
-const reservationJson = sql`json_build_object(
-  'reservationId', r.id,
-  'responsibleUser', json_build_object('userId', owner.id, 'firstname', owner.firstname, 'lastName', owner.lastname),
-  'users', COALESCE((SELECT json_agg(json_build_object('userId', u.id, 'firstname', u.firstname, 'lastName', u.lastname)
-                                     ORDER BY u.lastname, u.firstname, u.id)
-                     FROM reservation_users ru JOIN users u ON u.id = ru.user_id
-                     WHERE ru.reservation_id = r.id), '[]'::json),
-  'submissionDate', ${iso(sql.ref('r.submission_date'))},
-  'startDate', ${iso(sql.ref('r.start_date'))},
-  'endDate', ${iso(sql.ref('r.end_date'))},
-  'description', r.description,
-  'reservationType', rt.label,
-  'deviceReservations', COALESCE((SELECT json_agg(json_build_object('device', json_build_object(
-                                            'ipAddress', host(d.ip_address), 'macAddress', d.mac_address, 'deviceType', t.name))
-                                          ORDER BY d.ip_address)
-                                  FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id
-                                  JOIN device_types t ON t.id = d.device_type_id
-                                  WHERE rd.reservation_id = r.id), '[]'::json))`;
-
-/**
- * One page of a reservation list in one query, answered as the JSON text of the API reply: the page's
- * ids are chosen first (on the indexes of the filter and the order), then each reservation's people and
- * devices are aggregated. The database builds the JSON, so the rows are not parsed and re-serialized.
+ * One page of a reservation list, as the JSON text of the API reply (contract: reservationListSchema).
+ * The database function reservation_list_json (see its migration) chooses the page on the indexes of
+ * the filter and the order and aggregates each reservation's people and devices; it keeps its plans
+ * between calls, and the rows are never parsed and re-serialized here.
  */
 export async function listReservationsJson(db: Queryable, options: ReservationListOptions): Promise<string> {
-  const { userId } = options;
-  const current = options.all ? sql`TRUE` : sql`r.end_date > now()`;
-  // Current and future: soonest first. The whole history: newest first.
-  const direction = options.all ? sql`DESC` : sql`ASC`;
-  const order = sql`ORDER BY r.start_date ${direction}, r.id ${direction} LIMIT ${options.limit} OFFSET ${options.offset}`;
-  // A user's own reservations are few: they are gathered through the indexes on the responsible user and
-  // on the users. The others are read along the indexes of the filter and the order; the page stops the scan.
-  const page =
-    options.kind === 'mine'
-      ? sql`page AS (
-              SELECT r.id, r.start_date FROM (
-                SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = ${userId} AND ${current}
-                UNION
-                SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
-                WHERE ru.user_id = ${userId} AND ${current}) AS r
-              ${order})`
-      : sql`page AS (
-              SELECT r.id, r.start_date FROM reservations r
-              WHERE r.responsible_user_id <> ${userId}
-                AND r.id NOT IN (SELECT reservation_id FROM reservation_users WHERE user_id = ${userId})
-                AND ${current}
-              ${order})`;
   const { rows } = await sql<{ body: string }>`
-    WITH ${page}
-    SELECT COALESCE(json_agg(${reservationJson} ORDER BY page.start_date ${direction}, page.id ${direction}), '[]'::json)::text AS body
-    FROM page
-    JOIN reservations r ON r.id = page.id
-    JOIN reservation_types rt ON rt.id = r.reservation_type_id
-    JOIN users owner ON owner.id = r.responsible_user_id`.execute(db);
+    SELECT reservation_list_json(${options.kind}::text, ${options.userId}::int, ${options.all}::boolean,
+                                 ${options.limit}::int, ${options.offset}::int) AS body`.execute(db);
   return rows[0]!.body;
 }
