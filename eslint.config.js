@@ -1,13 +1,14 @@
 // Lint rules, including the one-way imports of DESIGN.md section 4:
 // contract ← server, contract ← web; in the web app, app → features → shared, and features never
 // import each other (a feature uses src/shared for what several features need).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const otherPackages = { group: ['@testbed/server', '@testbed/web'], message: 'Only @testbed/contract is shared between packages.' };
-const features = ['auth', 'reservations', 'credentials', 'accounts', 'users', 'flashing', 'devices'];
+const features = readdirSync(new URL('./packages/web/src/features/', import.meta.url));
 
 /** no-restricted-imports with the given regular expressions, each with its reason. */
 const restrict = (...rules) => ({
