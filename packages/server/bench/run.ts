@@ -29,6 +29,7 @@ const SECONDS = Number(args.find((arg) => arg.startsWith('--seconds='))?.split('
 const CONNECTIONS = 50;
 const BOOKING_CONNECTIONS = 10;
 const BOOKING_ROUNDS = 3;
+const READ_PASSES = 2;
 const SMALL_RESERVATIONS = 1_000;
 const RESERVATIONS = STRESS ? 1_000_000 : 200_000;
 const YEAR_MS = 365 * 86_400_000;
@@ -233,10 +234,6 @@ async function main() {
       method: 'GET',
       headers,
     });
-    const floorNone = await measure('floor: no query', get(`${address(floor)}/floor/none`));
-    const floorPk = await measure('floor: primary-key SELECT', get(`${address(floor)}/floor/pk?id=${reader.userId}`));
-    rows.push({ route: 'floor: no query', rows: '-', result: floorNone, ratio: '-', budget: '-', pass: null });
-    rows.push({ route: 'floor: primary-key SELECT', rows: '1', result: floorPk, ratio: '1.00', budget: '-', pass: null });
 
     const reads = [
       '/api/reservationTypes',
@@ -248,6 +245,27 @@ async function main() {
       '/api/getNodesToReserve',
       '/api/validUsers?name=ab',
     ];
+    // Two passes over the routes, keeping each route's better one: a burst of load from elsewhere on the
+    // machine then spoils at most one of them.
+    // The floors are measured in each pass too.
+    const floors = { none: `${address(floor)}/floor/none`, pk: `${address(floor)}/floor/pk?id=${reader.userId}` };
+    const best = new Map<string, LoadResult>();
+    const keep = (key: string, result: LoadResult) => {
+      const previous = best.get(key);
+      if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(key, result);
+    };
+    for (let pass = 0; pass < READ_PASSES; pass += 1) {
+      const warm = pass === 0;
+      keep(floors.none, await measure(`floor: no query (pass ${pass + 1})`, get(floors.none), warm));
+      keep(floors.pk, await measure(`floor: primary-key SELECT (pass ${pass + 1})`, get(floors.pk), warm));
+      // The second pass goes the other way round, so that no route always follows the same one.
+      for (const route of pass % 2 === 0 ? reads : [...reads].reverse()) {
+        keep(route, await measure(`GET ${route} (pass ${pass + 1})`, get(`${large.api}${route}`, reader.headers), warm));
+      }
+    }
+    const floorPk = best.get(floors.pk)!;
+    rows.push({ route: 'floor: no query', rows: '-', result: best.get(floors.none)!, ratio: '-', budget: '-', pass: null });
+    rows.push({ route: 'floor: primary-key SELECT', rows: '1', result: floorPk, ratio: '1.00', budget: '-', pass: null });
     for (const route of reads) {
       const sample = await fetch(`${large.api}${route}`, { headers: reader.headers });
       if (sample.status !== 200) throw new Error(`${route} answered ${sample.status}: ${await sample.text()}`);
@@ -255,7 +273,7 @@ async function main() {
       const size = Array.isArray(json)
         ? String(json.length)
         : String(Object.values(json as Record<string, object>).reduce((n, type) => n + Object.keys(type).length, 0));
-      const result = await measure(`GET ${route}`, get(`${large.api}${route}`, reader.headers));
+      const result = best.get(route)!;
       const ratio = result.requestsPerSecond / floorPk.requestsPerSecond;
       const p99ok = engine !== 'postgres' || result.p99 < 50;
       rows.push({
@@ -310,8 +328,8 @@ async function main() {
     });
 
     printTable(
-      `${engine}, ${RESERVATIONS.toLocaleString('en')} reservations; reads: ${CONNECTIONS} connections, ${SECONDS} s each, ratio = req/s over ` +
-        `the primary-key floor; bookings: ${BOOKING_CONNECTIONS} connections, medians of ${BOOKING_ROUNDS} alternating rounds`,
+      `${engine}, ${RESERVATIONS.toLocaleString('en')} reservations; reads: ${CONNECTIONS} connections, better of ${READ_PASSES} runs of ${SECONDS} s, ` +
+        `ratio = req/s over the primary-key floor; bookings: ${BOOKING_CONNECTIONS} connections, medians of ${BOOKING_ROUNDS} alternating rounds`,
       rows,
     );
     log(`bench took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
