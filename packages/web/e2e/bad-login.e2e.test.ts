@@ -1,25 +1,15 @@
 // A wrong password is answered with the bad-login text, and nobody is signed in.
 import { messages } from '@testbed/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { ADMIN, startServer, type PortalServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn } from './support/browser';
+import { ADMIN } from './support/server';
+import { useJourney } from './support/journey';
 
 describe('a bad login', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await newPage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('shows the bad-login text for a wrong password', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, 'Not-the-r1ght-one');
     const error = page.getByTestId('signin-error');

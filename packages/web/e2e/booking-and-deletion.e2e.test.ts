@@ -1,11 +1,11 @@
 // A user with an SSH key books two devices on a free slot picked on the timeline, lands on the reservation
 // list with the new reservation announced and highlighted, and deletes it after confirming.
 import { messages } from '@testbed/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, screenshot, signIn } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
 import { addSshKey, apiSignIn } from './support/seed';
-import { ADMIN, startServer, type PortalServer } from './support/server';
+import { ADMIN } from './support/server';
+import { useJourney } from './support/journey';
 
 const TIME_ZONE = 'Europe/Paris';
 // Geometry of the timeline's viewBox (components/reservation-timeline.tsx).
@@ -22,27 +22,19 @@ function dayInZone(days: number): string {
 }
 
 describe('booking two devices, then deleting the reservation', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  let page: Page;
+  const journey = useJourney({ context: { viewport: { width: 1280, height: 900 }, timezoneId: TIME_ZONE } });
   let userId: number;
   let reservationId: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const { server } = journey;
     // The seeding goes through the API as a person would through the credentials screen.
     const admin = await apiSignIn(server.url, ADMIN.username, ADMIN.password);
     await addSshKey(admin, admin.userId);
     userId = admin.userId;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: TIME_ZONE });
-    page = await context.newPage();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('opens the booking form from the Reservation menu', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/reservations/${userId}`);
@@ -56,6 +48,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('searches colleagues on the server and never offers the person booking', async () => {
+    const { page } = journey;
     // The server holds one account so far: searching its own last name finds nobody else.
     const search = page.getByRole('combobox', { name: messages.ADDITIONAL_USERS });
     await search.fill('Admin');
@@ -66,6 +59,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('shows the calendar with three months, week numbers, Today and Close', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: new RegExp(messages.START_DATE) }).click();
     const calendar = page.getByRole('dialog', { name: messages.START_DATE });
     await calendar.waitFor();
@@ -79,6 +73,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('picks a free hour on the timeline of the chosen device type', async () => {
+    const { page } = journey;
     await page.getByRole('combobox', { name: messages.DEVICE_TYPE }).click();
     await page.getByRole('option', { name: 'raspberry-pi-4' }).click();
     const timeline = page.getByRole('img', { name: /raspberry-pi-4/ });
@@ -97,6 +92,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('links the end to the start and the duration', async () => {
+    const { page } = journey;
     const hours = page.getByRole('textbox', { name: messages.DURATION_HOURS });
     await hours.fill('2');
     await page.getByRole('textbox', { name: messages.DURATION_MINUTES }).fill('30');
@@ -106,6 +102,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('books two devices with a description', async () => {
+    const { page } = journey;
     await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.11` }).check();
     await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.12` }).check();
     expect(await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.16` }).isDisabled()).toBe(true);
@@ -121,6 +118,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('highlights the new reservation in the list, in the browser’s time zone', async () => {
+    const { page } = journey;
     const row = page.locator(`tr[data-reservation-id="${reservationId}"]`);
     await row.waitFor();
     expect(await row.getAttribute('aria-current')).toBe('true');
@@ -137,6 +135,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('shows the same picture for the user’s own reservations on request', async () => {
+    const { page } = journey;
     await page.getByRole('switch', { name: messages.SHOW_MY_TIMELINE }).check();
     const timeline = page.getByRole('img', { name: /1 reservation\(s\) on 2 device\(s\)/ });
     await timeline.waitFor();
@@ -147,6 +146,7 @@ describe('booking two devices, then deleting the reservation', () => {
   });
 
   it('asks for confirmation before deleting, then removes the row', async () => {
+    const { page } = journey;
     const row = page.locator(`tr[data-reservation-id="${reservationId}"]`);
     await row.getByRole('button', { name: messages.DELETE }).click();
     const dialog = page.getByRole('dialog', { name: messages.RESERVATION_DELETION });

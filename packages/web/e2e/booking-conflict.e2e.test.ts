@@ -1,11 +1,11 @@
 // A booking that overlaps an existing Exclusive reservation is refused: the form stays, with the server's
 // messages listed under BOOK_DEVICES_FAILED, and nothing is booked.
 import { messages } from '@testbed/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, screenshot, signIn } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
 import { addSshKey, apiSignIn, bookViaApi, wallClockIn, type ApiSession } from './support/seed';
-import { ADMIN, startServer, type PortalServer } from './support/server';
+import { ADMIN } from './support/server';
+import { useJourney } from './support/journey';
 
 const TIME_ZONE = 'America/New_York';
 
@@ -23,14 +23,12 @@ function tomorrowAt(hour: number): Date {
 }
 
 describe('a booking that overlaps another one', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  let page: Page;
+  const journey = useJourney({ context: { viewport: { width: 1280, height: 900 }, timezoneId: TIME_ZONE } });
   let admin: ApiSession;
   let heldId: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const { server } = journey;
     admin = await apiSignIn(server.url, ADMIN.username, ADMIN.password);
     await addSshKey(admin, admin.userId);
     heldId = await bookViaApi(admin, {
@@ -41,15 +39,9 @@ describe('a booking that overlaps another one', () => {
       description: 'held',
       timeZone: TIME_ZONE,
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: TIME_ZONE });
-    page = await context.newPage();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('shows the existing reservation on the timeline of its device', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/reservations/${admin.userId}`);
@@ -63,6 +55,7 @@ describe('a booking that overlaps another one', () => {
   });
 
   it('chooses tomorrow 11:00 for two hours with the calendar and the hour fields', async () => {
+    const { page } = journey;
     const tomorrow = wallClockIn(new Date(Date.now() + 86_400_000), TIME_ZONE).date;
     const label = new Date(tomorrow.year, tomorrow.month - 1, tomorrow.day).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
     await page.getByRole('button', { name: new RegExp(messages.START_DATE) }).click();
@@ -84,6 +77,7 @@ describe('a booking that overlaps another one', () => {
   });
 
   it('lists the conflict under BOOK_DEVICES_FAILED and stays on the form', async () => {
+    const { page } = journey;
     await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.13` }).check();
     await page.getByRole('checkbox', { name: `${messages.SELECT_DEVICE} 10.0.1.14` }).check();
     await page.getByRole('button', { name: messages.BOOK_DEVICES }).click();
@@ -102,6 +96,7 @@ describe('a booking that overlaps another one', () => {
   });
 
   it('booked nothing', async () => {
+    const { server } = journey;
     const reply = await fetch(`${server.url}/api/userReservations/${admin.userId}`, { headers: { authorization: `Bearer ${admin.token}` } });
     const list = (await reply.json()) as Array<{ reservationId: number }>;
     expect(list.map((reservation) => reservation.reservationId)).toEqual([heldId]);

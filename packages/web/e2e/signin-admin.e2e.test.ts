@@ -1,25 +1,15 @@
 // The administrator signs in through the page, finds the Lists menu, and signs out.
 import { messages } from '@testbed/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { ADMIN, startServer, type PortalServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, newPage, screenshot, signIn } from './support/browser';
+import { ADMIN } from './support/server';
+import { useJourney } from './support/journey';
 
 describe('an administrator signs in and out', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await newPage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('shows an accessible sign-in page', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/`);
     await page.waitForURL(`${server.url}/signin`);
     await page.getByRole('heading', { level: 1, name: messages.WELCOME }).waitFor();
@@ -28,6 +18,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('signs in and lands on the redirect URL with the navigation of an administrator', async () => {
+    const { page } = journey;
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(/\/reservations\/\d+$/);
     const nav = page.getByRole('navigation', { name: messages.MAIN_NAVIGATION });
@@ -41,6 +32,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('opens the Lists menu with its seven entries', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: messages.LISTS }).click();
     const menu = page.getByRole('menu', { name: messages.LISTS });
     await menu.waitFor();
@@ -61,6 +53,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('offers the account menu, with account deletion in red', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: messages.MY_ACCOUNT }).click();
     const menu = page.getByRole('menu', { name: messages.MY_ACCOUNT });
     await menu.waitFor();
@@ -77,6 +70,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('signs out to the sign-out page with local storage empty', async () => {
+    const { page, server } = journey;
     await page.getByRole('button', { name: messages.SIGN_OUT }).click();
     await page.waitForURL(`${server.url}/signout`);
     await page.getByRole('heading', { level: 1, name: messages.DISCONNECTED_TITLE }).waitFor();
@@ -87,6 +81,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('shows an accessible not-found page for an unknown path', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: messages.PAGE_NOT_FOUND }).waitFor();
     expect(await page.getByRole('link', { name: messages.GO_BACK_RESERVATION_LIST }).getAttribute('href')).toBe('/signin');
@@ -95,6 +90,7 @@ describe('an administrator signs in and out', () => {
   });
 
   it('fits a phone screen, with the navigation behind a menu button', async () => {
+    const { server, browser } = journey;
     const phone = await newPage(browser, { width: 390, height: 844 });
     await phone.goto(`${server.url}/signin`);
     await signIn(phone, ADMIN.username, ADMIN.password);

@@ -2,10 +2,10 @@
 // the credentials list then shows the key with its fingerprint, and deleting that last key signs them out.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { credentialMessages, messages } from '@testbed/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, screenshot, signIn } from './support/browser';
-import { ADMIN, startServer, type PortalServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
+import { ADMIN } from './support/server';
+import { useJourney } from './support/journey';
 
 /** A fresh ed25519 public key as an OpenSSH line, and its SHA256 fingerprint as `ssh-keygen -l` prints it. */
 function ed25519PublicKey(comment: string) {
@@ -24,28 +24,16 @@ function ed25519PublicKey(comment: string) {
 }
 
 describe('an administrator adds and deletes their SSH key', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const journey = useJourney();
   let adminId: number;
   const key = ed25519PublicKey('admin@laptop');
 
-  const keyField = () => page.getByRole('textbox', { name: credentialMessages.SSH_KEY });
-  const submit = () => page.getByRole('button', { name: credentialMessages.SUBMIT_ADD });
-  const storedUser = () => page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null') as { userId: number; hasSshKey: boolean } | null);
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const keyField = () => journey.page.getByRole('textbox', { name: credentialMessages.SSH_KEY });
+  const submit = () => journey.page.getByRole('button', { name: credentialMessages.SUBMIT_ADD });
+  const storedUser = () => journey.page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null') as { userId: number; hasSshKey: boolean } | null);
 
   it('signs in with no SSH key yet', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(/\/reservations\/\d+$/);
@@ -55,6 +43,7 @@ describe('an administrator adds and deletes their SSH key', () => {
   });
 
   it('shows the add-key form and refuses what is not one public key line', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/credential/user/${adminId}`);
     await page.getByRole('heading', { level: 1, name: credentialMessages.ADD_SSH_KEY_OWN }).waitFor();
     await screenshot(page, 'ssh-key-form');
@@ -71,6 +60,7 @@ describe('an administrator adds and deletes their SSH key', () => {
   });
 
   it('reads the key from a .pub file, asks to confirm the first key, then signs out', async () => {
+    const { page, server } = journey;
     await page.locator('input[type="file"]').setInputFiles({
       name: 'id_ed25519.pub',
       mimeType: 'application/octet-stream',
@@ -95,6 +85,7 @@ describe('an administrator adds and deletes their SSH key', () => {
   });
 
   it('signs in again, now with an SSH key', async () => {
+    const { page, server } = journey;
     await page.getByRole('link', { name: messages.RECONNECT }).click();
     await page.waitForURL(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
@@ -103,6 +94,7 @@ describe('an administrator adds and deletes their SSH key', () => {
   });
 
   it('lists the key with its fingerprint and owner, and shows its details', async () => {
+    const { page, server } = journey;
     await page.goto(`${server.url}/credentials`);
     await page.getByRole('heading', { level: 1, name: messages.CREDENTIALS }).waitFor();
     const row = page.getByTestId('credential-row').filter({ hasText: key.fingerprint });
@@ -129,6 +121,7 @@ describe('an administrator adds and deletes their SSH key', () => {
   });
 
   it('deletes the last key after confirmation, which signs the administrator out to sign-in', async () => {
+    const { page, server } = journey;
     const row = page.getByTestId('credential-row').filter({ hasText: key.fingerprint });
     await row.getByRole('button', { name: new RegExp(`^${credentialMessages.DELETE}`) }).click();
     const dialog = page.getByRole('dialog', { name: credentialMessages.DELETE_TITLE });

@@ -43,7 +43,13 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startServer(timeoutMs = 90_000): Promise<PortalServer> {
+export interface ServerOptions {
+  /** Extra environment for the server process (SMTP_URL, TESTBED_CONFIG ...). */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function startServer({ env = {}, timeoutMs = 90_000 }: ServerOptions = {}): Promise<PortalServer> {
   if (!existsSync(join(repoRoot, 'packages/web/dist/index.html'))) {
     throw new Error('packages/web/dist is missing: build the web app first (npm run build)');
   }
@@ -62,6 +68,7 @@ export async function startServer(timeoutMs = 90_000): Promise<PortalServer> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
