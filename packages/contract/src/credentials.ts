@@ -135,6 +135,9 @@ export const credentialMessages = {
   ADD_SSH_KEY: 'Add an SSH key',
   ADD_SSH_KEY_OWN: 'Add an SSH key to your account',
   ADD_SSH_KEY_FOR: 'For the account of',
+  USER: 'User',
+  USER_REQUIRED: required('User'),
+  CHOOSE_USER: 'Search a user by name',
   SSH_KEY_HELP:
     'One public key line: its type (ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256 ...), its data and an optional comment such as user@host. It is the content of a .pub file, for example ~/.ssh/id_ed25519.pub.',
   READ_FROM_FILE: 'Read from a .pub file',

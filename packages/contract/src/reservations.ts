@@ -137,6 +137,28 @@ export const reservationListQuerySchema = z.object({
 });
 export type ReservationListQuery = z.infer<typeof reservationListQuerySchema>;
 
+/**
+ * GET /api/reservationTimeline/{id}?deviceType=&from=&to=: what the booking timeline draws, the
+ * reservations holding a device of the type within [from, to) (at most 31 days), soonest start first, in
+ * the list shape. At most RESERVATION_TIMELINE_MAX reservations; `complete` is false when there were more.
+ */
+export const RESERVATION_TIMELINE_MAX_DAYS = 31;
+export const RESERVATION_TIMELINE_MAX = 2000;
+export const reservationTimelineQuerySchema = z
+  .object({
+    deviceType: z.string().trim().min(1).max(64),
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= RESERVATION_TIMELINE_MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `The window is at most ${RESERVATION_TIMELINE_MAX_DAYS} days long`,
+  });
+export type ReservationTimelineQuery = z.infer<typeof reservationTimelineQuerySchema>;
+export const reservationTimelineSchema = z.object({ reservations: reservationListSchema, complete: z.boolean() });
+export type ReservationTimeline = z.infer<typeof reservationTimelineSchema>;
+
 /** GET /api/validUsers?name=&limit=: enabled accounts whose last name, first name or username contains `name`. */
 export const VALID_USERS_MAX = 100;
 export const validUsersQuerySchema = z.object({

@@ -18,11 +18,17 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '@testbed/contract';
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
+import type { Db, Subscribe } from './db/database.js';
 import { AppError } from './errors.js';
 import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
+import { createCaptcha } from './security/captcha.js';
+import { registrationRoutes } from './modules/registration/routes.js';
+import { RegistrationService } from './modules/registration/service.js';
+import { accountSecurityRoutes } from './modules/account-security/routes.js';
+import { AccountSecurityService } from './modules/account-security/service.js';
+import { SessionUsers } from './security/session-users.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
@@ -30,13 +36,28 @@ import { CredentialsService } from './modules/credentials/service.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { employerRoutes } from './modules/employers/routes.js';
+import { EmployersService } from './modules/employers/service.js';
+import { intendedUsageRoutes } from './modules/intended-usages/routes.js';
+import { IntendedUsagesService } from './modules/intended-usages/service.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { RolesService } from './modules/roles/service.js';
+import { groupRoutes } from './modules/groups/routes.js';
+import { GroupsService } from './modules/groups/service.js';
+import { referenceListRoutes } from './modules/reference-lists/routes.js';
+import { accountValidationRoutes } from './modules/account-validation/routes.js';
+import { AccountValidationService } from './modules/account-validation/service.js';
+import { ReferenceListsService } from './modules/reference-lists/service.js';
 import { createTestbedDriver, type TestbedDriver } from './testbed/driver.js';
+import { createFlashing, flashingRoutes, type FlashJobRunner } from './modules/flashing/create-flashing.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** The flash pipeline: main.ts starts it, closing the app stops it and hands its jobs over. */
+    flashJobs: FlashJobRunner;
   }
 }
 
@@ -47,6 +68,8 @@ export interface AppDependencies {
   /** Folder of the built web app; the default is packages/web/dist. */
   webRoot?: string;
   logger?: boolean | object;
+  /** The database's LISTEN; without it every call reads its signed-in user from the database. */
+  subscribe?: Subscribe;
   /** The driver of the testbed; the default simulates the built-in testbed file. */
   driver?: TestbedDriver;
 }
@@ -98,16 +121,34 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(deps.jwtSecret);
+  const sessionUsers = new SessionUsers(db);
+  if (deps.subscribe) await sessionUsers.listen(deps.subscribe);
+  app.addHook('onClose', () => sessionUsers.close());
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
+  // Devices being flashed show as down everywhere, so the booking rules refuse them too.
+  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log);
+  app.decorate('flashJobs', flashing.runner);
+  app.addHook('onClose', () => flashing.runner.stop());
 
   await app.register(
     async (api) => {
-      await api.register(authenticate, { db, tokens });
+      await api.register(authenticate, { sessionUsers, tokens });
       await api.register(authRoutes, { auth });
+      await api.register(accountSecurityRoutes, { accounts: new AccountSecurityService(db, tokens, config) });
+      await api.register(registrationRoutes, {
+        registration: new RegistrationService(db, config, createCaptcha(config, deps.jwtSecret)),
+      });
       await api.register(userRoutes);
-      await api.register(reservationRoutes, { reservations: new ReservationService(db, driver) });
+      await api.register(employerRoutes, { employers: new EmployersService(db) });
+      await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
+      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver) });
+      await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
+      await api.register(roleRoutes, { roles: new RolesService(db) });
+      await api.register(groupRoutes, { groups: new GroupsService(db) });
+      await api.register(referenceListRoutes, { referenceLists: new ReferenceListsService(db) });
+      await api.register(accountValidationRoutes, { validation: new AccountValidationService(db, config) });
       api.setNotFoundHandler((request, reply) => {
         reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` });
       });

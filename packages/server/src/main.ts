@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap-admin.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { MailSender } from './mail/sender.js';
 import { loadJwtSecret } from './security/secrets.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 import { syncInventory } from './testbed/inventory.js';
@@ -18,9 +19,11 @@ async function main() {
   await syncInventory(database.db, testbed);
   const admin = await ensureFirstAdmin(database.db, config);
 
-  const app = await buildApp({ config, db: database.db, jwtSecret, driver });
+  const app = await buildApp({ config, db: database.db, subscribe: database.subscribe, jwtSecret, driver });
+  const mailSender = new MailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await mailSender.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -29,6 +32,9 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Flash jobs left by a previous run (or by an instance that stopped) carry on; app.close() stops them.
+  app.flashJobs.start();
+  mailSender.start();
   if (admin.generatedPassword) {
     // Printed once, on the start that created the account, never logged.
     process.stdout.write(

@@ -69,7 +69,14 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), logger: false, webRoot: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    subscribe: database.subscribe,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logger: false,
+    webRoot: '/nonexistent',
+  });
   await app.ready();
   return {
     app,

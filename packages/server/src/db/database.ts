@@ -18,7 +18,67 @@ export type Queryable = Db | Tx;
 export interface DatabaseHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** LISTEN on a channel; see `Subscribe`. */
+  subscribe: Subscribe;
   close(): Promise<void>;
+}
+
+/**
+ * Listens to a NOTIFY channel. `onListening(false)` says notifications may be missed from now on (the
+ * connection dropped) until `onListening(true)`, so whoever caches on their strength must stop trusting
+ * the cache in between. Returns the function that stops listening.
+ */
+export type Subscribe = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/** PostgreSQL: a connection of its own outside the pool, reconnected after a second if it drops. */
+function postgresSubscriber(url: string): Subscribe {
+  return async (channel, onNotify, onListening) => {
+    if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const lost = () => {
+      onListening(false);
+      client?.removeAllListeners();
+      client?.on('error', () => undefined);
+      client?.end().catch(() => undefined);
+      client = undefined;
+      if (!stopped && !retry) retry = setTimeout(connect, 1000);
+    };
+    async function connect() {
+      retry = undefined;
+      const next = new pg.Client({ connectionString: url });
+      client = next;
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      next.on('error', () => client === next && lost());
+      next.on('end', () => client === next && lost());
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${channel}`);
+        if (client === next) onListening(true);
+      } catch {
+        if (client === next) lost();
+      }
+    }
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      last?.removeAllListeners();
+      last?.on('error', () => undefined);
+      await last?.end().catch(() => undefined);
+    };
+  };
 }
 
 // PostgreSQL hands back int8 and numeric as strings; counts are cast to int in SQL instead.
@@ -34,7 +94,14 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
     }
     const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-    handle = { db, engine: 'pglite', close: () => db.destroy() };
+    const subscribe: Subscribe = async (channel, onNotify, onListening) => {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      // PGlite runs in this process and calls listeners as the notifying transaction commits.
+      const unlisten = await client.listen(channel, onNotify);
+      onListening(true);
+      return unlisten;
+    };
+    handle = { db, engine: 'pglite', subscribe, close: () => db.destroy() };
     // The transaction holds PGlite's only connection, so the client's exec runs inside it.
     runScript = async (_conn, script) => {
       await client.exec(script);
@@ -42,7 +109,7 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
   } else {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, engine: 'postgres', close: () => db.destroy() };
+    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy() };
   }
   try {
     await migrate(handle.db, runScript);

@@ -109,7 +109,8 @@ export type AccountTokenKind =
   | 'password_reset'
   | 'email_change'
   | 'account_update'
-  | 'account_update_validation';
+  | 'account_update_validation'
+  | 'account_setup';
 
 export interface AccountTokensTable {
   id: Generated<number>;
@@ -228,6 +229,12 @@ export interface UsersDirectoryVersionTable {
   version: string;
 }
 
+/** Solved ALTCHA challenges, each accepted once (see its migration). */
+export interface CaptchaSolutionsTable {
+  challenge_id: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -255,4 +262,5 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   users_directory_version: UsersDirectoryVersionTable;
+  captcha_solutions: CaptchaSolutionsTable;
 }

@@ -11,6 +11,8 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenKind, number> = {
   email_verification: 24 * 60 * 60 * 1000, // e-mail links: at most 24 hours
   email_change: 24 * 60 * 60 * 1000,
   account_update: 24 * 60 * 60 * 1000,
+  // Welcome link of an imported account to choose its first password: an e-mail link, not a reset link.
+  account_setup: 24 * 60 * 60 * 1000,
   // Links for administrators: they may not act the same day, but a week is plenty.
   account_validation: 7 * 24 * 60 * 60 * 1000,
   account_update_validation: 7 * 24 * 60 * 60 * 1000,

@@ -1,13 +1,13 @@
 // The one authentication hook of the /api scope. Every route is closed to anonymous callers unless it
 // says `config: { public: true }`; a token is accepted only while its user is enabled and its session
-// generation is current, so a password change, a disable or a deletion ends existing sessions.
+// generation is current, so a password change, a disable or a deletion ends existing sessions. The user
+// is read through SessionUsers, which answers from memory while the database has announced no change.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { Db } from '../db/database.js';
-import { findSessionUser } from '../modules/users/repo.js';
 import type { AccessTokens } from './access-token.js';
 import type { Principal } from './principal.js';
+import type { SessionUsers } from './session-users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,13 +26,13 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
-export const authenticate = fp<{ db: Db; tokens: AccessTokens }>(async (app, { db, tokens }) => {
+export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessTokens }>(async (app, { sessionUsers, tokens }) => {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (token !== null) {
       const claims = token ? await tokens.verify(token) : null;
-      const user = claims ? await findSessionUser(db, Number(claims.sub)) : undefined;
+      const user = claims ? await sessionUsers.get(Number(claims.sub)) : undefined;
       if (!claims || !user || !user.is_enabled || user.session_generation !== claims.gen) {
         throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
       }
@@ -48,4 +48,10 @@ export const authenticate = fp<{ db: Db; tokens: AccessTokens }>(async (app, { d
       throw new AppError('unauthenticated', 'You must be signed in.');
     }
   });
+  // Before the reply of a change leaves, so that the caller's next call sees the change.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) sessionUsers.forgetAll();
+  });
 });
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -15,10 +15,34 @@ export type Action =
   | 'user:search' // the colleagues offered when booking
   | 'reservation:book' // subject: the responsible user of the booking
   | 'reservation:list' // subject: the user whose lists are read
-  | 'reservation:delete'; // subject: the responsible user of the reservation
+  | 'reservation:delete' // subject: the responsible user of the reservation
+  | 'roles:manage' // roles: list, read, create, rename, delete (administrators only)
+  | 'groups:manage' // groups and group types: every call but reading a group (administrators only)
+  | 'group:read' // subject: the managers of the group, who may read it
+  | 'users:list' // the users list (administrators only)
+  | 'user:create' // an administrator creates an account
+  | 'user:admin-fields' // roles, admin and enabled flags, validation dates (administrators only)
+  | 'employers:read' // the employers directory, to pick one's employer from
+  | 'employers:manage' // create, change and delete employers themselves (administrators only)
+  | 'employment:manage' // subject: the user whose employments change
+  | 'intended-usages:list' // every user's intended usages (administrators only)
+  | 'intended-usage:manage' // subject: the user whose intended usage it is
+  | 'account:read-summary' // subject: the account whose password, e-mail or deletion screen is shown
+  | 'account:change-password' // subject: the account; the current password is required too
+  | 'account:change-email' // subject: the account; the new address confirms by its link
+  | 'account:delete' // subject: the account; the password is required too
+  | 'account:change-password-by-admin' // any account, without its password (administrators only)
+  | 'account:change-email-by-admin' // administrators only
+  | 'account:delete-partially' // anonymise an account (administrators only)
+  | 'flash:device' // subject: whether the device is in a running Exclusive reservation of the caller
+  | 'flash:job'; // subject: the user who started the flash job
 
 interface Subject {
   userId?: number;
+  /** The managers of the group acted on. */
+  managerIds?: readonly number[];
+  /** The device is in an Exclusive reservation of the caller's that runs now (DESIGN.md decision 4). */
+  deviceFlashable?: boolean;
 }
 
 export function can(principal: Principal, action: Action, subject: Subject = {}): boolean {
@@ -26,7 +50,36 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
   switch (action) {
     case 'admin':
     case 'credentials:list':
+    case 'roles:manage':
+    case 'groups:manage':
+    case 'users:list':
+    case 'user:create':
+    case 'user:admin-fields':
+    case 'employers:manage':
+    case 'intended-usages:list':
+    case 'account:change-password-by-admin':
+    case 'account:change-email-by-admin':
+    case 'account:delete-partially':
       return false;
+    case 'account:read-summary':
+    case 'account:change-password':
+    case 'account:change-email':
+    case 'account:delete':
+      // A user acts on their own account only (DESIGN.md decision 13).
+      return subject.userId === principal.userId;
+    case 'employers:read':
+      return true;
+    case 'flash:device':
+      // Administrators flash any device; a user only the devices of their running Exclusive reservations.
+      return subject.deviceFlashable === true;
+    case 'flash:job':
+      return subject.userId === principal.userId;
+    case 'employment:manage':
+    case 'intended-usage:manage':
+      return subject.userId === principal.userId;
+    case 'group:read':
+      // A group's managers may see its members.
+      return subject.managerIds?.includes(principal.userId) ?? false;
     case 'user:read':
     case 'user:update':
     case 'user:delete':

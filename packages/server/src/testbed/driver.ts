@@ -1,13 +1,43 @@
-// The testbed driver: the one place the portal asks about (and later acts on) the physical devices.
-// The simulator answers from the testbed file; a command driver runs the per-type commands of the file.
-// Devices are named by their MAC address, as in the inventory.
+// The testbed driver: the one place the portal asks about and acts on the physical devices.
+// The simulator answers from the testbed file; the command driver runs the per-type commands of the file
+// and reaches the nodes over TCP and SSH. Devices are named by their MAC address, as in the inventory.
 import type { TestbedFile } from './testbed-file.js';
 import { SimulatorDriver } from './simulator.js';
-import { ConfigError } from '../config.js';
+import { CommandDriver } from './command-driver.js';
 
 export interface DeviceState {
   mac: string;
   up: boolean;
+}
+
+/** A device as the inventory knows it. */
+export interface DeviceAddress {
+  mac: string;
+  ip: string;
+  deviceType: string;
+}
+
+/** One flash of a device, as the flashing pipeline stores it. */
+export interface FlashTarget extends DeviceAddress {
+  /** The job's handle: names the flash for the driver across server restarts. */
+  handle: string;
+  image: string;
+  /** The status file, chosen by the server under its data folder (never by a client). */
+  statusFile: string;
+  startedAt: Date;
+}
+
+export interface FlashProgress {
+  /** The newest status line 'date : text', or null before the first. */
+  line: string | null;
+  /** Set when the flash ended without 'Flashing done' (the command failed, the device refused ...). */
+  failure?: string;
+}
+
+/** The account to put on a flashed node: its name and exactly these SSH public keys. */
+export interface NodeAccount {
+  username: string;
+  sshKeys: string[];
 }
 
 export interface TestbedDriver {
@@ -17,7 +47,20 @@ export interface TestbedDriver {
   isUp(mac: string): boolean | Promise<boolean>;
   /** The state of every device the driver knows, in one call (the device lists need them all). */
   deviceStates(): DeviceState[] | Promise<DeviceState[]>;
-  // Flashing adds here: flash(mac, image), status(job), isReady(ip), restoreAccount(mac, keys).
+  /** Starts flashing; the status file then receives 'date : text' lines ending with 'Flashing done'. */
+  flash(target: FlashTarget): Promise<void>;
+  /** Where the flash stands; also called for a flash started before a server restart. */
+  flashStatus(target: FlashTarget): Promise<FlashProgress>;
+  /** Stops a flash that ran out of time, when it is still running in this process. */
+  abortFlash(target: FlashTarget): void;
+  /** The connection result of the node's SSH port: '0' when ready, else what went wrong. */
+  checkReady(device: DeviceAddress): Promise<string>;
+  /** Creates or updates the account on the node with exactly the given SSH keys; throws on failure. */
+  restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void>;
+  /** How long a flash job may take before it fails. */
+  readonly flashTimeoutMs: number;
+  /** Releases what the driver holds (running commands are left to finish). */
+  close?(): Promise<void> | void;
 }
 
 /** The driver named by the testbed file. */
@@ -26,9 +69,7 @@ export function createTestbedDriver(testbed: TestbedFile): TestbedDriver {
     case 'simulator':
       return new SimulatorDriver(testbed);
     case 'command':
-      throw new ConfigError([
-        "TESTBED_CONFIG driver: 'command' is not available in this version; use 'simulator'",
-      ]);
+      return new CommandDriver(testbed);
   }
 }
 
@@ -36,4 +77,9 @@ export function createTestbedDriver(testbed: TestbedFile): TestbedDriver {
 export async function upByMac(driver: TestbedDriver): Promise<Map<string, boolean>> {
   const states = await driver.deviceStates();
   return new Map(states.map((state) => [state.mac, state.up]));
+}
+
+/** A status line as the drivers write it: an ISO 8601 date, the separator, the text. */
+export function statusLine(at: Date, text: string): string {
+  return `${at.toISOString()} : ${text}`;
 }

@@ -1,16 +1,65 @@
-// The simulated testbed: devices are up or down as the testbed file says (`up`, default true). The
-// state lives in the process, so flashing can later take a device down and bring it back.
+// The simulated testbed: devices are up or down as the testbed file says (`up`, default true), and a
+// flash is a schedule computed from its start time, so that no timer runs per job and a flash started
+// before a restart carries on after it. The status lines are written to the job's status file as they
+// fall due, like a real flash command would. Which flashes fail or hang is drawn from the job's handle
+// with the rates of the testbed file, so that the failure paths are seen.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { TestbedFile } from './testbed-file.js';
-import type { DeviceState, TestbedDriver } from './driver.js';
+import {
+  statusLine,
+  type DeviceAddress,
+  type DeviceState,
+  type FlashProgress,
+  type FlashTarget,
+  type NodeAccount,
+  type TestbedDriver,
+} from './driver.js';
+
+/** The stages of a simulated flash, at a share of its duration. */
+const STAGES: Array<{ at: number; text: (target: FlashTarget) => string }> = [
+  { at: 0, text: (target) => `Flashing started: image ${target.image} on ${target.mac}` },
+  { at: 0.1, text: () => 'Erasing the storage' },
+  { at: 0.4, text: (target) => `Writing image ${target.image}` },
+  { at: 0.8, text: () => 'Verifying the image' },
+  { at: 1, text: () => 'Flashing done' },
+];
+const FAILURE_AT = 0.6;
+const FAILURE_TEXT = 'Flashing failed: the image could not be written';
+/** A hanging flash stops after the stage that writes the image. */
+const HANG_AFTER = 3;
+
+export interface RestoredAccount extends NodeAccount {
+  at: Date;
+}
+
+type Outcome = 'done' | 'failed' | 'hang';
 
 export class SimulatorDriver implements TestbedDriver {
   readonly kind = 'simulator' as const;
+  readonly flashTimeoutMs: number;
   private readonly up = new Map<string, boolean>();
+  private readonly flashMs: number;
+  /** How long a node takes to boot after its flash. */
+  private readonly bootMs: number;
+  private readonly failureRate: number;
+  private readonly hangRate: number;
+  /** Lines already in each job's status file. */
+  private readonly written = new Map<string, number>();
+  /** When a freshly flashed node starts answering. */
+  private readonly readyAt = new Map<string, number>();
+  private readonly accounts = new Map<string, RestoredAccount>();
 
-  constructor(testbed: TestbedFile) {
+  constructor(testbed: TestbedFile, private readonly now: () => number = Date.now) {
     for (const type of testbed.deviceTypes) {
       for (const device of type.devices) this.up.set(device.mac.toLowerCase(), device.up);
     }
+    this.flashMs = testbed.simulator.flashSeconds * 1000;
+    this.bootMs = (testbed.simulator.bootSeconds ?? Math.min(5, testbed.simulator.flashSeconds / 10)) * 1000;
+    this.failureRate = testbed.simulator.failureRate;
+    this.hangRate = testbed.simulator.hangRate;
+    this.flashTimeoutMs = (testbed.flashTimeoutSeconds ?? Math.max(60, 4 * testbed.simulator.flashSeconds)) * 1000;
   }
 
   isUp(mac: string): boolean {
@@ -26,5 +75,67 @@ export class SimulatorDriver implements TestbedDriver {
     const key = mac.toLowerCase();
     if (!this.up.has(key)) throw new Error(`unknown device ${mac}`);
     this.up.set(key, up);
+  }
+
+  async flash(target: FlashTarget): Promise<void> {
+    if (!this.isUp(target.mac)) throw new Error(`device ${target.mac} does not answer`);
+    this.readyAt.set(target.mac, Number.POSITIVE_INFINITY);
+    await this.flashStatus(target);
+  }
+
+  async flashStatus(target: FlashTarget): Promise<FlashProgress> {
+    const start = target.startedAt.getTime();
+    const elapsed = (this.now() - start) / this.flashMs;
+    const outcome = this.outcome(target.handle);
+    const lines: string[] = [];
+    let failure: string | undefined;
+    for (const [index, stage] of STAGES.entries()) {
+      if (outcome === 'hang' && index >= HANG_AFTER) break;
+      if (outcome === 'failed' && stage.at > FAILURE_AT) {
+        if (elapsed >= FAILURE_AT) {
+          lines.push(statusLine(new Date(start + FAILURE_AT * this.flashMs), FAILURE_TEXT));
+          failure = FAILURE_TEXT;
+        }
+        break;
+      }
+      if (elapsed < stage.at) break;
+      lines.push(statusLine(new Date(start + stage.at * this.flashMs), stage.text(target)));
+    }
+    if (lines.length === STAGES.length) this.readyAt.set(target.mac, start + this.flashMs + this.bootMs);
+    if (lines.length !== this.written.get(target.handle)) {
+      await mkdir(dirname(target.statusFile), { recursive: true });
+      await writeFile(target.statusFile, lines.map((line) => `${line}\n`).join(''));
+      this.written.set(target.handle, lines.length);
+    }
+    if (failure || lines.length === STAGES.length) this.written.delete(target.handle);
+    return { line: lines.at(-1) ?? null, failure };
+  }
+
+  abortFlash(target: FlashTarget): void {
+    this.written.delete(target.handle);
+  }
+
+  async checkReady(device: DeviceAddress): Promise<string> {
+    if (!this.isUp(device.mac)) return 'EHOSTUNREACH';
+    const readyAt = this.readyAt.get(device.mac);
+    if (readyAt !== undefined && this.now() < readyAt) return 'ECONNREFUSED';
+    return '0';
+  }
+
+  async restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void> {
+    if ((await this.checkReady(device)) !== '0') throw new Error(`node ${device.ip} does not accept connections`);
+    this.accounts.set(device.mac, { username: account.username, sshKeys: [...account.sshKeys], at: new Date(this.now()) });
+  }
+
+  /** The account last restored on a device, for tests and the benchmark. */
+  restoredAccount(mac: string): RestoredAccount | undefined {
+    return this.accounts.get(mac.toLowerCase());
+  }
+
+  private outcome(handle: string): Outcome {
+    const draw = createHash('sha256').update(handle).digest().readUInt32BE(0) / 2 ** 32;
+    if (draw < this.failureRate) return 'failed';
+    if (draw < this.failureRate + this.hangRate) return 'hang';
+    return 'done';
   }
 }

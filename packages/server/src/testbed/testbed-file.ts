@@ -15,12 +15,22 @@ const deviceSchema = z.object({
   ip: z.union([z.ipv4(), z.ipv6()]),
   /** Simulator only: whether the device answers. */
   up: z.boolean().default(true),
+  /** Command driver: the port of the device's SSH server when it is not the testbed's (command.sshPort). */
+  sshPort: z.number().int().min(1).max(65535).optional(),
 });
+
+/**
+ * A command as an argument array, run without a shell. Placeholders replaced in each argument:
+ * {mac}, {ip}, {image} and {statusFile} for flashing, {username} for the account restore.
+ */
+const commandSchema = z.array(z.string().min(1).max(4096)).min(1).max(64);
 
 const deviceTypeSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'letters, digits, dot, dash, underscore'),
   images: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}$/)).min(1),
   devices: z.array(deviceSchema),
+  /** Command driver: flashes a device of this type and writes 'date : text' lines to {statusFile}. */
+  flashCommand: commandSchema.optional(),
 });
 
 export const testbedFileSchema = z
@@ -31,11 +41,33 @@ export const testbedFileSchema = z
         flashSeconds: z.number().positive().default(30),
         failureRate: z.number().min(0).max(1).default(0),
         hangRate: z.number().min(0).max(1).default(0),
+        /** How long a node takes to answer after its flash (default: a tenth of flashSeconds, at most 5). */
+        bootSeconds: z.number().min(0).optional(),
       })
       .default({ flashSeconds: 30, failureRate: 0, hangRate: 0 }),
+    /** Command driver: how the server reaches the flashed nodes to check them and restore accounts. */
+    command: z
+      .object({
+        sshPort: z.number().int().min(1).max(65535).default(22),
+        /** Account of the testbed's administration on the nodes, and the path of its private key. */
+        adminUser: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/).default('root'),
+        adminKeyPath: z.string().min(1),
+        /** Run on the node over SSH; gets the user's SSH keys on standard input, one per line. */
+        restoreCommand: commandSchema.default(['sudo', '/usr/local/sbin/testbed-restore-account', '{username}']),
+        connectTimeoutSeconds: z.number().positive().max(300).default(5),
+      })
+      .optional(),
+    /** A flash job not finished after this long fails (default: 4 times flashSeconds for the simulator, 30 minutes otherwise). */
+    flashTimeoutSeconds: z.number().positive().optional(),
     deviceTypes: z.array(deviceTypeSchema).min(1),
   })
   .superRefine((file, ctx) => {
+    if (file.driver === 'command') {
+      if (!file.command) ctx.addIssue({ code: 'custom', path: ['command'], message: "the command driver needs a 'command' section (adminKeyPath ...)" });
+      file.deviceTypes.forEach((type, t) => {
+        if (!type.flashCommand) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'flashCommand'], message: 'the command driver needs a flash command per device type' });
+      });
+    }
     const seen = { type: new Set<string>(), mac: new Set<string>(), ip: new Set<string>() };
     file.deviceTypes.forEach((type, t) => {
       if (seen.type.has(type.name)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'name'], message: 'duplicate device type' });

@@ -64,6 +64,30 @@ export async function addSshKey(session: ApiSession, userId: number, sshKey = ed
   await expectOk(session.baseUrl, 'POST', `/api/credential/addToUser/${userId}`, session.token, { sshKey });
 }
 
+export interface NewUser {
+  username: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+  email?: string;
+  isEnabled?: boolean;
+  isAdmin?: boolean;
+}
+
+/** An administrator creates an account (POST /api/user); answers its id. */
+export async function createUserViaApi(admin: ApiSession, user: NewUser): Promise<number> {
+  const reply = (await expectOk(admin.baseUrl, 'POST', '/api/user', admin.token, {
+    email: `${user.username}@example.org`,
+    ...user,
+  })) as { userId: number };
+  return reply.userId;
+}
+
+/** An administrator sends a POST of their screens' API (employers, intended usages ...). */
+export async function adminPost(admin: ApiSession, path: string, body: unknown): Promise<unknown> {
+  return expectOk(admin.baseUrl, 'POST', path, admin.token, body);
+}
+
 export interface WallClock {
   date: { year: number; month: number; day: number };
   hour: string;

@@ -18,6 +18,8 @@ export interface PortalServer {
   url: string;
   /** What the server printed so far, for failure messages. */
   output: () => string;
+  /** The server's DATA_DIR; with no SMTP_URL its mails land as .eml files in <dataDir>/outbox. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -107,5 +109,5 @@ export async function startServer({ env = {}, timeoutMs = 90_000 }: ServerOption
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
 
-  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, output: () => output, dataDir, stop };
 }

@@ -164,3 +164,14 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
                                  ${options.limit}::int, ${options.offset}::int) AS body`.execute(db);
   return rows[0]!.body;
 }
+
+/** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
+export async function reservationWindowJson(
+  db: Queryable,
+  window: { deviceType: string; from: Date; to: Date; limit: number },
+): Promise<string> {
+  const { rows } = await sql<{ body: string }>`
+    SELECT reservation_window_json(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
+                                   ${window.limit}::int) AS body`.execute(db);
+  return rows[0]!.body;
+}

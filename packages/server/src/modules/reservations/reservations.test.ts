@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { messages, reservationListSchema, reservationSchema } from '@testbed/contract';
+import { messages, reservationListSchema, reservationSchema, reservationTimelineSchema } from '@testbed/contract';
 import { buildTestApp, createUser, loginAs, type TestContext } from '../../../test/helper.js';
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
 import { loadTestbed } from '../../testbed/testbed-file.js';
@@ -471,6 +471,36 @@ describe('reservation lists', () => {
     const tooMany = await carol.inject({ method: 'GET', url: `/api/userReservations/${carol.id}?limit=100000` });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().fieldErrors).toHaveProperty('limit');
+  });
+
+  it('GET /api/reservationTimeline/{id}: the reservations of a device type within a window, soonest first', async () => {
+    const start = at(40);
+    const window = (fromDays: number, toDays: number, deviceType = 'raspberry-pi-4') =>
+      `/api/reservationTimeline/${carol.id}?deviceType=${deviceType}` +
+      `&from=${new Date(start.getTime() + fromDays * DAY).toISOString()}&to=${new Date(start.getTime() + toDays * DAY).toISOString()}`;
+    const read = async (path: string) => {
+      const reply = await carol.inject({ method: 'GET', url: path });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reservationTimelineSchema.parse(reply.json());
+    };
+    // Everybody's bookings, the user's and the others', as the picture shows them all.
+    const week = await read(window(-1, 6));
+    expect(week.complete).toBe(true);
+    expect(week.reservations.map((r) => r.reservationId)).toEqual([ids.carolFirst, ids.daveWithCarol, ids.daveAlone, ids.carolLater]);
+    // A reservation counts when it overlaps the window; [from, to) is half-open.
+    const middle = await read(window(1.5, 3));
+    expect(middle.reservations.map((r) => r.reservationId)).toEqual([ids.daveAlone]);
+    expect((await read(window(-1, 6, 'openwrt-router'))).reservations).toEqual([]);
+    expect((await read(window(-1, 6, 'no-such-type'))).reservations).toEqual([]);
+
+    for (const bad of [window(3, 1), window(0, 40), `/api/reservationTimeline/${carol.id}?deviceType=raspberry-pi-4&from=yesterday&to=now`]) {
+      const reply = await carol.inject({ method: 'GET', url: bad });
+      expect(reply.statusCode, bad).toBe(400);
+      expect(reply.json().message).toBeTruthy();
+    }
+    expect((await dave.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(401);
+    expect((await admin.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(200);
   });
 
   it('lets a user read only their own lists (403) and an administrator any', async () => {

@@ -7,6 +7,8 @@ import {
   nodesToReserveSchema,
   reservationListQuerySchema,
   reservationListSchema,
+  reservationTimelineQuerySchema,
+  reservationTimelineSchema,
   reservationTypeSchema,
   reserveNodesReplySchema,
   reserveNodesRequestSchema,
@@ -85,6 +87,17 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   app.get('/currentUserReservations/:id', {
     schema: listSchema("The user's reservations that have not ended (the query's all is ignored)"),
     handler: async (request, reply) => sendJson(reply, await reservations.current(request.principal, request.params.id, request.query)),
+  });
+
+  app.get('/reservationTimeline/:id', {
+    schema: {
+      tags: ['reservations'],
+      summary: "The reservations holding a device of a type within a window, for the user's booking timeline",
+      params: idParams,
+      querystring: reservationTimelineQuerySchema,
+      response: { 200: reservationTimelineSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+    },
+    handler: async (request, reply) => sendJson(reply, await reservations.timeline(request.principal, request.params.id, request.query)),
   });
 
   app.delete('/deleteReservation/:id', {

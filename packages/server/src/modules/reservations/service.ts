@@ -4,11 +4,13 @@
 // bookings, which the database's exclusion constraint enforces whatever the concurrency.
 import {
   RESERVATION_LIST_DEFAULT_LIMIT,
+  RESERVATION_TIMELINE_MAX,
   formatDuration,
   messages,
   nodesToReserveSchema,
   type NodesToReserve,
   type ReservationListQuery,
+  type ReservationTimelineQuery,
   type ReservationType,
   type ReserveNodesRequest,
 } from '@testbed/contract';
@@ -30,6 +32,7 @@ import {
   listReservationsJson,
   listReservationTypes,
   lockReservation,
+  reservationWindowJson,
   type ConflictRow,
   type InventoryDeviceRow,
   type ReservationListKind,
@@ -125,6 +128,20 @@ export class ReservationService {
       all: query.all === 'true',
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
+    });
+  }
+
+  /**
+   * What the booking timeline of the user `userId` draws. Whose each reservation is, the client tells from
+   * the people in it, as the lists show them.
+   */
+  async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<string> {
+    authorize(principal, 'reservation:list', { userId });
+    return reservationWindowJson(this.db, {
+      deviceType: query.deviceType,
+      from: new Date(query.from),
+      to: new Date(query.to),
+      limit: RESERVATION_TIMELINE_MAX,
     });
   }
 

@@ -62,6 +62,8 @@ export interface NewUser {
 
 export async function insertUser(db: Queryable, user: NewUser, roles: AuthorityName[]): Promise<number> {
   const { id } = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  // An account waiting for approval may hold no role yet.
+  if (roles.length === 0) return id;
   await db
     .insertInto('user_roles')
     .columns(['user_id', 'role_id'])
@@ -95,4 +97,257 @@ export async function loadUsersDirectory(db: Queryable): Promise<{ version: stri
     FROM users WHERE is_enabled AND anonymised_at IS NULL`.execute(db);
   const row = rows[0]!;
   return { version: row.version ?? '0', users: typeof row.users === 'string' ? (JSON.parse(row.users) as DirectoryUser[]) : row.users };
+}
+
+// The users list, a user's details and their changes ------------------------------------------------------
+
+/** `text` for a LIKE pattern that matches it literally anywhere, lower-cased. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface UserListFilter {
+  firstname?: string;
+  lastname?: string;
+  /** Last name, first name or username. */
+  name?: string;
+  validOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+function filteredUsers(db: Queryable, filter: UserListFilter) {
+  let query = db.selectFrom('users');
+  if (filter.validOnly) query = query.where('users.is_enabled', '=', true);
+  if (filter.firstname) query = query.where(sql`lower(users.firstname)`, 'like', containsPattern(filter.firstname));
+  if (filter.lastname) query = query.where(sql`lower(users.lastname)`, 'like', containsPattern(filter.lastname));
+  if (filter.name) {
+    const pattern = containsPattern(filter.name);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(users.lastname)`, 'like', pattern),
+        eb(sql`lower(users.firstname)`, 'like', pattern),
+        eb(sql`lower(users.username)`, 'like', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+const isAdminColumn = sql<boolean>`EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+  WHERE ur.user_id = users.id AND r.name = 'ADMIN')`;
+const hasTokenColumn = sql<boolean>`EXISTS (SELECT 1 FROM account_tokens t
+  WHERE t.user_id = users.id AND t.used_at IS NULL AND t.expires_at > now())`;
+
+const listColumns = [
+  'users.id',
+  'users.firstname',
+  'users.lastname',
+  'users.username',
+  'users.email',
+  'users.sign_up_date',
+  'users.approved_date',
+  'users.last_validation_date',
+  'users.expiration_date',
+  'users.is_enabled',
+  'users.validation_pending',
+] as const;
+
+/**
+ * One page of users by last name then first name (the order of users_lastname_idx), and how many match.
+ * The per-row flags are computed for the rows of the page only.
+ */
+export async function listUsers(db: Queryable, filter: UserListFilter) {
+  // The page is cut first and the flags computed on its rows only: PostgreSQL would otherwise compute
+  // them for every row skipped by the offset too.
+  const page = filteredUsers(db, filter)
+    .select(listColumns)
+    .orderBy(sql`lower(users.lastname)`)
+    .orderBy(sql`lower(users.firstname)`)
+    .orderBy('users.id')
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const rows = await db
+    .selectFrom(page.as('users'))
+    .select([
+      'users.id',
+      'users.firstname',
+      'users.lastname',
+      'users.username',
+      'users.email',
+      'users.sign_up_date',
+      'users.approved_date',
+      'users.last_validation_date',
+      'users.expiration_date',
+      'users.is_enabled',
+      'users.validation_pending',
+      isAdminColumn.as('is_admin'),
+      hasTokenColumn.as('has_token'),
+    ])
+    .orderBy(sql`lower(users.lastname)`)
+    .orderBy(sql`lower(users.firstname)`)
+    .orderBy('users.id')
+    .execute();
+  const { n } = await filteredUsers(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
+
+export async function findUserRow(db: Queryable, id: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      ...listColumns,
+      'users.phone_number',
+      'users.instant_messaging',
+      'users.personal_url',
+      'users.charter_acceptance_date',
+      'users.anonymised_at',
+      isAdminColumn.as('is_admin'),
+      hasTokenColumn.as('has_token'),
+    ])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
+
+export async function lockUser(db: Queryable, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'is_enabled', 'approved_date', 'anonymised_at', 'last_validation_date', 'expiration_date'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function listRolesOfUser(db: Queryable, userId: number) {
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.id', 'roles.name'])
+    .where('user_roles.user_id', '=', userId)
+    .orderBy('roles.name')
+    .execute();
+}
+
+export async function listAllRoles(db: Queryable) {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('name').execute();
+}
+
+/** The user's employments, the current one first, then the newest start date first. */
+export async function listEmploymentsOfUser(db: Queryable, userId: number) {
+  return db
+    .selectFrom('user_employers as ue')
+    .innerJoin('employers as e', 'e.id', 'ue.employer_id')
+    .leftJoin('employer_types as et', 'et.id', 'ue.employer_type_id')
+    .leftJoin('professional_statuses as ps', 'ps.id', 'ue.professional_status_id')
+    .select([
+      'ue.id',
+      'ue.user_id',
+      'ue.start_date',
+      'ue.end_date',
+      'ue.is_current',
+      'e.id as employer_id',
+      'e.institute_name',
+      'e.country_name',
+      'e.laboratory_name',
+      'e.team_name',
+      'e.location',
+      'e.employer_url',
+      'et.id as employer_type_id',
+      'et.label as employer_type_label',
+      'ps.id as professional_status_id',
+      'ps.label as professional_status_label',
+    ])
+    .where('ue.user_id', '=', userId)
+    .orderBy('ue.is_current', 'desc')
+    .orderBy('ue.start_date', 'desc')
+    .orderBy('ue.id', 'desc')
+    .execute();
+}
+
+export type EmploymentRow = Awaited<ReturnType<typeof listEmploymentsOfUser>>[number];
+
+export async function listIntendedUsagesOfUser(db: Queryable, userId: number) {
+  return db
+    .selectFrom('intended_usages')
+    .select(['id', 'description', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function listGroupsOfUser(db: Queryable, userId: number, as: 'member' | 'manager') {
+  const link = as === 'member' ? 'group_members' : 'group_managers';
+  return db
+    .selectFrom(`${link} as link`)
+    .innerJoin('groups as g', 'g.id', 'link.group_id')
+    .leftJoin('group_types as gt', 'gt.id', 'g.group_type_id')
+    .select(['g.id', 'g.name', 'gt.label as group_type'])
+    .where('link.user_id', '=', userId)
+    .orderBy('g.name')
+    .execute();
+}
+
+export interface UserChanges {
+  firstname: string;
+  lastname: string;
+  phone_number: string | null;
+  instant_messaging: string | null;
+  personal_url: string | null;
+  last_validation_date?: Date | string | null;
+  expiration_date?: Date | string | null;
+  is_enabled?: boolean;
+  approved_date?: Date;
+}
+
+export async function updateUserRow(db: Queryable, id: number, changes: UserChanges, endSessions: boolean) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ ...changes, ...(endSessions ? { session_generation: eb('session_generation', '+', 1) } : {}) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Replaces the user's roles with the named ones; answers the names that do not exist. */
+export async function replaceRoles(db: Queryable, userId: number, names: string[]): Promise<string[]> {
+  const roles = names.length ? await db.selectFrom('roles').select(['id', 'name']).where('name', 'in', names).execute() : [];
+  const unknown = names.filter((name) => !roles.some((role) => role.name === name));
+  if (unknown.length) return unknown;
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roles.length) {
+    await db
+      .insertInto('user_roles')
+      .values(roles.map((role) => ({ user_id: userId, role_id: role.id })))
+      .execute();
+  }
+  return [];
+}
+
+export async function isEnabledAdmin(db: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await sql<{ yes: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+                   WHERE u.id = ${userId} AND u.is_enabled AND r.name = 'ADMIN') AS yes`.execute(db);
+  return rows[0]?.yes ?? false;
+}
+
+/** Enabled administrators other than `userId`, counted under a lock so two demotions cannot race. */
+export async function countOtherEnabledAdmins(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM (
+      SELECT u.id FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+      WHERE r.name = 'ADMIN' AND u.is_enabled AND u.id <> ${userId}
+      FOR UPDATE OF u) admins`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export interface NewUserDetails extends NewUser {
+  phone_number: string | null;
+  instant_messaging: string | null;
+  personal_url: string | null;
 }

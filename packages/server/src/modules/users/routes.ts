@@ -1,9 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplySchema, validUserListSchema, validUsersQuerySchema } from '@testbed/contract';
+import {
+  createUserReplySchema,
+  createUserSchema,
+  errorReplySchema,
+  updateUserSchema,
+  userDetailsParamsSchema,
+  userDetailsSchema,
+  userListPageSchema,
+  userListQuerySchema,
+  validUserListSchema,
+  validUsersQuerySchema,
+} from '@testbed/contract';
+import { UsersService } from './service.js';
 import { ValidUsersDirectory } from './valid-users.js';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const directory = new ValidUsersDirectory(app.db);
+  const users = new UsersService(app.db);
 
   app.get('/validUsers', {
     schema: {
@@ -13,5 +28,49 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: validUserListSchema, 400: errorReplySchema, 401: errorReplySchema },
     },
     handler: (request) => directory.search(request.principal, request.query),
+  });
+
+  // The spec calls both GET /users and its search GET /users/?name=.
+  for (const url of ['/users', '/users/']) {
+    app.get(url, {
+      schema: {
+        tags: ['users'],
+        summary: 'A page of the users list, filtered by first name, last name or `name` (administrators)',
+        querystring: userListQuerySchema,
+        response: { 200: userListPageSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+      },
+      handler: (request) => users.list(request, request.query),
+    });
+  }
+
+  app.get('/user/:id', {
+    schema: {
+      tags: ['users'],
+      summary: "A user's details with employers, intended usages, roles and groups (the user or an administrator)",
+      params: userDetailsParamsSchema,
+      response: { 200: userDetailsSchema, ...errors },
+    },
+    handler: (request) => users.details(request, request.params.id),
+  });
+
+  app.put('/user/:id', {
+    schema: {
+      tags: ['users'],
+      summary: 'Save a user; roles, admin and enabled flags and validation dates are for administrators',
+      params: userDetailsParamsSchema,
+      body: updateUserSchema,
+      response: { 200: userDetailsSchema, ...errors, 409: errorReplySchema },
+    },
+    handler: (request) => users.update(request, request.params.id, request.body),
+  });
+
+  app.post('/user', {
+    schema: {
+      tags: ['users'],
+      summary: 'Create an account (administrators)',
+      body: createUserSchema,
+      response: { 200: createUserReplySchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 409: errorReplySchema },
+    },
+    handler: (request) => users.create(request, request.body),
   });
 };

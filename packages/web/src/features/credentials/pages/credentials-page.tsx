@@ -1,6 +1,6 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
 // last name and username, and a delete button behind a confirmation (accounts document, section 2).
-import { Anchor, Button, Code, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Code, Group, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { credentialMessages, messages, shortenSshKey, type Credential } from '@testbed/contract';
 import { useEffect } from 'react';
@@ -28,9 +28,14 @@ export function CredentialsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {messages.CREDENTIALS}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {messages.CREDENTIALS}
+        </Title>
+        <Button component={Link} to={paths.credentialNew.href()}>
+          {credentialMessages.ADD_SSH_KEY}
+        </Button>
+      </Group>
       {credentials.isPending && (
         <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} />
       )}

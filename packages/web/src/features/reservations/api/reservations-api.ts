@@ -13,6 +13,7 @@ import {
   meReplySchema,
   nodesToReserveSchema,
   reservationListSchema,
+  reservationTimelineSchema,
   reservationTypeSchema,
   reserveNodesReplySchema,
   validUserListSchema,
@@ -32,7 +33,8 @@ export const reservationKeys = {
   all: ['reservations'] as const,
   lists: () => [...reservationKeys.all, 'list'] as const,
   list: (kind: ReservationListKind, userId: number, all: boolean) => [...reservationKeys.lists(), kind, userId, all] as const,
-  upcoming: (userId: number, until: number) => [...reservationKeys.all, 'upcoming', userId, until] as const,
+  timeline: (userId: number, deviceType: string, from: number, to: number) =>
+    [...reservationKeys.all, 'timeline', userId, deviceType, from, to] as const,
 };
 
 export async function fetchReservationPage(
@@ -65,44 +67,20 @@ export function useReservationList(kind: ReservationListKind, userId: number, al
 }
 export type ReservationListResult = ReturnType<typeof useReservationList>;
 
-const UPCOMING_PAGE_SIZE = 500;
-/** Enough for a busy week of a large testbed; the picture says so when it is not the whole story. */
-const UPCOMING_MAX_PAGES = 10;
-
-export interface UpcomingReservations {
-  reservations: Reservation[];
-  /** False when the page limit stopped the reading before the end of the window. */
-  complete: boolean;
-}
-
 /**
- * The current and future reservations (the user's and the others') that start before `until`. The
- * lists come soonest start first, so reading stops at the first page that reaches past the window.
+ * What the booking timeline draws: every reservation (the user's and the others') holding a device of the
+ * type within the window, in one call.
  */
-export async function fetchUpcomingReservations(userId: number, until: Date, signal?: AbortSignal): Promise<UpcomingReservations> {
-  const readKind = async (kind: ReservationListKind) => {
-    const found: Reservation[] = [];
-    for (let pageIndex = 0; pageIndex < UPCOMING_MAX_PAGES; pageIndex += 1) {
-      const page = await fetchReservationPage(kind, userId, {
-        all: false,
-        offset: pageIndex * UPCOMING_PAGE_SIZE,
-        limit: UPCOMING_PAGE_SIZE,
-        signal,
-      });
-      found.push(...page.filter((reservation) => new Date(reservation.startDate) < until));
-      const last = page.at(-1);
-      if (page.length < UPCOMING_PAGE_SIZE || !last || new Date(last.startDate) >= until) return { found, complete: true };
-    }
-    return { found, complete: false };
-  };
-  const [mine, others] = await Promise.all([readKind('mine'), readKind('others')]);
-  return { reservations: [...mine.found, ...others.found], complete: mine.complete && others.complete };
-}
-
-export function upcomingReservationsOptions(userId: number, until: Date) {
+export function reservationTimelineOptions(userId: number, deviceType: string, window: { from: Date; to: Date }) {
   return queryOptions({
-    queryKey: reservationKeys.upcoming(userId, until.getTime()),
-    queryFn: ({ signal }) => fetchUpcomingReservations(userId, until, signal),
+    queryKey: reservationKeys.timeline(userId, deviceType, window.from.getTime(), window.to.getTime()),
+    queryFn: async ({ signal }) =>
+      reservationTimelineSchema.parse(
+        await api.get<unknown>(`/api/reservationTimeline/${userId}`, {
+          query: { deviceType, from: window.from.toISOString(), to: window.to.toISOString() },
+          signal,
+        }),
+      ),
   });
 }
 

@@ -28,8 +28,7 @@ const colleagues = [
 
 function serverRoutes(extra: Record<string, FakeRoute | { status?: number; body?: unknown }> = {}) {
   return {
-    'GET /api/userReservations/7': { body: [] },
-    'GET /api/otherReservations/7': { body: [] },
+    'GET /api/reservationTimeline/7': { body: { reservations: [], complete: true } },
     'GET /api/validUsers': ({ url }: { url: URL }) => ({
       body: colleagues.filter((user) => user.lastname.toLowerCase().includes((url.searchParams.get('name') ?? '').toLowerCase())),
     }),
@@ -248,19 +247,26 @@ describe('booking form', { timeout: 30_000 }, () => {
     const now = new Date(2030, 5, 15, 14, 7);
     fakeApi(
       serverRoutes({
-        'GET /api/userReservations/7': {
-          body: [aReservation({ reservationId: 3, startDate: new Date(2030, 5, 16, 9).toISOString(), endDate: new Date(2030, 5, 16, 11).toISOString() })],
-        },
-        'GET /api/otherReservations/7': {
-          body: [
-            aReservation({
-              reservationId: 4,
-              responsibleUser: people.bob,
-              reservationType: 'Shared',
-              startDate: new Date(2030, 5, 17, 9).toISOString(),
-              endDate: new Date(2030, 5, 17, 10).toISOString(),
-            }),
-          ],
+        'GET /api/reservationTimeline/7': ({ url }: { url: URL }) => {
+          // The week shown, from the browser's midnight, for the chosen type.
+          expect(url.searchParams.get('deviceType')).toBe('raspberry-pi-4');
+          expect(url.searchParams.get('from')).toBe(new Date(2030, 5, 15).toISOString());
+          expect(url.searchParams.get('to')).toBe(new Date(2030, 5, 22).toISOString());
+          return {
+            body: {
+              reservations: [
+                aReservation({ reservationId: 3, startDate: new Date(2030, 5, 16, 9).toISOString(), endDate: new Date(2030, 5, 16, 11).toISOString() }),
+                aReservation({
+                  reservationId: 4,
+                  responsibleUser: people.bob,
+                  reservationType: 'Shared',
+                  startDate: new Date(2030, 5, 17, 9).toISOString(),
+                  endDate: new Date(2030, 5, 17, 10).toISOString(),
+                }),
+              ],
+              complete: false,
+            },
+          };
         },
       }),
     );
@@ -271,6 +277,8 @@ describe('booking form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(picture.getAttribute('aria-label')).toContain('2 reservation(s) on 3 device(s)'));
     expect(picture.querySelectorAll('rect[data-kind="mine"]')).toHaveLength(2);
     expect(picture.querySelectorAll('rect[data-kind="shared"]')).toHaveLength(2);
+    // The server said there were more reservations than it sent.
+    expect(screen.getByText(messages.TIMELINE_INCOMPLETE)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: messages.TIMELINE_SHOW_TEXT }));
     expect(screen.getAllByText(/2030-06-16 09:00 → 11:00 \(Yours, #3\)/)).toHaveLength(2);

@@ -28,7 +28,7 @@ import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { RefusedError, upcomingReservationsOptions, useReserveNodes } from '../api/reservations-api';
+import { RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
 import {
   bookingProblems,
   buildRequest,
@@ -99,14 +99,14 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   const today = toDateString(now);
 
   const window = useMemo(() => timelineWindow(new Date(`${today}T00:00:00`)), [today]);
-  const upcoming = useQuery(upcomingReservationsOptions(userId, window.to));
+  const timeline = useQuery({ ...reservationTimelineOptions(userId, values.deviceType ?? '', window), enabled: !!values.deviceType });
   const exclusiveTypes = useMemo(
     () => new Set(reservationTypes.filter((type) => type.exclusive).map((type) => type.label)),
     [reservationTypes],
   );
   const timelineRows = useMemo(
-    () => buildTimeline(devices, upcoming.data?.reservations ?? [], userId, window, exclusiveTypes),
-    [devices, upcoming.data, userId, window, exclusiveTypes],
+    () => buildTimeline(devices, timeline.data?.reservations ?? [], userId, window, exclusiveTypes),
+    [devices, timeline.data, userId, window, exclusiveTypes],
   );
 
   const selection = useMemo(() => {
@@ -308,7 +308,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                     window={window}
                     now={now}
                     subject={values.deviceType}
-                    complete={upcoming.data?.complete ?? true}
+                    complete={timeline.data?.complete ?? true}
                     selection={selection}
                     onPickStart={
                       pending ? undefined : (start) => setValues((current) => ({ ...current, times: startAt(current.times, start) }))

@@ -1,0 +1,128 @@
+// Employers and a user's employments (accounts document, sections 2, 3 and 5).
+import { z } from 'zod';
+import { required } from './rules.js';
+import { entityIdSchema } from './users.js';
+
+export const employerIdParamsSchema = z.object({ id: entityIdSchema });
+export const employerUserParamsSchema = z.object({ userId: entityIdSchema });
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters long`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** The employer form: institute and country are required. */
+export const employerFormSchema = z.object({
+  instituteName: z.string({ error: required('Institute name') }).trim().min(1, required('Institute name')).max(200),
+  countryName: z.string({ error: required('Country') }).trim().min(1, required('Country')).max(100),
+  laboratoryName: optionalText(200, 'Laboratory/entity'),
+  teamName: optionalText(200, 'Team name'),
+  location: optionalText(200, 'Location'),
+  employerURL: optionalText(500, 'URL'),
+});
+export type EmployerForm = z.input<typeof employerFormSchema>;
+
+export const employerSchema = z.object({
+  employerId: z.number().int(),
+  instituteName: z.string(),
+  countryName: z.string(),
+  laboratoryName: z.string().nullable(),
+  teamName: z.string().nullable(),
+  location: z.string().nullable(),
+  employerURL: z.string().nullable(),
+  /** The number of users employed there. */
+  userCount: z.number().int(),
+});
+export type Employer = z.infer<typeof employerSchema>;
+export const employerListSchema = z.array(employerSchema);
+
+const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
+
+/** The employment part of the forms: type, status, dates and whether it is the user's current employer. */
+export const employmentFieldsSchema = z.object({
+  employerTypeId: entityIdSchema.nullish().transform((value) => value ?? null),
+  professionalStatusId: entityIdSchema.nullish().transform((value) => value ?? null),
+  startDate: z.string({ error: required('Start date') }).min(1, required('Start date')).pipe(instant),
+  endDate: instant.nullish().transform((value) => value ?? null),
+  current: z.boolean().default(false),
+});
+
+const endAfterStart = <T extends { startDate: string; endDate: string | null }>(value: T) =>
+  value.endDate === null || new Date(value.endDate) >= new Date(value.startDate);
+export const END_BEFORE_START = 'The end date must not be before the start date.';
+
+/** POST /api/employer/createToUser/{userId}: an existing employer by id, or a new one from its fields. */
+export const createUserEmployerSchema = employmentFieldsSchema
+  .extend({
+    employerId: entityIdSchema.optional(),
+    employer: employerFormSchema.optional(),
+  })
+  .refine((value) => value.employerId !== undefined || value.employer !== undefined, {
+    message: required('Institute name'),
+    path: ['employer', 'instituteName'],
+  })
+  .refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] });
+export type CreateUserEmployerForm = z.input<typeof createUserEmployerSchema>;
+
+/** PUT /api/employer/updateToUser: a user's employment. */
+export const updateUserEmployerSchema = employmentFieldsSchema
+  .extend({ userEmployerId: entityIdSchema })
+  .refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] });
+export type UpdateUserEmployerForm = z.input<typeof updateUserEmployerSchema>;
+
+export const userEmployerReplySchema = z.object({ userEmployerId: z.number().int(), userId: z.number().int() });
+export const deletedReplySchema = z.object({ deleted: z.literal(true) });
+
+export const employerMessages = {
+  EMPLOYER_NOT_FOUND: 'Employer not found.',
+  USER_EMPLOYER_NOT_FOUND: 'Employment not found.',
+  USER_NOT_FOUND: 'User not found.',
+  UNKNOWN_EMPLOYER_TYPE: 'Unknown employer type.',
+  UNKNOWN_PROFESSIONAL_STATUS: 'Unknown professional status.',
+  HAS_USERS: "You can't delete an employer who has users",
+  KEEP_ONE: 'You must have at least one employer...',
+  NOT_CURRENT: "You can't delete your current employer...",
+  // screens
+  EMPLOYERS: 'Employers',
+  EMPLOYER: 'Employer',
+  INSTITUTE_NAME: 'Institute name',
+  LABORATORY_NAME: 'Laboratory/entity',
+  ENTITY: 'Entity',
+  INSTITUTE: 'Institute',
+  TEAM: 'Team',
+  TEAM_NAME: 'Team name',
+  LOCATION: 'Location',
+  COUNTRY: 'Country',
+  URL: 'URL',
+  USER_COUNT: 'Number of users',
+  EMPLOYER_TYPE: 'Employer type',
+  PROFESSIONAL_STATUS: 'Professional status',
+  START_DATE: 'Start date',
+  END_DATE: 'End date',
+  CURRENT: 'Current employer',
+  DETAILS: 'Details',
+  DELETE: 'Delete',
+  CANCEL: 'Cancel',
+  SAVE: 'Save',
+  CREATE_EMPLOYER: 'Create an employer',
+  ADD_EMPLOYER_FOR: 'Add an employer for',
+  EDIT_EMPLOYMENT: 'Edit the employment',
+  EXISTING_EMPLOYERS: 'Existing employers',
+  EXISTING_HINT: 'Double-click an employer to fill the employer fields with it.',
+  SEARCH_EMPLOYER: 'Search an employer',
+  SELECTED_EXISTING: 'Existing employer selected:',
+  CLEAR_SELECTION: 'Enter a new employer instead',
+  USE: 'Use',
+  NO_EMPLOYER: 'There is no employer.',
+  DELETE_TITLE: 'Employer deletion',
+  DELETE_TEXT: 'Do you really want to delete this employer?',
+  DELETE_EMPLOYMENT_TITLE: 'Employer deletion',
+  DELETE_EMPLOYMENT_TEXT: 'Do you really want to remove this employer from the account?',
+  DELETED: 'The employer has been deleted.',
+  SAVED: 'The employer has been saved.',
+  BACK: 'Back',
+  READ_ONLY_EMPLOYER: 'Only an administrator can change an employer.',
+} as const;

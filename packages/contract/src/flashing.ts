@@ -1,0 +1,125 @@
+// Flashing (devices document, sections 3, 4, 7 and 9; DESIGN.md decision 6). The calls keep the spec's
+// shapes; the "status-file path" of the spec is the opaque handle of a flash job kept by the server.
+import { z } from 'zod';
+
+/** The text of a status line that ends a flash (spec section 9). */
+export const FLASHING_DONE = 'Flashing done';
+/** Separator of a status line 'date : text' (spec section 9). */
+export const STATUS_LINE_SEPARATOR = ' : ';
+/** The connection result of a ready node (spec section 9). */
+export const NODE_READY = '0';
+/** How often the screen asks for the status of a running job (spec section 9). */
+export const FLASH_POLL_MS = 10_000;
+
+const macAddressSchema = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')
+  .transform((mac) => mac.toLowerCase());
+
+/** A device of the flash listing. */
+export const flashNodeSchema = z.object({
+  ip: z.string(),
+  up: z.boolean(),
+  images: z.array(z.string()),
+  isFlashableByCurrentUser: z.boolean(),
+  /** The flag of the device's type, repeated on each of its devices so that the map stays type → MAC → device. */
+  hasDeviceFlashableByCurrentUser: z.boolean(),
+});
+export type FlashNode = z.infer<typeof flashNodeSchema>;
+
+/** GET /api/getNodes: device type → MAC address → device; types by name, devices by IP address. */
+export const flashNodesListSchema = z.record(z.string(), z.record(z.string(), flashNodeSchema));
+export type FlashNodesList = z.infer<typeof flashNodesListSchema>;
+
+/** POST /api/flashNodes: the flash form (device type, device, image are required). */
+export const flashNodesRequestSchema = z.object({
+  deviceType: z.string().min(1, 'Choose a device type.').max(64),
+  device: macAddressSchema,
+  image: z.string().min(1, 'Choose an image.').max(128),
+});
+export type FlashNodesRequest = z.infer<typeof flashNodesRequestSchema>;
+
+/** value0: success; value1: the start time in seconds since the epoch; value2: the job's handle. */
+export const flashNodesReplySchema = z.object({
+  value0: z.boolean(),
+  value1: z.number().int(),
+  value2: z.string(),
+});
+export type FlashNodesReply = z.infer<typeof flashNodesReplySchema>;
+
+export const flashJobStateSchema = z.enum(['pending', 'flashing', 'waiting_ready', 'restoring', 'done', 'failed']);
+export type FlashJobState = z.infer<typeof flashJobStateSchema>;
+
+const handleSchema = z.uuid('Unknown flash job.');
+
+/** POST /api/checkFlashing: the handle given by flashNodes, as the bare JSON string of the spec or {handle}. */
+export const checkFlashingRequestSchema = z.union([handleSchema, z.object({ handle: handleSchema })]);
+export type CheckFlashingRequest = z.infer<typeof checkFlashingRequestSchema>;
+
+/**
+ * value0: false once the job failed; value1: the newest status line 'date : text' ('' before the first);
+ * state and error tell where the server's pipeline stands (flash, ready, account restored).
+ */
+export const checkFlashingReplySchema = z.object({
+  value0: z.boolean(),
+  value1: z.string(),
+  state: flashJobStateSchema,
+  error: z.string().nullable(),
+});
+export type CheckFlashingReply = z.infer<typeof checkFlashingReplySchema>;
+
+/** POST /api/checkNodeReady: the device's IP address, as a bare JSON string or {ip}. */
+export const checkNodeReadyRequestSchema = z.union([z.string().min(1).max(64), z.object({ ip: z.string().min(1).max(64) })]);
+export type CheckNodeReadyRequest = z.infer<typeof checkNodeReadyRequestSchema>;
+
+/** value1: the connection result, '0' when the node accepts connections. */
+export const checkNodeReadyReplySchema = z.object({ value0: z.boolean(), value1: z.string() });
+export type CheckNodeReadyReply = z.infer<typeof checkNodeReadyReplySchema>;
+
+/** POST /api/restoreUserAccountForFlashedDevice: the device's MAC address, as a bare JSON string or {device}. */
+export const restoreAccountRequestSchema = z.union([macAddressSchema, z.object({ device: macAddressSchema })]);
+export type RestoreAccountRequest = z.infer<typeof restoreAccountRequestSchema>;
+
+/** value0: whether the account now holds the caller's current SSH keys; value1: what happened. */
+export const restoreAccountReplySchema = z.object({ value0: z.boolean(), value1: z.string() });
+export type RestoreAccountReply = z.infer<typeof restoreAccountReplySchema>;
+
+/** GET /api/flashJobs: the caller's running jobs and those of the last day, newest first. */
+export const flashJobSchema = z.object({
+  handle: z.string(),
+  deviceType: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  image: z.string(),
+  state: flashJobStateSchema,
+  statusLine: z.string().nullable(),
+  error: z.string().nullable(),
+  /** ISO 8601 instants. */
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type FlashJob = z.infer<typeof flashJobSchema>;
+export const flashJobListSchema = z.array(flashJobSchema);
+
+/** The text of a status line: what follows the first ' : ', or the whole line. */
+export function statusLineText(line: string): string {
+  const at = line.indexOf(STATUS_LINE_SEPARATOR);
+  return at < 0 ? line.trim() : line.slice(at + STATUS_LINE_SEPARATOR.length).trim();
+}
+
+/** The instant of a status line's date, or null when it cannot be read. */
+export function statusLineDate(line: string): Date | null {
+  const at = line.indexOf(STATUS_LINE_SEPARATOR);
+  if (at < 0) return null;
+  const time = Date.parse(line.slice(0, at).trim());
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/**
+ * Whether a line says the flash that started at `startSeconds` is done: its text is 'Flashing done' and
+ * its date is not older than the start (an old status file may still hold a previous flash's line).
+ */
+export function isFlashingDoneLine(line: string, startSeconds: number): boolean {
+  const date = statusLineDate(line);
+  return statusLineText(line) === FLASHING_DONE && date !== null && Math.floor(date.getTime() / 1000) >= startSeconds;
+}

@@ -1,0 +1,52 @@
+// Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
+import { z } from 'zod';
+import { entityIdSchema } from './users.js';
+
+export const INTENDED_USAGE_INVALID = 'Please enter valid data';
+export const INTENDED_USAGE_MAX_LENGTH = 4000;
+
+/** Required; whitespace-only text is refused with the spec's message. */
+export const intendedUsageFormSchema = z.object({
+  description: z
+    .string({ error: INTENDED_USAGE_INVALID })
+    .trim()
+    .min(1, INTENDED_USAGE_INVALID)
+    .max(INTENDED_USAGE_MAX_LENGTH, `At most ${INTENDED_USAGE_MAX_LENGTH} characters`),
+});
+export type IntendedUsageForm = z.input<typeof intendedUsageFormSchema>;
+
+export const intendedUsageIdParamsSchema = z.object({ id: entityIdSchema });
+export const intendedUsageUserParamsSchema = z.object({ userId: entityIdSchema });
+
+export const intendedUsageSchema = z.object({
+  intendedUsageId: z.number().int(),
+  description: z.string(),
+  createdAt: z.string(),
+  user: z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() }),
+});
+export type IntendedUsage = z.infer<typeof intendedUsageSchema>;
+export const intendedUsageListSchema = z.array(intendedUsageSchema);
+
+export const intendedUsageMessages = {
+  NOT_FOUND: 'Intended usage not found.',
+  USER_NOT_FOUND: 'User not found.',
+  INTENDED_USAGES: 'Intended usages',
+  INTENDED_USAGE: 'Intended usage',
+  DESCRIPTION: 'Description',
+  FIRST_NAME: 'First name',
+  LAST_NAME: 'Last name',
+  USERNAME: 'Username',
+  DETAILS: 'Details',
+  DELETE: 'Delete',
+  CREATE: 'Create',
+  COMING_SOON: 'coming soon',
+  NO_INTENDED_USAGE: 'There is no intended usage.',
+  ADD_TITLE: 'Add an intended usage',
+  FOR: 'For the account of',
+  SUBMIT: 'Add the intended usage',
+  CANCEL: 'Cancel',
+  ADDED: 'The intended usage has been added.',
+  DELETED: 'The intended usage has been deleted.',
+  DELETE_TITLE: 'Intended usage deletion',
+  DELETE_TEXT: 'Do you really want to delete this intended usage?',
+} as const;

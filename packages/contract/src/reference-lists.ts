@@ -1,0 +1,24 @@
+// The reference lists offered by the sign-up and employer forms (accounts document, sections 2, 3, 7 and 9):
+// employer types and professional statuses. Read-only; shown to administrators in pages of 50.
+import { z } from 'zod';
+
+/** The spec's page size for the employer types, professional statuses and group types lists. */
+export const REFERENCE_PAGE_SIZE = 50;
+
+export const employerTypeSchema = z.object({ employerTypeId: z.number().int(), label: z.string() });
+export type EmployerType = z.infer<typeof employerTypeSchema>;
+export const employerTypeListSchema = z.array(employerTypeSchema);
+
+export const professionalStatusSchema = z.object({ professionalStatusId: z.number().int(), label: z.string() });
+export type ProfessionalStatus = z.infer<typeof professionalStatusSchema>;
+export const professionalStatusListSchema = z.array(professionalStatusSchema);
+
+export const referenceListMessages = {
+  LABEL: 'Label',
+  NO_EMPLOYER_TYPE: 'There is no employer type.',
+  NO_PROFESSIONAL_STATUS: 'There is no professional status.',
+  CREATE: 'Create',
+  DELETE: 'Delete',
+  COMING_SOON: 'coming soon',
+  PAGES: 'Pages',
+} as const;

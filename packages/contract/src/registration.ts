@@ -1,0 +1,284 @@
+// Sign-up and the validation chain that follows it (accounts document, sections 2, 4, 5, 7 and 8): the one
+// form schema that both the sign-up page and POST /auth/signup validate with, the token calls, and the
+// words of these screens.
+import { z } from 'zod';
+import { splitSshKeyLine } from './credentials.js';
+import { messages } from './messages.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE, PASSWORD_PATTERN, USERNAME_MESSAGE, USERNAME_PATTERN } from './rules.js';
+
+export const registrationMessages = {
+  // validation (section 5, word for word where the spec gives the words)
+  INVALID_EMAIL: 'Invalid email.',
+  EMAIL_MISMATCH: 'The "Email verification" must be the same as "Email".',
+  PASSWORD_MISMATCH: 'The "Password verification" must be the same as "Password".',
+  INVALID_PHONE: 'Invalid phone number. It has to be a number.',
+  INVALID_DATA: 'Please enter valid data',
+  INVALID_URL: 'Invalid URL. It must start with http:// or https://.',
+  TOO_LONG: 'This value is too long.',
+  COMMON_PASSWORD: 'This password is too common. Please choose a password that is harder to guess.',
+  INVALID_PHOTO: 'The photo must be a PNG, JPEG or WebP image of at most 1 MiB.',
+  CAPTCHA_FAILED: 'The captcha could not be verified. Please solve it again.',
+  USERNAME_TAKEN: 'This username is already used. Please choose another one.',
+  EMAIL_TAKEN: 'An account already uses this email.',
+  USERNAME_CHECK_FAILED: 'The availability of this username could not be checked.',
+  UNKNOWN_EMPLOYER: 'This employer does not exist.',
+  UNKNOWN_EMPLOYER_TYPE: 'This employer type does not exist.',
+  UNKNOWN_PROFESSIONAL_STATUS: 'This professional status does not exist.',
+  // screens
+  SIGN_UP_TITLE: 'Request an account',
+  SIGN_UP_INTRO:
+    'Fill in this form to request an account. You will receive an email to validate your address, then an administrator will validate your account.',
+  PERSONAL_INFORMATION: 'Personal information',
+  CREDENTIALS: 'Credentials',
+  EMPLOYER: 'Employer',
+  INTENDED_USAGE: 'Intended usage',
+  CAPTCHA: 'Captcha',
+  FIRST_NAME: 'First name',
+  LAST_NAME: 'Last name',
+  USERNAME: 'Username',
+  EMAIL: 'Email',
+  EMAIL_VERIFICATION: 'Email verification',
+  PHONE_NUMBER: 'Phone number',
+  INSTANT_MESSAGING: 'Instant messaging',
+  PERSONAL_URL: 'Personal URL',
+  PHOTO: 'Photo',
+  PHOTO_HELP: 'Optional. A PNG, JPEG or WebP image of at most 1 MiB.',
+  CHOOSE_PHOTO: 'Choose a photo',
+  REMOVE_PHOTO: 'Remove the photo',
+  PASSWORD: 'Password',
+  PASSWORD_VERIFICATION: 'Password verification',
+  SSH_KEY: 'SSH public key',
+  SSH_KEY_HELP:
+    'Optional. One public key line, for example the content of ~/.ssh/id_ed25519.pub. You can add keys later in your account.',
+  READ_FROM_FILE: 'Read from a .pub file',
+  FILE_UNREADABLE: 'This file cannot be read as an SSH public key.',
+  EXISTING_EMPLOYERS: 'Existing employers',
+  EXISTING_EMPLOYERS_HELP: 'Double-click an employer (or press Enter on it) to fill in the employer fields.',
+  SEARCH_EMPLOYERS: 'Search employers',
+  NO_EMPLOYER: 'No employer found.',
+  PICKED_EMPLOYER: 'Existing employer selected:',
+  INSTITUTE_NAME: 'Institute name',
+  LABORATORY_NAME: 'Laboratory / entity',
+  TEAM_NAME: 'Team name',
+  LOCATION: 'Location',
+  COUNTRY: 'Country',
+  EMPLOYER_URL: 'Employer URL',
+  EMPLOYER_TYPE: 'Employer type',
+  PROFESSIONAL_STATUS: 'Professional status',
+  INTENDED_USAGE_HELP: 'Tell the administrators what you intend to do on the testbed.',
+  SUBMIT: 'Submit',
+  RESET: 'Reset',
+  BACK_TO_SIGN_IN: 'Back to sign in',
+  CHECKING_USERNAME: 'Checking whether this username is free…',
+  USERNAME_AVAILABLE: 'This username is available.',
+  REGISTRATION_PENDING_TITLE: 'Your request has been sent',
+  REGISTRATION_PENDING:
+    'Thank you for your request. An email has been sent to you: open the link it contains to validate your email. Then an administrator will validate your account and you will be told by email.',
+  CONFIRM_EMAIL_TITLE: 'Email validation',
+  EMAIL_VALIDATED: 'Your email has been validated. An administrator will now validate your account; you will receive an email once it is done.',
+  REDIRECT_COUNTDOWN: 'You will be redirected to the sign-in page in {{seconds}} seconds.',
+  CONFIRM_ACCOUNT_TITLE: 'Account validation',
+  ACCOUNT_VALIDATED: 'This user account has been validated. The user has been told by email and can now sign in.',
+  INVALID_TOKEN_TITLE: 'Invalid link',
+  VALIDATING: 'Validating…',
+} as const;
+
+/** Longest texts accepted, as the database keeps them. */
+export const REGISTRATION_LIMITS = {
+  name: 100,
+  email: 254,
+  instantMessaging: 200,
+  url: 500,
+  employerText: 200,
+  country: 100,
+  intendedUsage: 4000,
+} as const;
+
+/** Largest photo accepted (DESIGN.md decision 12). */
+export const PHOTO_MAX_BYTES = 1024 * 1024;
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/** The image type of the bytes, judged by their content (magic numbers), or null. */
+export function detectImageType(bytes: Uint8Array): PhotoType | null {
+  const starts = (offset: number, ...values: number[]) => values.every((value, i) => bytes[offset + i] === value);
+  if (starts(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0, 0x52, 0x49, 0x46, 0x46) && starts(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
+  return null;
+}
+
+/** One-line texts (names, places) carry no control characters: they end up in mail headers and lists. */
+const oneLine = (value: string) => !/\p{Cc}/u.test(value);
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, registrationMessages.TOO_LONG)
+    .refine(oneLine, registrationMessages.INVALID_DATA);
+
+/** An optional text: empty or blank means not given. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, registrationMessages.TOO_LONG)
+    .refine(oneLine, registrationMessages.INVALID_DATA)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(REGISTRATION_LIMITS.url, registrationMessages.TOO_LONG)
+  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), registrationMessages.INVALID_URL)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalId = z
+  .union([z.number().int().positive().max(2_147_483_647), z.null()])
+  .optional()
+  .transform((value) => value ?? undefined);
+
+export const signupEmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(REGISTRATION_LIMITS.email, registrationMessages.INVALID_EMAIL)
+  .pipe(z.email(registrationMessages.INVALID_EMAIL));
+
+function bothStrings(value: unknown, a: string, b: string): boolean {
+  const record = value as Record<string, unknown> | null;
+  return typeof record?.[a] === 'string' && typeof record[b] === 'string' && record[b] !== '';
+}
+
+function sameText(a: unknown, b: unknown, ignoreCase: boolean): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  return ignoreCase ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
+}
+
+/**
+ * The sign-up form (the spec's fields). The server parses it with this schema too, so the page shows the
+ * message the API would answer. The photo travels as base64 (an optional data: URL prefix is allowed).
+ */
+export const signupFormSchema = z
+  .object({
+    firstname: requiredText('First name', REGISTRATION_LIMITS.name),
+    lastname: requiredText('Last name', REGISTRATION_LIMITS.name),
+    username: z
+      .string({ error: 'Username is required' })
+      .min(1, 'Username is required')
+      .regex(USERNAME_PATTERN, USERNAME_MESSAGE),
+    email: signupEmailSchema,
+    reemail: z.string({ error: 'Email verification is required' }).trim().min(1, 'Email verification is required'),
+    phoneNumber: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, ''))
+      .refine((value) => value === '' || /^[0-9]{1,20}$/.test(value), registrationMessages.INVALID_PHONE)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    instantMessaging: optionalText(REGISTRATION_LIMITS.instantMessaging),
+    personnalURL: optionalUrl,
+    userPhoto: z
+      .string()
+      .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, registrationMessages.INVALID_PHOTO)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE)
+      .regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
+    repassword: z.string({ error: 'Password verification is required' }).min(1, 'Password verification is required'),
+    sshKey: z
+      .string()
+      .trim()
+      .refine((line) => line === '' || splitSshKeyLine(line) !== null, messages.INVALID_SSH_KEY)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** An existing employer picked from the list; its fields are then the ones below. */
+    employerId: optionalId,
+    instituteName: requiredText('Institute name', REGISTRATION_LIMITS.employerText),
+    laboratoryName: optionalText(REGISTRATION_LIMITS.employerText),
+    teamName: optionalText(REGISTRATION_LIMITS.employerText),
+    location: optionalText(REGISTRATION_LIMITS.employerText),
+    countryName: requiredText('Country', REGISTRATION_LIMITS.country),
+    employerURL: optionalUrl,
+    employerType: optionalId,
+    professionalStatus: optionalId,
+    intendedUsage: z
+      .string()
+      .max(REGISTRATION_LIMITS.intendedUsage, registrationMessages.TOO_LONG)
+      .refine((value) => value === '' || value.trim() !== '', registrationMessages.INVALID_DATA)
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined)),
+    /** The captcha's answer: the ALTCHA payload, or the provider's response token. */
+    appRecaptcha: z.string({ error: 'Captcha is required' }).min(1, 'Captcha is required').max(20_000),
+  })
+  // The two "same as" rules are checked as soon as both of their fields hold text, whatever the other fields,
+  // so the form shows them while it is being filled in.
+  .refine((form) => sameText(form.email, form.reemail, true), {
+    path: ['reemail'],
+    message: registrationMessages.EMAIL_MISMATCH,
+    when: (payload) => bothStrings(payload.value, 'email', 'reemail'),
+  })
+  .refine((form) => sameText(form.password, form.repassword, false), {
+    path: ['repassword'],
+    message: registrationMessages.PASSWORD_MISMATCH,
+    when: (payload) => bothStrings(payload.value, 'password', 'repassword'),
+  });
+export type SignupFormInput = z.input<typeof signupFormSchema>;
+export type SignupForm = z.output<typeof signupFormSchema>;
+
+export const signupReplySchema = z.object({ message: z.string() });
+export type SignupReply = z.infer<typeof signupReplySchema>;
+
+export const signupUsernameQuerySchema = z.object({
+  username: z.string().max(64).regex(USERNAME_PATTERN, USERNAME_MESSAGE),
+});
+export const signupEmailQuerySchema = z.object({ email: signupEmailSchema });
+
+/** The availability checks answer whether the value is free and, when it is not, the sentence to show. */
+export const availabilityReplySchema = z.object({ available: z.boolean(), message: z.string().optional() });
+export type AvailabilityReply = z.infer<typeof availabilityReplySchema>;
+
+export const registrationTokenBodySchema = z.object({ token: z.string({ error: messages.TOKEN_INVALID }).min(1).max(200) });
+export type RegistrationTokenBody = z.infer<typeof registrationTokenBodySchema>;
+
+/** The e-mail and account validation calls resolve the spec's boolean: was it already done? */
+export const tokenConfirmationReplySchema = z.object({ alreadyValidated: z.boolean() });
+export type TokenConfirmationReply = z.infer<typeof tokenConfirmationReplySchema>;
+
+export const signupEmployerSchema = z.object({
+  employerId: z.number().int(),
+  instituteName: z.string(),
+  laboratoryName: z.string().nullable(),
+  teamName: z.string().nullable(),
+  location: z.string().nullable(),
+  countryName: z.string(),
+  employerURL: z.string().nullable(),
+});
+export type SignupEmployer = z.infer<typeof signupEmployerSchema>;
+
+const labelSchema = z.object({ id: z.number().int(), label: z.string() });
+
+/** What the sign-up form offers to choose from: existing employers, employer types, professional statuses. */
+export const signupChoicesSchema = z.object({
+  employers: z.array(signupEmployerSchema),
+  employerTypes: z.array(labelSchema),
+  professionalStatuses: z.array(labelSchema),
+});
+export type SignupChoices = z.infer<typeof signupChoicesSchema>;
+
+export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'hcaptcha', 'turnstile'] as const;
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+
+/** Which captcha the forms show: ALTCHA with its challenge URL, or a provider with its site key. */
+export const captchaConfigSchema = z.object({
+  provider: z.enum(CAPTCHA_PROVIDERS),
+  challengeUrl: z.string().optional(),
+  siteKey: z.string().optional(),
+});
+export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;

@@ -1,0 +1,229 @@
+// Users: the administrators' list, a user's details and their update, and the creation of a user by an
+// administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
+import { z } from 'zod';
+import { passwordSchema, required, usernameSchema } from './rules.js';
+
+/** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
+export const entityIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const userDetailsParamsSchema = z.object({ id: entityIdSchema });
+
+export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
+export const EMAIL_MESSAGE = 'Invalid email.';
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters long`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** The fields a user may change on their own account. */
+export const ownUserFieldsSchema = z.object({
+  firstname: z.string({ error: required('First name') }).trim().min(1, required('First name')).max(100),
+  lastname: z.string({ error: required('Last name') }).trim().min(1, required('Last name')).max(100),
+  phoneNumber: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || /^[0-9]{1,20}$/.test(value), PHONE_MESSAGE),
+  instantMessaging: optionalText(200, 'Instant messaging'),
+  personalUrl: optionalText(500, 'Personal URL'),
+});
+
+const roleNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'Unknown role.');
+
+const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
+
+/**
+ * PUT /api/user/{id}: the user as the details form holds it. The last four fields are an administrator's:
+ * a user sending other values than the stored ones is refused; sending them unchanged (a full user) is fine.
+ */
+export const updateUserSchema = ownUserFieldsSchema.extend({
+  lastValidationDate: instant.nullish(),
+  expirationDate: instant.nullish(),
+  isAdmin: z.boolean().optional(),
+  isEnabled: z.boolean().optional(),
+  /** The user's roles, by name or as the details answer them; ADMIN follows `isAdmin` whatever this list says. */
+  roles: z
+    .array(z.union([roleNameSchema, z.object({ roleName: roleNameSchema }).transform((role) => role.roleName)]))
+    .max(100)
+    .optional(),
+});
+export type UpdateUserForm = z.input<typeof updateUserSchema>;
+export type UpdateUser = z.output<typeof updateUserSchema>;
+
+/** POST /api/user: an administrator creates an account. */
+export const createUserSchema = ownUserFieldsSchema.extend({
+  username: usernameSchema,
+  email: z.string().trim().max(254).pipe(z.email(EMAIL_MESSAGE)),
+  password: passwordSchema,
+  isAdmin: z.boolean().default(false),
+  isEnabled: z.boolean().default(true),
+});
+export type CreateUserForm = z.input<typeof createUserSchema>;
+export type CreateUser = z.output<typeof createUserSchema>;
+export const createUserReplySchema = z.object({ userId: z.number().int() });
+
+/** GET /api/users: a page of the list, filtered on the server (first and last name contain, any case). */
+export const USERS_PAGE_SIZE = 50;
+export const USERS_MAX_PAGE_SIZE = 200;
+export const userListQuerySchema = z.object({
+  firstname: z.string().trim().max(100).optional(),
+  lastname: z.string().trim().max(100).optional(),
+  /** Matches the last name, first name or username (GET /users/?name=). */
+  name: z.string().trim().max(100).optional(),
+  /** Only enabled users; on unless `false`. */
+  validOnly: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  size: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListItemSchema = z.object({
+  userId: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  email: z.string(),
+  signUpDate: z.string(),
+  approvedDate: z.string().nullable(),
+  lastValidationDate: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  isEnabled: z.boolean(),
+  isAdmin: z.boolean(),
+  validationPending: z.boolean(),
+  /** An account token (e-mail, validation, update ...) is waiting to be used. */
+  hasToken: z.boolean(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const userListPageSchema = z.object({
+  items: z.array(userListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type UserListPage = z.infer<typeof userListPageSchema>;
+
+/** The spec's danger row: not enabled, no validation pending and no token. */
+export const isDangerUser = (user: Pick<UserListItem, 'isEnabled' | 'validationPending' | 'hasToken'>) =>
+  !user.isEnabled && !user.validationPending && !user.hasToken;
+
+export const userEmployerSchema = z.object({
+  userEmployerId: z.number().int(),
+  employer: z.object({
+    employerId: z.number().int(),
+    instituteName: z.string(),
+    countryName: z.string(),
+    laboratoryName: z.string().nullable(),
+    teamName: z.string().nullable(),
+    location: z.string().nullable(),
+    employerURL: z.string().nullable(),
+  }),
+  employerType: z.object({ employerTypeId: z.number().int(), label: z.string() }).nullable(),
+  professionalStatus: z.object({ professionalStatusId: z.number().int(), label: z.string() }).nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  currentForUser: z.boolean(),
+});
+export type UserEmployer = z.infer<typeof userEmployerSchema>;
+
+export const userIntendedUsageSchema = z.object({
+  intendedUsageId: z.number().int(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+
+export const userGroupSchema = z.object({
+  groupId: z.number().int(),
+  name: z.string(),
+  groupType: z.string().nullable(),
+});
+
+export const userDetailsSchema = userListItemSchema.extend({
+  phoneNumber: z.string().nullable(),
+  instantMessaging: z.string().nullable(),
+  personalUrl: z.string().nullable(),
+  charterAcceptanceDate: z.string().nullable(),
+  /** Partially deleted (anonymised) by the user or an administrator. */
+  anonymised: z.boolean(),
+  roles: z.array(z.object({ roleId: z.number().int(), roleName: z.string() })),
+  /** Current employer first, then newest start date first. */
+  userEmployers: z.array(userEmployerSchema),
+  intendedUsages: z.array(userIntendedUsageSchema),
+  userGroups: z.array(userGroupSchema),
+  managedGroups: z.array(userGroupSchema),
+  /** Every role there is, for the administrators' roles panel; empty for other callers. */
+  assignableRoles: z.array(z.object({ roleId: z.number().int(), roleName: z.string() })),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+export const userMessages = {
+  USER_NOT_FOUND: 'User not found.',
+  ADMIN_FIELDS_ONLY: 'Only an administrator can change roles, the admin and enabled flags and the validation dates.',
+  LAST_ADMIN: 'The portal must keep at least one enabled administrator.',
+  USERNAME_TAKEN: 'This username is already used.',
+  EMAIL_TAKEN: 'This email is already used.',
+  UNKNOWN_ROLE: 'Unknown role.',
+  ACCOUNT_DELETED: 'This account has been deleted.',
+  INVALID_DATE: 'Invalid date',
+  // screens
+  USERS: 'Users',
+  USER: 'User',
+  FIRST_NAME: 'First name',
+  LAST_NAME: 'Last name',
+  USERNAME: 'Username',
+  EMAIL: 'Email',
+  PASSWORD: 'Password',
+  PHONE_NUMBER: 'Phone number',
+  INSTANT_MESSAGING: 'Instant messaging',
+  PERSONAL_URL: 'Personal URL',
+  SIGN_UP_DATE: 'Sign up date',
+  APPROVED_DATE: 'Approved date',
+  LAST_VALIDATION_DATE: 'Last validation date',
+  EXPIRATION_DATE: 'Expiration date',
+  IS_ADMIN: 'Admin',
+  IS_ENABLED: 'Enabled',
+  VALIDATION: 'Validation',
+  PENDING: 'Pending',
+  NO_PENDING: 'No pending',
+  VALID_USER_ONLY: 'valid user only',
+  FILTER_FIRST_NAME: 'Filter by first name',
+  FILTER_LAST_NAME: 'Filter by last name',
+  NO_USER: 'No user matches.',
+  USERS_COUNT: '{{count}} user(s)',
+  DETAILS: 'Details',
+  ACTIONS: 'Actions',
+  CREATE_USER: 'Create a user',
+  GENERAL_CHARACTERISTICS: 'General characteristics',
+  SUBMIT: 'Submit',
+  SAVED: 'The user has been saved.',
+  CREATED: 'The user has been created.',
+  CHANGE_EMAIL: 'Change email',
+  CHANGE_PASSWORD: 'Change password',
+  DELETE_PARTIALLY: 'Delete user partially',
+  BACK_TO_USERS: 'Back to users',
+  CREDENTIALS: 'Credentials',
+  EMPLOYERS: 'Employers',
+  INTENDED_USAGES: 'Intended usages',
+  ROLES: 'Roles',
+  GROUPS: 'Groups',
+  MANAGED_GROUPS: 'Managed groups',
+  NO_CREDENTIAL: 'No SSH key.',
+  NO_EMPLOYER: 'No employer.',
+  NO_INTENDED_USAGE: 'No intended usage.',
+  NO_ROLE: 'No role.',
+  NO_GROUP: 'No group.',
+  ADD_SSH_KEY: 'Add an SSH key',
+  ADD_EMPLOYER: 'Add an employer',
+  ADD_INTENDED_USAGE: 'Add an intended usage',
+  CURRENT_EMPLOYER_NOTE: 'Current employer',
+  ANONYMISED: 'This account has been partially deleted.',
+  LOAD_FAILED: 'The user could not be loaded.',
+  PREVIOUS_PAGE: 'Previous page',
+  NEXT_PAGE: 'Next page',
+  PAGE_OF: 'Page {{page}} of {{pages}}',
+  NAME: 'Name',
+  GROUP_TYPE: 'Group type',
+} as const;

@@ -1,0 +1,136 @@
+// Queries on employers and on users' employments. Functions take the database or a transaction.
+import { sql } from 'kysely';
+import type { Employer } from '@testbed/contract';
+import type { Queryable } from '../../db/database.js';
+
+function selectEmployers(db: Queryable) {
+  return db
+    .selectFrom('employers as e')
+    .select([
+      'e.id',
+      'e.institute_name',
+      'e.country_name',
+      'e.laboratory_name',
+      'e.team_name',
+      'e.location',
+      'e.employer_url',
+      sql<string>`(SELECT count(DISTINCT ue.user_id) FROM user_employers ue WHERE ue.employer_id = e.id)`.as('user_count'),
+    ]);
+}
+
+export type EmployerRow = Awaited<ReturnType<ReturnType<typeof selectEmployers>['executeTakeFirstOrThrow']>>;
+
+export function presentEmployer(row: EmployerRow): Employer {
+  return {
+    employerId: row.id,
+    instituteName: row.institute_name,
+    countryName: row.country_name,
+    laboratoryName: row.laboratory_name,
+    teamName: row.team_name,
+    location: row.location,
+    employerURL: row.employer_url,
+    userCount: Number(row.user_count),
+  };
+}
+
+export async function listEmployers(db: Queryable) {
+  return selectEmployers(db).orderBy(sql`lower(e.institute_name)`).orderBy('e.id').execute();
+}
+
+export async function findEmployer(db: Queryable, id: number) {
+  return selectEmployers(db).where('e.id', '=', id).executeTakeFirst();
+}
+
+export interface EmployerValues {
+  institute_name: string;
+  country_name: string;
+  laboratory_name: string | null;
+  team_name: string | null;
+  location: string | null;
+  employer_url: string | null;
+}
+
+export async function insertEmployer(db: Queryable, values: EmployerValues): Promise<number> {
+  const { id } = await db.insertInto('employers').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateEmployer(db: Queryable, id: number, values: EmployerValues): Promise<boolean> {
+  const rows = await db.updateTable('employers').set(values).where('id', '=', id).returning('id').execute();
+  return rows.length > 0;
+}
+
+/** Locks the employer row so that no employment is added to it while it is being deleted. */
+export async function lockEmployer(db: Queryable, id: number) {
+  return db.selectFrom('employers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function countEmployments(db: Queryable, employerId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('user_employers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('employer_id', '=', employerId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function deleteEmployer(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('employers').where('id', '=', id).execute();
+}
+
+/** Locks the user's row: the employments of one user change one request at a time. */
+export async function lockUserForEmployments(db: Queryable, userId: number) {
+  return db.selectFrom('users').select(['id', 'anonymised_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function findEmployment(db: Queryable, id: number) {
+  return db.selectFrom('user_employers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countEmploymentsOfUser(db: Queryable, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('user_employers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function employerTypeExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.selectFrom('employer_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function professionalStatusExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.selectFrom('professional_statuses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export interface EmploymentValues {
+  employer_type_id: number | null;
+  professional_status_id: number | null;
+  start_date: string;
+  end_date: string | null;
+  is_current: boolean;
+}
+
+/** Only one employment of a user is current: making one current clears the others first. */
+export async function clearCurrent(db: Queryable, userId: number, exceptId?: number): Promise<void> {
+  let query = db.updateTable('user_employers').set({ is_current: false }).where('user_id', '=', userId).where('is_current', '=', true);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  await query.execute();
+}
+
+export async function insertEmployment(
+  db: Queryable,
+  values: EmploymentValues & { user_id: number; employer_id: number },
+): Promise<number> {
+  const { id } = await db.insertInto('user_employers').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateEmployment(db: Queryable, id: number, values: EmploymentValues): Promise<void> {
+  await db.updateTable('user_employers').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteEmployment(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('user_employers').where('id', '=', id).execute();
+}

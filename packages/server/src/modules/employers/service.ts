@@ -1,0 +1,206 @@
+// Rules of the employers area: the employers directory (any signed-in user picks their employer from it;
+// administrators create, change and delete employers) and a user's employments (the user or an
+// administrator): one current employer at most, at least one employer kept, the current one not deleted,
+// and an employer that still has users not deleted (accounts document, section 5).
+import {
+  employerMessages,
+  type createUserEmployerSchema,
+  type Employer,
+  type employerFormSchema,
+  type updateUserEmployerSchema,
+} from '@testbed/contract';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { authorize } from '../../security/policies.js';
+import type { Principal } from '../../security/principal.js';
+import { recordAudit } from '../audit/repo.js';
+import {
+  clearCurrent,
+  countEmployments,
+  countEmploymentsOfUser,
+  deleteEmployer,
+  deleteEmployment,
+  employerTypeExists,
+  findEmployer,
+  findEmployment,
+  insertEmployer,
+  insertEmployment,
+  listEmployers,
+  lockEmployer,
+  lockUserForEmployments,
+  presentEmployer,
+  professionalStatusExists,
+  updateEmployer,
+  updateEmployment,
+  type EmployerValues,
+} from './repo.js';
+
+export interface Caller {
+  principal: Principal | null;
+  ip: string;
+}
+
+type EmployerData = z.output<typeof employerFormSchema>;
+type CreateEmployment = z.output<typeof createUserEmployerSchema>;
+type UpdateEmployment = z.output<typeof updateUserEmployerSchema>;
+
+const employerNotFound = () => new AppError('not_found', employerMessages.EMPLOYER_NOT_FOUND);
+
+function employerValues(form: EmployerData): EmployerValues {
+  return {
+    institute_name: form.instituteName,
+    country_name: form.countryName,
+    laboratory_name: form.laboratoryName,
+    team_name: form.teamName,
+    location: form.location,
+    employer_url: form.employerURL,
+  };
+}
+
+async function checkReferences(db: Queryable, form: { employerTypeId: number | null; professionalStatusId: number | null }) {
+  if (form.employerTypeId !== null && !(await employerTypeExists(db, form.employerTypeId))) {
+    throw new AppError('validation', employerMessages.UNKNOWN_EMPLOYER_TYPE, {
+      fieldErrors: { employerTypeId: [employerMessages.UNKNOWN_EMPLOYER_TYPE] },
+    });
+  }
+  if (form.professionalStatusId !== null && !(await professionalStatusExists(db, form.professionalStatusId))) {
+    throw new AppError('validation', employerMessages.UNKNOWN_PROFESSIONAL_STATUS, {
+      fieldErrors: { professionalStatusId: [employerMessages.UNKNOWN_PROFESSIONAL_STATUS] },
+    });
+  }
+}
+
+export class EmployersService {
+  constructor(private readonly db: Db) {}
+
+  async list(caller: Caller): Promise<Employer[]> {
+    authorize(caller.principal, 'employers:read');
+    return (await listEmployers(this.db)).map(presentEmployer);
+  }
+
+  async get(caller: Caller, id: number): Promise<Employer> {
+    authorize(caller.principal, 'employers:read');
+    const row = await findEmployer(this.db, id);
+    if (!row) throw employerNotFound();
+    return presentEmployer(row);
+  }
+
+  async create(caller: Caller, form: EmployerData): Promise<Employer> {
+    const actor = authorize(caller.principal, 'employers:manage');
+    const id = await this.db.transaction().execute(async (tx) => {
+      const created = await insertEmployer(tx, employerValues(form));
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.create', targetType: 'employer', targetId: created, ip: caller.ip });
+      return created;
+    });
+    return presentEmployer((await findEmployer(this.db, id))!);
+  }
+
+  async update(caller: Caller, id: number, form: EmployerData): Promise<Employer> {
+    const actor = authorize(caller.principal, 'employers:manage');
+    await this.db.transaction().execute(async (tx) => {
+      if (!(await updateEmployer(tx, id, employerValues(form)))) throw employerNotFound();
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.update', targetType: 'employer', targetId: id, ip: caller.ip });
+    });
+    return presentEmployer((await findEmployer(this.db, id))!);
+  }
+
+  async delete(caller: Caller, id: number): Promise<{ deleted: true }> {
+    const actor = authorize(caller.principal, 'employers:manage');
+    await this.db.transaction().execute(async (tx) => {
+      if (!(await lockEmployer(tx, id))) throw employerNotFound();
+      if ((await countEmployments(tx, id)) > 0) throw new AppError('conflict', employerMessages.HAS_USERS);
+      await deleteEmployer(tx, id);
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.delete', targetType: 'employer', targetId: id, ip: caller.ip });
+    });
+    return { deleted: true };
+  }
+
+  async createToUser(caller: Caller, userId: number, form: CreateEmployment): Promise<{ userEmployerId: number; userId: number }> {
+    const actor = authorize(caller.principal, 'employment:manage', { userId });
+    const userEmployerId = await this.db.transaction().execute(async (tx) => {
+      const user = await lockUserForEmployments(tx, userId);
+      if (!user) throw new AppError('not_found', employerMessages.USER_NOT_FOUND);
+      await checkReferences(tx, form);
+      let employerId = form.employerId;
+      if (employerId !== undefined) {
+        if (!(await lockEmployer(tx, employerId))) throw employerNotFound();
+      } else {
+        employerId = await insertEmployer(tx, employerValues(form.employer!));
+      }
+      // A user's first employer is their current one.
+      const current = form.current || (await countEmploymentsOfUser(tx, userId)) === 0;
+      if (current) await clearCurrent(tx, userId);
+      const id = await insertEmployment(tx, {
+        user_id: userId,
+        employer_id: employerId,
+        employer_type_id: form.employerTypeId,
+        professional_status_id: form.professionalStatusId,
+        start_date: form.startDate,
+        end_date: form.endDate,
+        is_current: current,
+      });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'user-employer.create',
+        targetType: 'user_employer',
+        targetId: id,
+        ip: caller.ip,
+        details: { userId, employerId },
+      });
+      return id;
+    });
+    return { userEmployerId, userId };
+  }
+
+  async updateToUser(caller: Caller, form: UpdateEmployment): Promise<{ userEmployerId: number; userId: number }> {
+    const existing = await findEmployment(this.db, form.userEmployerId);
+    if (!existing) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
+    const actor = authorize(caller.principal, 'employment:manage', { userId: existing.user_id });
+    await this.db.transaction().execute(async (tx) => {
+      await lockUserForEmployments(tx, existing.user_id);
+      if (!(await findEmployment(tx, form.userEmployerId))) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
+      await checkReferences(tx, form);
+      if (form.current) await clearCurrent(tx, existing.user_id, form.userEmployerId);
+      await updateEmployment(tx, form.userEmployerId, {
+        employer_type_id: form.employerTypeId,
+        professional_status_id: form.professionalStatusId,
+        start_date: form.startDate,
+        end_date: form.endDate,
+        is_current: form.current,
+      });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'user-employer.update',
+        targetType: 'user_employer',
+        targetId: form.userEmployerId,
+        ip: caller.ip,
+        details: { userId: existing.user_id },
+      });
+    });
+    return { userEmployerId: form.userEmployerId, userId: existing.user_id };
+  }
+
+  async deleteUserEmployer(caller: Caller, id: number): Promise<{ deleted: true }> {
+    const existing = await findEmployment(this.db, id);
+    if (!existing) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
+    const actor = authorize(caller.principal, 'employment:manage', { userId: existing.user_id });
+    await this.db.transaction().execute(async (tx) => {
+      await lockUserForEmployments(tx, existing.user_id);
+      const row = await findEmployment(tx, id);
+      if (!row) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
+      if ((await countEmploymentsOfUser(tx, row.user_id)) <= 1) throw new AppError('conflict', employerMessages.KEEP_ONE);
+      if (row.is_current) throw new AppError('conflict', employerMessages.NOT_CURRENT);
+      await deleteEmployment(tx, id);
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'user-employer.delete',
+        targetType: 'user_employer',
+        targetId: id,
+        ip: caller.ip,
+        details: { userId: row.user_id, employerId: row.employer_id },
+      });
+    });
+    return { deleted: true };
+  }
+}

@@ -1,0 +1,20 @@
+// Builds the flashing area for the app: the driver the rest of the portal sees (devices being flashed
+// are down), the job runner and the service behind the routes.
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { TestbedDriver } from '../../testbed/driver.js';
+import { FlashingAwareDriver } from './flashing-aware-driver.js';
+import { FlashJobRunner } from './job-runner.js';
+import { FlashingService } from './service.js';
+
+export { flashingRoutes } from './routes.js';
+export type { FlashJobRunner } from './job-runner.js';
+
+
+export function createFlashing(db: Db, driver: TestbedDriver, dataDir: string, log: FastifyBaseLogger) {
+  const aware = new FlashingAwareDriver(db, driver);
+  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate());
+  const service = new FlashingService(db, aware, runner);
+  return { driver: aware, runner, service };
+}

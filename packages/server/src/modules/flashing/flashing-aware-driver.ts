@@ -1,0 +1,88 @@
+// The testbed driver as the rest of the portal sees it: a device being flashed, until its node is ready,
+// is down, so the device lists show it down and a booking of it is refused (the reservations module
+// asks the driver whether a device is up). The state comes from the jobs in the database, so every
+// server instance agrees; the lists read it at most once a second, a booking reads it fresh (one read
+// for all the devices it checks).
+import type { Db } from '../../db/database.js';
+import type { DeviceAddress, DeviceState, FlashProgress, FlashTarget, NodeAccount, TestbedDriver } from '../../testbed/driver.js';
+import { busyDeviceMacs } from './repo.js';
+
+const BUSY_TTL_MS = 1000;
+
+export class FlashingAwareDriver implements TestbedDriver {
+  private busy?: { macs: Set<string>; readAt: number };
+  private busyLoading?: Promise<Set<string>>;
+
+  constructor(
+    private readonly db: Db,
+    readonly inner: TestbedDriver,
+  ) {}
+
+  get kind() {
+    return this.inner.kind;
+  }
+
+  get flashTimeoutMs() {
+    return this.inner.flashTimeoutMs;
+  }
+
+  /** Forgets the devices read as busy: a job started or a node became ready in this instance. */
+  invalidate(): void {
+    this.busy = undefined;
+  }
+
+  async isUp(mac: string): Promise<boolean> {
+    const key = mac.toLowerCase();
+    if (!(await this.inner.isUp(key))) return false;
+    return !(await this.freshBusyMacs()).has(key);
+  }
+
+  async deviceStates(): Promise<DeviceState[]> {
+    const [states, busy] = await Promise.all([this.inner.deviceStates(), this.busyMacs()]);
+    if (busy.size === 0) return states;
+    return states.map((state) => (busy.has(state.mac) ? { mac: state.mac, up: false } : state));
+  }
+
+  /** The devices being flashed, read at most once a second; concurrent callers share one read. */
+  async busyMacs(): Promise<Set<string>> {
+    const cached = this.busy;
+    if (cached && Date.now() - cached.readAt < BUSY_TTL_MS) return cached.macs;
+    return this.freshBusyMacs();
+  }
+
+  /** The devices being flashed, read now; the checks of one booking's devices share one read. */
+  private freshBusyMacs(): Promise<Set<string>> {
+    this.busyLoading ??= busyDeviceMacs(this.db)
+      .then((macs) => {
+        const set = new Set(macs);
+        this.busy = { macs: set, readAt: Date.now() };
+        return set;
+      })
+      .finally(() => (this.busyLoading = undefined));
+    return this.busyLoading;
+  }
+
+  flash(target: FlashTarget): Promise<void> {
+    return this.inner.flash(target);
+  }
+
+  flashStatus(target: FlashTarget): Promise<FlashProgress> {
+    return this.inner.flashStatus(target);
+  }
+
+  abortFlash(target: FlashTarget): void {
+    this.inner.abortFlash(target);
+  }
+
+  checkReady(device: DeviceAddress): Promise<string> {
+    return this.inner.checkReady(device);
+  }
+
+  restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void> {
+    return this.inner.restoreAccount(device, account);
+  }
+
+  close(): Promise<void> | void {
+    return this.inner.close?.();
+  }
+}

@@ -1,0 +1,198 @@
+// The flashing pipeline as durable jobs (DESIGN.md decision 6): flash, follow the status file until a
+// 'Flashing done' newer than the start, wait for the node to be ready, restore the user's account. Each
+// step is taken from the job's row, so a job carries on when the browser is closed and after a restart;
+// a lease in the row lets one server instance drive a job at a time and another take it over when the
+// lease runs out. A job past its deadline fails with the stage it was stuck in.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { isFlashingDoneLine, NODE_READY } from '@testbed/contract';
+import type { Db } from '../../db/database.js';
+import type { FlashTarget, TestbedDriver } from '../../testbed/driver.js';
+import { recordAudit } from '../audit/repo.js';
+import { claimFlashJobs, findNodeAccount, releaseFlashJobs, updateFlashJob, type FlashJobChange, type FlashJobRow } from './repo.js';
+
+export interface RunnerOptions {
+  /** How often the jobs are looked at. */
+  tickMs?: number;
+  /** How long a job stays with this instance without a renewal. */
+  leaseMs?: number;
+  /** Jobs held at once by this instance. */
+  maxJobs?: number;
+}
+
+const STAGE_NAMES: Record<string, string> = {
+  pending: 'before the flash started',
+  flashing: "while waiting for 'Flashing done'",
+  waiting_ready: 'while waiting for the node to accept connections',
+  restoring: 'while restoring the account on the node',
+};
+
+/** The status file of a job: under the server's data folder, named by the job's handle only. */
+export function statusFileOf(statusDir: string, handle: string): string {
+  return join(statusDir, `${handle}.log`);
+}
+
+export class FlashJobRunner {
+  readonly owner = `${process.pid}-${randomUUID()}`;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private ticking?: Promise<void>;
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private tickMs = 1000;
+  private leaseMs = 30_000;
+  private maxJobs = 1000;
+
+  constructor(
+    private readonly db: Db,
+    private readonly driver: TestbedDriver,
+    private readonly statusDir: string,
+    private readonly log: FastifyBaseLogger,
+    /** Told when jobs start or end, so that the device lists follow at once. */
+    private readonly onChange: () => void = () => undefined,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(options: RunnerOptions = {}): void {
+    if (this.running) return;
+    this.tickMs = options.tickMs ?? this.tickMs;
+    this.leaseMs = options.leaseMs ?? this.leaseMs;
+    this.maxJobs = options.maxJobs ?? this.maxJobs;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Looks at the jobs now rather than at the next tick (a job was just created). */
+  wake(): void {
+    if (this.running && !this.ticking) this.schedule(0);
+  }
+
+  /** Stops taking steps, waits for the steps under way and lets go of the jobs for another instance. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.ticking;
+    await Promise.allSettled(this.inFlight.values());
+    await releaseFlashJobs(this.db, this.owner).catch((error: unknown) => this.log.warn({ err: error }, 'flash jobs not released'));
+  }
+
+  targetOf(job: FlashJobRow): FlashTarget {
+    return {
+      handle: job.handle,
+      mac: job.mac_address,
+      ip: job.ip_address,
+      deviceType: job.device_type,
+      image: job.image_name,
+      statusFile: statusFileOf(this.statusDir, job.handle),
+      startedAt: new Date(job.started_at),
+    };
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.ticking = this.tick().finally(() => {
+        this.ticking = undefined;
+        if (this.running) this.schedule(this.tickMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    let jobs: FlashJobRow[];
+    try {
+      jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs);
+    } catch (error) {
+      if (this.running) this.log.error({ err: error }, 'flash jobs could not be read');
+      return;
+    }
+    for (const job of jobs) {
+      if (!this.running) return;
+      if (this.inFlight.has(job.id)) continue;
+      const step = this.step(job)
+        .catch((error: unknown) => this.log.error({ err: error, handle: job.handle }, 'flash job step failed'))
+        .finally(() => this.inFlight.delete(job.id));
+      this.inFlight.set(job.id, step);
+    }
+  }
+
+  private async step(job: FlashJobRow): Promise<void> {
+    const target = this.targetOf(job);
+    if (Date.now() >= new Date(job.deadline_at).getTime()) {
+      this.driver.abortFlash(target);
+      const seconds = Math.round((new Date(job.deadline_at).getTime() - new Date(job.started_at).getTime()) / 1000);
+      const took = seconds < 120 ? `${seconds} second(s)` : `${Math.round(seconds / 60)} minute(s)`;
+      const last = job.error ? ` Last error: ${job.error}` : '';
+      return this.finish(job, 'failed', `Timed out after ${took} ${STAGE_NAMES[job.state] ?? ''}.${last}`);
+    }
+    switch (job.state) {
+      case 'pending': {
+        try {
+          await this.driver.flash(target);
+        } catch (error) {
+          return this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
+        }
+        await this.update(job, { state: 'flashing' });
+        return;
+      }
+      case 'flashing': {
+        const progress = await this.driver.flashStatus(target);
+        const change: FlashJobChange = {};
+        if (progress.line !== null && progress.line !== job.status_line) change.statusLine = progress.line;
+        if (progress.failure) return this.finish(job, 'failed', progress.failure, change.statusLine);
+        const startSeconds = Math.floor(new Date(job.started_at).getTime() / 1000);
+        if (progress.line !== null && isFlashingDoneLine(progress.line, startSeconds)) change.state = 'waiting_ready';
+        if (change.state || change.statusLine !== undefined) await this.update(job, change);
+        return;
+      }
+      case 'waiting_ready': {
+        const result = await this.driver.checkReady(target);
+        if (result === NODE_READY) await this.update(job, { state: 'restoring', error: null });
+        else if (result !== job.error) await this.update(job, { error: `The node does not answer yet (${result}).` });
+        return;
+      }
+      case 'restoring': {
+        const account = await findNodeAccount(this.db, job.user_id);
+        if (!account) return this.finish(job, 'failed', 'The account to restore is no longer active.');
+        if (account.sshKeys.length === 0) return this.finish(job, 'failed', 'The account has no SSH key to put on the node.');
+        try {
+          await this.driver.restoreAccount(target, account);
+        } catch (error) {
+          // The node's SSH server may still be starting: tried again until the deadline.
+          await this.update(job, { error: `The account could not be restored yet: ${(error as Error).message}` });
+          return;
+        }
+        return this.finish(job, 'done', null);
+      }
+      default:
+        return;
+    }
+  }
+
+  private async update(job: FlashJobRow, change: FlashJobChange): Promise<void> {
+    const held = await updateFlashJob(this.db, job.id, this.owner, change);
+    if (held && change.state === 'restoring') this.onChange();
+  }
+
+  private async finish(job: FlashJobRow, state: 'done' | 'failed', error: string | null, statusLine?: string | null): Promise<void> {
+    const held = await this.db.transaction().execute(async (tx) => {
+      const updated = await updateFlashJob(tx, job.id, this.owner, { state, error, ...(statusLine !== undefined ? { statusLine } : {}) });
+      if (updated) {
+        await recordAudit(tx, {
+          actorUserId: job.user_id,
+          action: state === 'done' ? 'flash.done' : 'flash.failed',
+          targetType: 'device',
+          targetId: job.mac_address,
+          details: { handle: job.handle, image: job.image_name, deviceType: job.device_type, error },
+        });
+      }
+      return updated;
+    });
+    if (held) this.onChange();
+  }
+}

@@ -1,0 +1,220 @@
+// Queries of flashing: the flash inventory, who may flash what, and the flash jobs with their leases.
+// Functions take the database or a transaction and return plain rows.
+import type { FlashJob } from '@testbed/contract';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database.js';
+import type { FlashJobState } from '../../db/schema.js';
+
+export interface FlashDeviceRow {
+  id: number;
+  device_type: string;
+  mac_address: string;
+  ip_address: string;
+  images: string[];
+}
+
+/** The devices of the testbed file with their type's images; types by name, devices by IP address. */
+export async function listFlashInventory(db: Queryable): Promise<FlashDeviceRow[]> {
+  const { rows } = await sql<FlashDeviceRow>`
+    SELECT d.id, t.name AS device_type, d.mac_address, host(d.ip_address) AS ip_address,
+           COALESCE(i.images, ARRAY[]::text[]) AS images
+    FROM devices d
+    JOIN device_types t ON t.id = d.device_type_id
+    LEFT JOIN LATERAL (
+      SELECT array_agg(im.name ORDER BY im.id) AS images FROM images im
+      WHERE im.device_type_id = t.id AND im.in_inventory) i ON true
+    WHERE d.in_inventory
+    ORDER BY t.name, d.ip_address`.execute(db);
+  return rows;
+}
+
+/** A device of the testbed file found by its MAC address or its IP address as written in the file. */
+export async function findFlashDevice(db: Queryable, by: { mac: string } | { ip: string }): Promise<FlashDeviceRow | undefined> {
+  const where = 'mac' in by ? sql`d.mac_address = ${by.mac}` : sql`host(d.ip_address) = ${by.ip}`;
+  const { rows } = await sql<FlashDeviceRow>`
+    SELECT d.id, t.name AS device_type, d.mac_address, host(d.ip_address) AS ip_address,
+           COALESCE((SELECT array_agg(im.name ORDER BY im.id) FROM images im
+                     WHERE im.device_type_id = t.id AND im.in_inventory), ARRAY[]::text[]) AS images
+    FROM devices d JOIN device_types t ON t.id = d.device_type_id
+    WHERE d.in_inventory AND ${where}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Devices the user may flash (DESIGN.md decision 4): those of Exclusive reservations running now that the
+ * user is responsible for or takes part in.
+ */
+export async function flashableDeviceIds(db: Queryable, userId: number, deviceIds?: number[]): Promise<Set<number>> {
+  const only = deviceIds ? sql`AND rd.device_id = ANY(${deviceIds}::int[])` : sql``;
+  const { rows } = await sql<{ device_id: number }>`
+    SELECT rd.device_id FROM reservations r
+    JOIN reservation_types rt ON rt.id = r.reservation_type_id AND rt.exclusive
+    JOIN reservation_devices rd ON rd.reservation_id = r.id AND rd.during @> now()
+    WHERE r.responsible_user_id = ${userId} AND r.end_date > now() AND r.start_date <= now() ${only}
+    UNION
+    SELECT rd.device_id FROM reservation_users ru
+    JOIN reservations r ON r.id = ru.reservation_id
+    JOIN reservation_types rt ON rt.id = r.reservation_type_id AND rt.exclusive
+    JOIN reservation_devices rd ON rd.reservation_id = r.id AND rd.during @> now()
+    WHERE ru.user_id = ${userId} AND r.end_date > now() AND r.start_date <= now() ${only}`.execute(db);
+  return new Set(rows.map((row) => row.device_id));
+}
+
+/** The username and current SSH keys of an account that can still sign in, or undefined. */
+export async function findNodeAccount(db: Queryable, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['username'])
+    .where('id', '=', userId)
+    .where('is_enabled', '=', true)
+    .where('anonymised_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const keys = await db.selectFrom('credentials').select('ssh_key').where('user_id', '=', userId).orderBy('id').execute();
+  return { username: user.username, sshKeys: keys.map((key) => key.ssh_key) };
+}
+
+export interface NewFlashJob {
+  handle: string;
+  userId: number;
+  deviceId: number;
+  image: string;
+  timeoutMs: number;
+}
+
+/** Inserts a job; the unique index flash_jobs_one_active refuses a second running job of a device (23505). */
+export async function insertFlashJob(db: Queryable, job: NewFlashJob): Promise<{ id: number; started_at: Date }> {
+  const { rows } = await sql<{ id: number; started_at: Date }>`
+    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, deadline_at)
+    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image},
+            now() + make_interval(secs => ${job.timeoutMs / 1000}::double precision))
+    RETURNING id, started_at`.execute(db);
+  return rows[0]!;
+}
+
+/** A job with what the pipeline and the API need of its device. */
+export interface FlashJobRow {
+  id: number;
+  handle: string;
+  user_id: number;
+  device_id: number;
+  image_name: string;
+  state: FlashJobState;
+  status_line: string | null;
+  error: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+  deadline_at: Date;
+  device_type: string;
+  mac_address: string;
+  ip_address: string;
+}
+
+const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.state, j.status_line,
+  j.error, j.started_at, j.finished_at, j.deadline_at, t.name AS device_type, d.mac_address,
+  host(d.ip_address) AS ip_address`;
+
+export async function findFlashJob(db: Queryable, handle: string): Promise<FlashJobRow | undefined> {
+  const { rows } = await sql<FlashJobRow>`
+    SELECT ${jobColumns} FROM flash_jobs j
+    JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
+    WHERE j.handle = ${handle}::uuid`.execute(db);
+  return rows[0];
+}
+
+/** The user's running jobs and those started in the last day, newest first. */
+export async function listUserFlashJobs(db: Queryable, userId: number): Promise<FlashJobRow[]> {
+  const { rows } = await sql<FlashJobRow>`
+    SELECT ${jobColumns} FROM flash_jobs j
+    JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
+    WHERE j.user_id = ${userId} AND (j.state NOT IN ('done', 'failed') OR j.started_at > now() - interval '1 day')
+    ORDER BY j.started_at DESC, j.id DESC
+    LIMIT 100`.execute(db);
+  return rows;
+}
+
+export function presentFlashJob(row: FlashJobRow): FlashJob {
+  return {
+    handle: row.handle,
+    deviceType: row.device_type,
+    device: row.mac_address,
+    ip: row.ip_address,
+    image: row.image_name,
+    state: row.state,
+    statusLine: row.status_line,
+    // While a job runs its error column holds the latest retry's reason, not an outcome.
+    error: row.state === 'failed' ? row.error : null,
+    startedAt: new Date(row.started_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
+
+/**
+ * MAC addresses of the devices being flashed and not ready yet: they show as down and cannot be booked
+ * (spec section 4: the up flag is off while flashing and back when the node is ready).
+ */
+export async function busyDeviceMacs(db: Queryable): Promise<string[]> {
+  const { rows } = await sql<{ mac_address: string }>`
+    SELECT d.mac_address FROM flash_jobs j JOIN devices d ON d.id = j.device_id
+    WHERE j.state IN ('pending', 'flashing', 'waiting_ready')`.execute(db);
+  return rows.map((row) => row.mac_address);
+}
+
+/**
+ * Takes the running jobs that nobody holds (new ones, or those whose holder stopped or died) and renews the
+ * leases of this owner's jobs before they run out, then answers every running job this owner holds.
+ */
+export async function claimFlashJobs(db: Queryable, owner: string, leaseMs: number, limit: number): Promise<FlashJobRow[]> {
+  const lease = leaseMs / 1000;
+  await sql`
+    UPDATE flash_jobs SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${lease}::double precision)
+    WHERE id IN (
+      SELECT id FROM flash_jobs
+      WHERE state NOT IN ('done', 'failed')
+        AND (lease_until IS NULL OR lease_until < now()
+             OR (lease_owner = ${owner} AND lease_until < now() + make_interval(secs => ${lease / 2}::double precision)))
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)`.execute(db);
+  const { rows } = await sql<FlashJobRow>`
+    SELECT ${jobColumns} FROM flash_jobs j
+    JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
+    WHERE j.state NOT IN ('done', 'failed') AND j.lease_owner = ${owner} AND j.lease_until > now()
+    ORDER BY j.id`.execute(db);
+  return rows;
+}
+
+export interface FlashJobChange {
+  state?: FlashJobState;
+  statusLine?: string | null;
+  error?: string | null;
+}
+
+/** Moves a job on, only while this owner holds it; a finished job lets go of its lease. Answers whether it held. */
+export async function updateFlashJob(db: Queryable, id: number, owner: string, change: FlashJobChange): Promise<boolean> {
+  const finished = change.state === 'done' || change.state === 'failed';
+  const result = await db
+    .updateTable('flash_jobs')
+    .set({
+      ...(change.state ? { state: change.state } : {}),
+      ...(change.statusLine !== undefined ? { status_line: change.statusLine } : {}),
+      ...(change.error !== undefined ? { error: change.error } : {}),
+      updated_at: sql<Date>`now()`,
+      ...(finished ? { finished_at: sql<Date>`now()`, lease_owner: null, lease_until: null } : {}),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('state', 'not in', ['done', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Lets go of this owner's jobs so that another instance takes them over at once. */
+export async function releaseFlashJobs(db: Queryable, owner: string): Promise<void> {
+  await db
+    .updateTable('flash_jobs')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .where('state', 'not in', ['done', 'failed'])
+    .execute();
+}

@@ -1,0 +1,50 @@
+// Queries on intended usages. Functions take the database or a transaction and return rows.
+import type { IntendedUsage } from '@testbed/contract';
+import type { Queryable } from '../../db/database.js';
+
+function selectUsages(db: Queryable) {
+  return db
+    .selectFrom('intended_usages as iu')
+    .innerJoin('users as u', 'u.id', 'iu.user_id')
+    .select(['iu.id', 'iu.user_id', 'iu.description', 'iu.created_at', 'u.firstname', 'u.lastname', 'u.username']);
+}
+
+export type IntendedUsageRow = Awaited<ReturnType<ReturnType<typeof selectUsages>['executeTakeFirstOrThrow']>>;
+
+export function presentIntendedUsage(row: IntendedUsageRow): IntendedUsage {
+  return {
+    intendedUsageId: row.id,
+    description: row.description,
+    createdAt: new Date(row.created_at).toISOString(),
+    user: { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, username: row.username },
+  };
+}
+
+export async function listIntendedUsages(db: Queryable) {
+  return selectUsages(db).orderBy('u.lastname').orderBy('u.firstname').orderBy('iu.id').execute();
+}
+
+export async function findIntendedUsage(db: Queryable, id: number) {
+  return selectUsages(db).where('iu.id', '=', id).executeTakeFirst();
+}
+
+export async function userExists(db: Queryable, userId: number) {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+export async function insertIntendedUsage(db: Queryable, userId: number, description: string): Promise<number> {
+  const { id } = await db
+    .insertInto('intended_usages')
+    .values({ user_id: userId, description })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateIntendedUsage(db: Queryable, id: number, description: string): Promise<boolean> {
+  return (await db.updateTable('intended_usages').set({ description }).where('id', '=', id).returning('id').execute()).length > 0;
+}
+
+export async function deleteIntendedUsage(db: Queryable, id: number): Promise<boolean> {
+  return (await db.deleteFrom('intended_usages').where('id', '=', id).returning('id').execute()).length > 0;
+}

@@ -1,0 +1,18 @@
+// The reference lists are read by the sign-up and account-update forms, which anonymous visitors fill in,
+// so reading them needs no signed-in caller; nothing changes them through the API (the spec marks their
+// create and delete buttons as future functionality).
+import type { EmployerType, ProfessionalStatus } from '@testbed/contract';
+import type { Db } from '../../db/database.js';
+import { listEmployerTypes, listProfessionalStatuses, presentEmployerType, presentProfessionalStatus } from './repo.js';
+
+export class ReferenceListsService {
+  constructor(private readonly db: Db) {}
+
+  async employerTypes(): Promise<EmployerType[]> {
+    return (await listEmployerTypes(this.db)).map(presentEmployerType);
+  }
+
+  async professionalStatuses(): Promise<ProfessionalStatus[]> {
+    return (await listProfessionalStatuses(this.db)).map(presentProfessionalStatus);
+  }
+}

@@ -1,0 +1,270 @@
+// Rules of the account request and its validation chain (accounts document, sections 1, 4, 5 and 8):
+// sign-up creates a disabled account without roles and mails an e-mail validation link; the e-mail link
+// mails the administrators an account-validation link; the first administrator to open it enables the
+// account with the USER role and the user is told by mail. Each link works once, whatever the concurrency.
+import {
+  detectImageType,
+  messages,
+  PHOTO_MAX_BYTES,
+  registrationMessages,
+  type AvailabilityReply,
+  type CaptchaConfig,
+  type SignupChoices,
+  type SignupForm,
+  type SignupReply,
+  type TokenConfirmationReply,
+} from '@testbed/contract';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { consumeToken, issueToken } from '../../security/account-tokens.js';
+import type { CaptchaVerifier } from '../../security/captcha.js';
+import { isCommonPassword } from '../../security/common-passwords.js';
+import { hashPassword } from '../../security/passwords.js';
+import type { Principal } from '../../security/principal.js';
+import { recordAudit } from '../audit/repo.js';
+import { insertCredential } from '../credentials/repo.js';
+import { parseSshPublicKey } from '../credentials/ssh-key.js';
+import {
+  approveAccount,
+  emailTaken,
+  employerExists,
+  employerTypeExists,
+  findRegistrant,
+  insertCurrentEmployment,
+  insertEmployer,
+  insertIntendedUsage,
+  insertRegistrant,
+  listAdministratorEmails,
+  loadSignupChoices,
+  markEmailVerified,
+  professionalStatusExists,
+  usernameTaken,
+} from './repo.js';
+
+export interface Caller {
+  principal: Principal | null;
+  ip: string;
+}
+
+const fieldError = (code: 'validation' | 'conflict', field: string, message: string) =>
+  new AppError(code, message, { fieldErrors: { [field]: [message] } });
+
+const invalidToken = () => new AppError('not_found', messages.TOKEN_INVALID);
+
+function isUniqueViolation(error: unknown): error is { constraint?: string } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** The photo's bytes and type, judged by content; base64 with an optional data: URL prefix. */
+export function decodePhoto(value: string): { bytes: Buffer; mime: string } {
+  const base64 = value.replace(/^data:[\w/+.-]*;base64,/, '').replace(/\s+/g, '');
+  const bytes = Buffer.from(base64, 'base64');
+  const invalid = () => fieldError('validation', 'userPhoto', registrationMessages.INVALID_PHOTO);
+  // Node skips what it cannot decode: only canonical base64 round-trips.
+  if (bytes.length === 0 || bytes.toString('base64').replace(/=+$/, '') !== base64.replace(/=+$/, '')) throw invalid();
+  if (bytes.length > PHOTO_MAX_BYTES) throw invalid();
+  const mime = detectImageType(bytes);
+  if (!mime) throw invalid();
+  return { bytes, mime };
+}
+
+export class RegistrationService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'PUBLIC_URL'>,
+    private readonly captcha: CaptchaVerifier,
+  ) {}
+
+  captchaConfig(): CaptchaConfig {
+    return this.captcha.publicConfig();
+  }
+
+  async captchaChallenge() {
+    const challenge = await this.captcha.challenge();
+    if (!challenge) throw new AppError('not_found', 'This portal does not use ALTCHA.');
+    return challenge;
+  }
+
+  choices(): Promise<SignupChoices> {
+    return loadSignupChoices(this.db);
+  }
+
+  async usernameAvailability(username: string): Promise<AvailabilityReply> {
+    if (await usernameTaken(this.db, username)) return { available: false, message: registrationMessages.USERNAME_TAKEN };
+    return { available: true };
+  }
+
+  async emailAvailability(email: string): Promise<AvailabilityReply> {
+    if (await emailTaken(this.db, email)) return { available: false, message: registrationMessages.EMAIL_TAKEN };
+    return { available: true };
+  }
+
+  async signUp(form: SignupForm, caller: Caller): Promise<SignupReply> {
+    // Everything that can be judged without writing is judged first: bad input changes nothing.
+    if (isCommonPassword(form.password)) throw fieldError('validation', 'password', registrationMessages.COMMON_PASSWORD);
+    const photo = form.userPhoto ? decodePhoto(form.userPhoto) : null;
+    const sshKey = form.sshKey ? parseSshPublicKey(form.sshKey) : null;
+    if (await usernameTaken(this.db, form.username)) throw fieldError('conflict', 'username', registrationMessages.USERNAME_TAKEN);
+    if (await emailTaken(this.db, form.email)) throw fieldError('conflict', 'email', registrationMessages.EMAIL_TAKEN);
+    if (form.employerId !== undefined && !(await employerExists(this.db, form.employerId))) {
+      throw fieldError('validation', 'employerId', registrationMessages.UNKNOWN_EMPLOYER);
+    }
+    if (form.employerType !== undefined && !(await employerTypeExists(this.db, form.employerType))) {
+      throw fieldError('validation', 'employerType', registrationMessages.UNKNOWN_EMPLOYER_TYPE);
+    }
+    if (form.professionalStatus !== undefined && !(await professionalStatusExists(this.db, form.professionalStatus))) {
+      throw fieldError('validation', 'professionalStatus', registrationMessages.UNKNOWN_PROFESSIONAL_STATUS);
+    }
+    const passwordHash = await hashPassword(form.password);
+
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        // The captcha's use commits with the account, so a request refused below can be sent again.
+        if (!(await this.captcha.verify(tx, form.appRecaptcha, caller.ip))) {
+          throw fieldError('validation', 'appRecaptcha', registrationMessages.CAPTCHA_FAILED);
+        }
+        const userId = await insertRegistrant(tx, {
+          username: form.username,
+          email: form.email,
+          firstname: form.firstname,
+          lastname: form.lastname,
+          phone_number: form.phoneNumber ?? null,
+          instant_messaging: form.instantMessaging ?? null,
+          personal_url: form.personnalURL ?? null,
+          photo: photo?.bytes ?? null,
+          photo_mime: photo?.mime ?? null,
+          password_hash: passwordHash,
+        });
+        const employerId =
+          form.employerId ??
+          (await insertEmployer(tx, {
+            institute_name: form.instituteName,
+            laboratory_name: form.laboratoryName ?? null,
+            team_name: form.teamName ?? null,
+            location: form.location ?? null,
+            country_name: form.countryName,
+            employer_url: form.employerURL ?? null,
+          }));
+        await insertCurrentEmployment(tx, {
+          user_id: userId,
+          employer_id: employerId,
+          employer_type_id: form.employerType ?? null,
+          professional_status_id: form.professionalStatus ?? null,
+        });
+        if (form.intendedUsage) await insertIntendedUsage(tx, userId, form.intendedUsage);
+        if (sshKey) {
+          await insertCredential(tx, { user_id: userId, ssh_key: sshKey.normalisedLine, key_type: sshKey.type, fingerprint: sshKey.fingerprint });
+        }
+        const token = await issueToken(tx, userId, 'email_verification');
+        await enqueueMail(tx, {
+          to: form.email,
+          subject: 'Testbed Portal: please validate your email',
+          text: [
+            `Hello ${form.firstname} ${form.lastname},`,
+            '',
+            `You requested an account on the Testbed Portal with the username ${form.username}.`,
+            'Open this link within 24 hours to validate your email:',
+            `${this.config.PUBLIC_URL}/confirm-email/${token}`,
+            '',
+            'An administrator will then validate your account, and you will receive an email once it is done.',
+            'If you did not request this account, ignore this email.',
+          ].join('\n'),
+        });
+        await recordAudit(tx, {
+          actorUserId: userId,
+          action: 'registration.signup',
+          targetType: 'user',
+          targetId: userId,
+          ip: caller.ip,
+          details: { username: form.username, employerId, newEmployer: form.employerId === undefined, sshKey: sshKey !== null },
+        });
+      });
+    } catch (error) {
+      // Two requests for one name at once: the unique index lets one through.
+      if (isUniqueViolation(error)) {
+        if (error.constraint === 'users_email_key') throw fieldError('conflict', 'email', registrationMessages.EMAIL_TAKEN);
+        throw fieldError('conflict', 'username', registrationMessages.USERNAME_TAKEN);
+      }
+      throw error;
+    }
+    return { message: registrationMessages.REGISTRATION_PENDING };
+  }
+
+  /** The e-mail validation link (confirm-email/{token}): on first use the administrators are asked to validate. */
+  async confirmEmail(token: string, caller: Caller): Promise<TokenConfirmationReply> {
+    return this.db.transaction().execute(async (tx) => {
+      const use = await consumeToken(tx, 'email_verification', token);
+      if (!use.ok) {
+        if (use.problem === 'used') return { alreadyValidated: true };
+        throw invalidToken();
+      }
+      await markEmailVerified(tx, use.userId);
+      await this.askAdministrators(tx, use.userId);
+      await recordAudit(tx, { actorUserId: use.userId, action: 'registration.email_verified', targetType: 'user', targetId: use.userId, ip: caller.ip });
+      return { alreadyValidated: false };
+    });
+  }
+
+  private async askAdministrators(tx: Tx, userId: number) {
+    const user = await findRegistrant(tx, userId);
+    if (!user) throw invalidToken();
+    const token = await issueToken(tx, userId, 'account_validation');
+    const employer = [user.institute_name, user.laboratory_name, user.team_name, user.country_name].filter(Boolean).join(', ');
+    const text = [
+      'Hello,',
+      '',
+      'A new account request is waiting for validation on the Testbed Portal.',
+      '',
+      `Name: ${user.firstname} ${user.lastname}`,
+      `Username: ${user.username}`,
+      `Email: ${user.email} (validated)`,
+      `Employer: ${employer || '-'}`,
+      `Employer type: ${user.employer_type ?? '-'}`,
+      `Professional status: ${user.professional_status ?? '-'}`,
+      `Intended usage: ${user.intended_usage ?? '-'}`,
+      '',
+      'Open this link to validate the account (the first administrator to open it validates it):',
+      `${this.config.PUBLIC_URL}/confirmUserAccount/${token}`,
+    ].join('\n');
+    for (const to of await listAdministratorEmails(tx)) {
+      await enqueueMail(tx, { to, subject: `Testbed Portal: account request of ${user.firstname} ${user.lastname} (${user.username})`, text });
+    }
+  }
+
+  /** The account-validation link (confirmUserAccount/{token}): the first opening validates the account. */
+  async confirmUserAccount(token: string, caller: Caller): Promise<TokenConfirmationReply> {
+    return this.db.transaction().execute(async (tx) => {
+      const use = await consumeToken(tx, 'account_validation', token);
+      if (!use.ok) {
+        if (use.problem === 'used') return { alreadyValidated: true };
+        throw invalidToken();
+      }
+      const user = await findRegistrant(tx, use.userId);
+      if (!user || user.anonymised_at) throw invalidToken();
+      await approveAccount(tx, use.userId);
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: 'Testbed Portal: your account has been validated',
+        text: [
+          `Hello ${user.firstname} ${user.lastname},`,
+          '',
+          'An administrator has validated your account on the Testbed Portal.',
+          `You can now sign in with your username ${user.username}:`,
+          `${this.config.PUBLIC_URL}/signin`,
+        ].join('\n'),
+      });
+      await recordAudit(tx, {
+        // The link is the administrator's authority; a signed-in administrator is named as well.
+        actorUserId: caller.principal?.userId ?? null,
+        action: 'registration.approve',
+        targetType: 'user',
+        targetId: use.userId,
+        ip: caller.ip,
+        details: { username: user.username, viaLink: true },
+      });
+      return { alreadyValidated: false };
+    });
+  }
+}

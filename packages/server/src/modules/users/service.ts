@@ -1,0 +1,260 @@
+// Rules of the users area: the administrators' list, a user's details (the user or an administrator),
+// their update (a user changes their own contact fields only; roles, the admin and enabled flags and the
+// validation dates are an administrator's) and the creation of an account by an administrator.
+import {
+  USERS_PAGE_SIZE,
+  userMessages,
+  type CreateUser,
+  type UpdateUser,
+  type UserDetails,
+  type UserListItem,
+  type UserListPage,
+  type UserListQuery,
+} from '@testbed/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden } from '../../errors.js';
+import { hashPassword } from '../../security/passwords.js';
+import { authorize, can } from '../../security/policies.js';
+import type { Principal } from '../../security/principal.js';
+import { recordAudit } from '../audit/repo.js';
+import {
+  countOtherEnabledAdmins,
+  findUserRow,
+  insertUser,
+  listAllRoles,
+  listEmploymentsOfUser,
+  listGroupsOfUser,
+  listIntendedUsagesOfUser,
+  listRolesOfUser,
+  listUsers,
+  lockUser,
+  replaceRoles,
+  updateUserRow,
+  type EmploymentRow,
+  type NewUserDetails,
+  type UserListRow,
+  type UserRow,
+} from './repo.js';
+
+export interface Caller {
+  principal: Principal | null;
+  ip: string;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function presentUserListItem(row: UserListRow | UserRow): UserListItem {
+  return {
+    userId: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    email: row.email,
+    signUpDate: iso(row.sign_up_date)!,
+    approvedDate: iso(row.approved_date),
+    lastValidationDate: iso(row.last_validation_date),
+    expirationDate: iso(row.expiration_date),
+    isEnabled: row.is_enabled,
+    isAdmin: row.is_admin,
+    validationPending: row.validation_pending,
+    hasToken: row.has_token,
+  };
+}
+
+export function presentEmployment(row: EmploymentRow): UserDetails['userEmployers'][number] {
+  return {
+    userEmployerId: row.id,
+    employer: {
+      employerId: row.employer_id,
+      instituteName: row.institute_name,
+      countryName: row.country_name,
+      laboratoryName: row.laboratory_name,
+      teamName: row.team_name,
+      location: row.location,
+      employerURL: row.employer_url,
+    },
+    employerType: row.employer_type_id === null ? null : { employerTypeId: row.employer_type_id, label: row.employer_type_label ?? '' },
+    professionalStatus:
+      row.professional_status_id === null
+        ? null
+        : { professionalStatusId: row.professional_status_id, label: row.professional_status_label ?? '' },
+    startDate: iso(row.start_date)!,
+    endDate: iso(row.end_date),
+    currentForUser: row.is_current,
+  };
+}
+
+const sameInstant = (a: Date | string | null | undefined, b: Date | string | null) =>
+  (a === null || a === undefined ? null : new Date(a).getTime()) === (b === null ? null : new Date(b).getTime());
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return e?.code === '23505' && (e.constraint === constraint || String(e.message ?? '').includes(constraint));
+}
+
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async list(caller: Caller, query: UserListQuery): Promise<UserListPage> {
+    authorize(caller.principal, 'users:list');
+    const size = query.size ?? USERS_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const { rows, total } = await listUsers(this.db, {
+      firstname: query.firstname || undefined,
+      lastname: query.lastname || undefined,
+      name: query.name || undefined,
+      validOnly: query.validOnly !== 'false',
+      limit: size,
+      offset: (page - 1) * size,
+    });
+    return { items: rows.map(presentUserListItem), total, page, size };
+  }
+
+  async details(caller: Caller, id: number): Promise<UserDetails> {
+    const actor = authorize(caller.principal, 'user:read', { userId: id });
+    const row = await findUserRow(this.db, id);
+    if (!row) throw new AppError('not_found', userMessages.USER_NOT_FOUND);
+    const [roles, employments, usages, groups, managed, allRoles] = await Promise.all([
+      listRolesOfUser(this.db, id),
+      listEmploymentsOfUser(this.db, id),
+      listIntendedUsagesOfUser(this.db, id),
+      listGroupsOfUser(this.db, id, 'member'),
+      listGroupsOfUser(this.db, id, 'manager'),
+      actor.isAdmin ? listAllRoles(this.db) : Promise.resolve([]),
+    ]);
+    const group = (g: { id: number; name: string; group_type: string | null }) => ({ groupId: g.id, name: g.name, groupType: g.group_type });
+    return {
+      ...presentUserListItem(row),
+      phoneNumber: row.phone_number,
+      instantMessaging: row.instant_messaging,
+      personalUrl: row.personal_url,
+      charterAcceptanceDate: iso(row.charter_acceptance_date),
+      anonymised: row.anonymised_at !== null,
+      roles: roles.map((role) => ({ roleId: role.id, roleName: role.name })),
+      userEmployers: employments.map(presentEmployment),
+      intendedUsages: usages.map((usage) => ({
+        intendedUsageId: usage.id,
+        description: usage.description,
+        createdAt: iso(usage.created_at)!,
+      })),
+      userGroups: groups.map(group),
+      managedGroups: managed.map(group),
+      assignableRoles: allRoles.map((role) => ({ roleId: role.id, roleName: role.name })),
+    };
+  }
+
+  async update(caller: Caller, id: number, form: UpdateUser): Promise<UserDetails> {
+    const actor = authorize(caller.principal, 'user:update', { userId: id });
+    const admin = can(actor, 'user:admin-fields');
+    await this.db.transaction().execute(async (tx) => {
+      const current = await lockUser(tx, id);
+      if (!current) throw new AppError('not_found', userMessages.USER_NOT_FOUND);
+      if (current.anonymised_at) throw new AppError('conflict', userMessages.ACCOUNT_DELETED);
+      const roles = (await listRolesOfUser(tx, id)).map((role) => role.name).sort();
+      const wasAdmin = roles.includes('ADMIN');
+
+      // The spec's client sends the whole user back: an administrator's field sent unchanged is no change.
+      const adminChange =
+        (form.isAdmin !== undefined && form.isAdmin !== wasAdmin) ||
+        (form.isEnabled !== undefined && form.isEnabled !== current.is_enabled) ||
+        (form.lastValidationDate !== undefined && !sameInstant(form.lastValidationDate, current.last_validation_date)) ||
+        (form.expirationDate !== undefined && !sameInstant(form.expirationDate, current.expiration_date)) ||
+        (form.roles !== undefined && !sameRoles([...new Set(form.roles)].sort(), roles));
+      if (adminChange && !admin) throw forbidden(userMessages.ADMIN_FIELDS_ONLY);
+
+      const isAdmin = form.isAdmin ?? wasAdmin;
+      const isEnabled = form.isEnabled ?? current.is_enabled;
+      if (wasAdmin && current.is_enabled && (!isAdmin || !isEnabled) && (await countOtherEnabledAdmins(tx, id)) === 0) {
+        throw new AppError('conflict', userMessages.LAST_ADMIN);
+      }
+      const disabling = current.is_enabled && !isEnabled;
+      await updateUserRow(
+        tx,
+        id,
+        {
+          firstname: form.firstname,
+          lastname: form.lastname,
+          phone_number: form.phoneNumber,
+          instant_messaging: form.instantMessaging,
+          personal_url: form.personalUrl,
+          ...(admin
+            ? {
+                ...(form.lastValidationDate !== undefined ? { last_validation_date: form.lastValidationDate ?? null } : {}),
+                ...(form.expirationDate !== undefined ? { expiration_date: form.expirationDate ?? null } : {}),
+                is_enabled: isEnabled,
+                // Enabling an account for the first time approves it.
+                ...(isEnabled && !current.approved_date ? { approved_date: new Date() } : {}),
+              }
+            : {}),
+        },
+        // A disabled account, or one whose authorities change, must sign in again.
+        disabling || (admin && isAdmin !== wasAdmin),
+      );
+      if (admin && (form.roles !== undefined || isAdmin !== wasAdmin)) {
+        const unknown = await replaceRoles(tx, id, withAdminFlag(form.roles ?? roles, isAdmin));
+        if (unknown.length) {
+          throw new AppError('validation', userMessages.UNKNOWN_ROLE, { fieldErrors: { roles: [userMessages.UNKNOWN_ROLE] } });
+        }
+      }
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: adminChange ? 'user.update.admin' : 'user.update',
+        targetType: 'user',
+        targetId: id,
+        ip: caller.ip,
+        details: adminChange ? { isAdmin, isEnabled, roles: form.roles ?? null } : {},
+      });
+    });
+    return this.details(caller, id);
+  }
+
+  async create(caller: Caller, form: CreateUser): Promise<{ userId: number }> {
+    const actor = authorize(caller.principal, 'user:create');
+    const user: NewUserDetails = {
+      username: form.username,
+      email: form.email,
+      firstname: form.firstname,
+      lastname: form.lastname,
+      phone_number: form.phoneNumber,
+      instant_messaging: form.instantMessaging,
+      personal_url: form.personalUrl,
+      password_hash: await hashPassword(form.password),
+      is_enabled: form.isEnabled,
+      // Created by an administrator: nothing left to verify or approve.
+      email_verified_at: new Date(),
+      approved_date: form.isEnabled ? new Date() : null,
+      last_validation_date: new Date(),
+    };
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const userId = await insertUser(tx, user, form.isAdmin ? ['ADMIN', 'USER'] : ['USER']);
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'user.create',
+          targetType: 'user',
+          targetId: userId,
+          ip: caller.ip,
+          details: { username: form.username, isAdmin: form.isAdmin, isEnabled: form.isEnabled },
+        });
+        return { userId };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_username_key')) {
+        throw new AppError('conflict', userMessages.USERNAME_TAKEN, { fieldErrors: { username: [userMessages.USERNAME_TAKEN] } });
+      }
+      if (isUniqueViolation(error, 'users_email_key')) {
+        throw new AppError('conflict', userMessages.EMAIL_TAKEN, { fieldErrors: { email: [userMessages.EMAIL_TAKEN] } });
+      }
+      throw error;
+    }
+  }
+}
+
+function withAdminFlag(roles: readonly string[], isAdmin: boolean): string[] {
+  const rest = roles.filter((role) => role !== 'ADMIN');
+  return [...new Set(isAdmin ? [...rest, 'ADMIN'] : rest)].sort();
+}
+
+function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((role, index) => role === b[index]);
+}

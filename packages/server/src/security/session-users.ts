@@ -1,0 +1,73 @@
+// The signed-in user behind a token (enabled? which session generation? which roles?) is needed by every
+// API call. Reading it from the database each time doubled the round trips of every read, so each
+// instance keeps what it has just read, for a few seconds at most, and forgets it:
+// - at once when the database announces a change of that user (the `session_changed` NOTIFY raised by
+//   a trigger as the changing transaction commits, whichever instance or script made it);
+// - entirely after any unsafe call (POST, PUT, DELETE) answered by this instance, before its reply leaves,
+//   so that a caller who changes something and then reads never meets the old state;
+// - and it caches nothing while it is not listening (no subscription, or the connection dropped).
+import type { AuthorityName } from '@testbed/contract';
+import type { Db, Subscribe } from '../db/database.js';
+import { findSessionUser } from '../modules/users/repo.js';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  is_enabled: boolean;
+  session_generation: number;
+  authorities: AuthorityName[];
+}
+
+export const SESSION_CHANNEL = 'session_changed';
+const MAX_AGE_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+export class SessionUsers {
+  private readonly entries = new Map<number, { user: SessionUser | undefined; readAt: number }>();
+  private listening = false;
+  /** Raised by every invalidation: a read that started before one must not fill the cache after it. */
+  private epoch = 0;
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** Starts trusting the cache, as long as the subscription is live. */
+  async listen(subscribe: Subscribe): Promise<void> {
+    this.unsubscribe = await subscribe(
+      SESSION_CHANNEL,
+      (payload) => this.forget(Number(payload)),
+      (listening) => {
+        this.listening = listening;
+        this.forgetAll();
+      },
+    );
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    this.forgetAll();
+    await this.unsubscribe?.();
+  }
+
+  async get(userId: number): Promise<SessionUser | undefined> {
+    const cached = this.entries.get(userId);
+    if (cached && this.listening && performance.now() - cached.readAt < MAX_AGE_MS) return cached.user;
+    const epoch = this.epoch;
+    const user = await findSessionUser(this.db, userId);
+    if (this.listening && epoch === this.epoch) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(userId, { user, readAt: performance.now() });
+    }
+    return user;
+  }
+
+  forget(userId: number): void {
+    this.epoch++;
+    this.entries.delete(userId);
+  }
+
+  forgetAll(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+}

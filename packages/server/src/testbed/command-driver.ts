@@ -1,0 +1,204 @@
+// The command driver: a real testbed. Each device type has a flash command (an argument array run
+// without a shell, its placeholders filled with names from the inventory and a status-file path chosen
+// by the server); a node is ready when its SSH port accepts a TCP connection; a user's account is
+// restored over SSH with the testbed's administration key by the restore command of the testbed file,
+// which gets the user's keys on standard input.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { dirname } from 'node:path';
+import { Client } from 'ssh2';
+import { isFlashingDoneLine } from '@testbed/contract';
+import type { TestbedFile } from './testbed-file.js';
+import type { DeviceAddress, DeviceState, FlashProgress, FlashTarget, NodeAccount, TestbedDriver } from './driver.js';
+
+type CommandSection = NonNullable<TestbedFile['command']>;
+
+/** The tail of a status file read for its newest line. */
+const TAIL_BYTES = 8192;
+const STDERR_KEPT = 2000;
+
+interface RunningFlash {
+  child: ChildProcess;
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  stderr: string;
+}
+
+/** Fills the placeholders of an argument array; each argument stays one argument whatever it holds. */
+export function fillCommand(command: readonly string[], values: Record<string, string>): string[] {
+  return command.map((argument) => argument.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));
+}
+
+/** One argument quoted for the POSIX shell that an SSH server runs a command with. */
+export function shellQuote(argument: string): string {
+  return `'${argument.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The newest non-empty line of a file, or null when there is none (or no file yet). */
+export async function lastLine(path: string): Promise<string | null> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    const lines = buffer.toString('utf8').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    return lines.at(-1) ?? null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What a flash command inherits of the server's environment: no secret (database URL, JWT key ...) goes along. */
+function commandEnvironment(): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']) if (process.env[name] !== undefined) kept[name] = process.env[name];
+  return kept;
+}
+
+export class CommandDriver implements TestbedDriver {
+  readonly kind = 'command' as const;
+  readonly flashTimeoutMs: number;
+  private readonly settings: CommandSection;
+  private readonly flashCommands = new Map<string, string[]>();
+  private readonly sshPorts = new Map<string, number>();
+  private readonly known = new Set<string>();
+  private readonly running = new Map<string, RunningFlash>();
+  private adminKey?: Promise<Buffer>;
+
+  constructor(testbed: TestbedFile) {
+    // The schema refuses a command testbed without these; the check keeps the types honest.
+    if (!testbed.command) throw new Error('the command driver needs the command section of the testbed file');
+    this.settings = testbed.command;
+    this.flashTimeoutMs = (testbed.flashTimeoutSeconds ?? 1800) * 1000;
+    for (const type of testbed.deviceTypes) {
+      if (type.flashCommand) this.flashCommands.set(type.name, type.flashCommand);
+      for (const device of type.devices) {
+        this.known.add(device.mac);
+        this.sshPorts.set(device.mac, device.sshPort ?? this.settings.sshPort);
+      }
+    }
+  }
+
+  /** A device is up when the testbed file lists it; whether it answers is asked when it matters (checkReady). */
+  isUp(mac: string): boolean {
+    return this.known.has(mac.toLowerCase());
+  }
+
+  deviceStates(): DeviceState[] {
+    return [...this.known].map((mac) => ({ mac, up: true }));
+  }
+
+  async flash(target: FlashTarget): Promise<void> {
+    const command = this.flashCommands.get(target.deviceType);
+    if (!command) throw new Error(`no flash command for device type ${target.deviceType}`);
+    const [program, ...args] = fillCommand(command, {
+      mac: target.mac,
+      ip: target.ip,
+      image: target.image,
+      statusFile: target.statusFile,
+    });
+    await mkdir(dirname(target.statusFile), { recursive: true });
+    const child = spawn(program!, args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'], env: commandEnvironment() });
+    const running: RunningFlash = { child, stderr: '' };
+    child.stderr?.on('data', (chunk: Buffer) => {
+      running.stderr = (running.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
+    child.once('exit', (code, signal) => (running.exit = { code, signal }));
+    this.running.set(target.handle, running);
+  }
+
+  async flashStatus(target: FlashTarget): Promise<FlashProgress> {
+    // Whether the command has ended is read before the file, so a line written just before the end is seen.
+    const running = this.running.get(target.handle);
+    const ended = running?.exit !== undefined;
+    const line = await lastLine(target.statusFile);
+    if (!running?.exit || !ended) return { line };
+    const startSeconds = Math.floor(target.startedAt.getTime() / 1000);
+    if (line && isFlashingDoneLine(line, startSeconds)) {
+      this.running.delete(target.handle);
+      return { line };
+    }
+    this.running.delete(target.handle);
+    const { code, signal } = running.exit;
+    const detail = running.stderr.trim().split('\n').at(-1);
+    const how = signal ? `was stopped by ${signal}` : code === 0 ? "ended without 'Flashing done'" : `exited with code ${code}`;
+    return { line, failure: `The flash command ${how}${detail ? `: ${detail}` : ''}` };
+  }
+
+  abortFlash(target: FlashTarget): void {
+    const running = this.running.get(target.handle);
+    if (running && !running.exit) running.child.kill('SIGTERM');
+    this.running.delete(target.handle);
+  }
+
+  checkReady(device: DeviceAddress): Promise<string> {
+    const port = this.sshPorts.get(device.mac) ?? this.settings.sshPort;
+    return new Promise((resolve) => {
+      const socket = connect({ host: device.ip, port });
+      socket.setTimeout(this.settings.connectTimeoutSeconds * 1000);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('0');
+      });
+      socket.once('timeout', () => {
+        socket.destroy();
+        resolve('ETIMEDOUT');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+  }
+
+  async restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void> {
+    this.adminKey ??= readFile(this.settings.adminKeyPath);
+    const privateKey = await this.adminKey.catch((error: Error) => {
+      this.adminKey = undefined;
+      throw new Error(`cannot read the administration key: ${error.message}`);
+    });
+    const command = fillCommand(this.settings.restoreCommand, { username: account.username }).map(shellQuote).join(' ');
+    const client = new Client();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.once('ready', resolve);
+        client.once('error', reject);
+        client.connect({
+          host: device.ip,
+          port: this.sshPorts.get(device.mac) ?? this.settings.sshPort,
+          username: this.settings.adminUser,
+          privateKey,
+          readyTimeout: this.settings.connectTimeoutSeconds * 1000,
+        });
+      });
+      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        client.exec(command, (error, stream) => {
+          if (error) return reject(error);
+          let stderr = '';
+          let code: number | null = null;
+          stream.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT)));
+          stream.on('data', () => undefined);
+          stream.on('exit', (exitCode: number | null) => (code = exitCode));
+          stream.on('close', () => resolve({ code, stderr }));
+          stream.end(account.sshKeys.map((key) => `${key}\n`).join(''));
+        });
+      });
+      if (code !== 0) throw new Error(`the restore command exited with code ${code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
+    } finally {
+      client.end();
+    }
+  }
+
+  close(): void {
+    // Flashes keep running when the server stops; after a restart their status files are still followed.
+    this.running.clear();
+  }
+}

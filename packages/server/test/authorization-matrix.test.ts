@@ -1,0 +1,486 @@
+// The authorization matrix (DESIGN.md section 6): every endpoint, called by anonymous, the user who owns
+// the data, another user, an administrator and a not-yet-approved account, with the status each must get.
+// One row per endpoint: add a row when an endpoint is added. `prepare` makes fresh data for each call so
+// that every cell is independent of the others (a deletion by one caller leaves the next one its own).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, userDetailsSchema } from '@testbed/contract';
+import { addSshKey, at, bookingBody, syncBuiltInTestbed } from './booking.js';
+import { buildTestApp, createUser, loginAs, signIn, TEST_PASSWORD, type TestContext } from './helper.js';
+import { makeTestKey } from '../src/modules/credentials/ssh-test-keys.js';
+import { insertReservation as insertReservationRow } from '../src/modules/reservations/repo.js';
+
+type CallerName = 'anonymous' | 'user' | 'other' | 'admin' | 'pending';
+const CALLERS: CallerName[] = ['anonymous', 'user', 'other', 'admin', 'pending'];
+type Expected = Record<CallerName, number>;
+
+/** The usual shapes of a rule. */
+const PUBLIC = (status: number): Expected => ({ anonymous: status, user: status, other: status, admin: status, pending: status });
+const SIGNED_IN: Expected = { anonymous: 401, user: 200, other: 200, admin: 200, pending: 401 };
+const OWNER_OR_ADMIN: Expected = { anonymous: 401, user: 200, other: 403, admin: 200, pending: 401 };
+const ADMIN_ONLY: Expected = { anonymous: 401, user: 403, other: 403, admin: 200, pending: 401 };
+
+interface Fixture {
+  [key: string]: number | string;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as registered, for the report. */
+  route: string;
+  url: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  prepare?: () => Promise<Fixture>;
+  expected: Expected;
+}
+
+let ctx: TestContext;
+type Caller = Awaited<ReturnType<typeof loginAs>>;
+let user: Caller;
+let other: Caller;
+let admin: Caller;
+let pendingToken: string;
+let base: { credentialId: number; employerId: number; userEmployerId: number; intendedUsageId: number };
+let day = 2;
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function insertCredential(userId: number) {
+  const key = makeTestKey('ed25519', `k${unique()}@lab`);
+  const row = await ctx.database.db
+    .insertInto('credentials')
+    .values({ user_id: userId, ssh_key: key.publicLine, key_type: 'ssh-ed25519', fingerprint: `SHA256:${unique()}${unique()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertEmployer() {
+  const row = await ctx.database.db
+    .insertInto('employers')
+    .values({ institute_name: `Institute ${unique()}`, country_name: 'France' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertEmployment(current: boolean) {
+  const row = await ctx.database.db
+    .insertInto('user_employers')
+    .values({ user_id: user.id, employer_id: await insertEmployer(), is_current: current, start_date: '2020-01-01T00:00:00Z' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertIntendedUsage() {
+  const row = await ctx.database.db
+    .insertInto('intended_usages')
+    .values({ user_id: user.id, description: 'Routing experiments' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A booking of one device for the user, in a window no other booking of the test uses. */
+function booking() {
+  day += 1;
+  return bookingBody({ userId: user.id, macs: ['02:00:00:01:00:01'], start: at(day), end: at(day, 1) });
+}
+
+async function insertReservation() {
+  const reply = await admin.inject({ method: 'POST', url: '/api/reserveNodes', payload: booking() });
+  if (reply.statusCode !== 200) throw new Error(`booking failed: ${reply.body}`);
+  return Number(reply.json().value1);
+}
+
+/** Devices of the built-in testbed that are up and used by no other row: one per flash cell. */
+const flashPool = [
+  ...[1, 2, 3, 4, 5, 7, 8].map((n) => `02:00:00:02:00:0${n}`),
+  ...[1, 2, 3, 4, 5, 7].map((n) => `02:00:00:03:00:0${n}`),
+  ...[2, 3, 4, 5, 7, 8].map((n) => `02:00:00:01:00:0${n}`),
+];
+
+/** A device of an Exclusive reservation of the user that runs now: the user may flash it. */
+async function deviceOfRunningReservation(): Promise<Fixture> {
+  const mac = flashPool.shift();
+  if (!mac) throw new Error('no device left for the flash rows');
+  const db = ctx.database.db;
+  const device = await db
+    .selectFrom('devices')
+    .innerJoin('device_types', 'device_types.id', 'devices.device_type_id')
+    .innerJoin('images', 'images.device_type_id', 'devices.device_type_id')
+    .select(['devices.id', 'devices.ip_address', 'device_types.name as deviceType', 'images.name as image'])
+    .where('devices.mac_address', '=', mac)
+    .orderBy('images.id')
+    .executeTakeFirstOrThrow();
+  const type = await db.selectFrom('reservation_types').select(['id']).where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+  await insertReservationRow(db, {
+    responsibleUserId: user.id,
+    reservationTypeId: type.id,
+    exclusive: true,
+    start: new Date(Date.now() - 600_000),
+    end: new Date(Date.now() + 3_600_000),
+    description: 'flash',
+    userIds: [],
+    deviceIds: [device.id],
+  });
+  return { mac, ip: String(device.ip_address), deviceType: device.deviceType, image: device.image };
+}
+
+/** A finished flash job of the user: its handle is theirs (and an administrator's) to read. */
+async function flashJobOfUser(): Promise<Fixture> {
+  const handle = randomUUID();
+  const device = await ctx.database.db.selectFrom('devices').select('id').where('mac_address', '=', '02:00:00:02:00:01').executeTakeFirstOrThrow();
+  await ctx.database.db
+    .insertInto('flash_jobs')
+    .values({ handle, user_id: user.id, device_id: device.id, image_name: 'openwrt-23.05', state: 'done', deadline_at: new Date(), finished_at: new Date() })
+    .execute();
+  return { handle };
+}
+
+const rows: Row[] = [
+  // auth
+  {
+    method: 'POST',
+    route: '/auth/signin',
+    url: () => '/api/auth/signin',
+    body: () => ({ username: `nobody_${unique()}`, password: 'Wrong#Pass1' }),
+    expected: PUBLIC(401),
+  },
+  { method: 'GET', route: '/auth/me', url: () => '/api/auth/me', expected: SIGNED_IN },
+  // registration: open calls; a revoked session's bearer is refused before any route, as everywhere
+  { method: 'GET', route: '/auth/captcha', url: () => '/api/auth/captcha', expected: { ...PUBLIC(200), pending: 401 } },
+  { method: 'GET', route: '/auth/captcha/challenge', url: () => '/api/auth/captcha/challenge', expected: { ...PUBLIC(200), pending: 401 } },
+  { method: 'GET', route: '/auth/signupChoices', url: () => '/api/auth/signupChoices', expected: { ...PUBLIC(200), pending: 401 } },
+  {
+    method: 'GET',
+    route: '/auth/checkIfUsernameAvailable',
+    url: () => '/api/auth/checkIfUsernameAvailable?username=free_name',
+    expected: { ...PUBLIC(200), pending: 401 },
+  },
+  {
+    method: 'GET',
+    route: '/auth/checkIfEmailAvailable',
+    url: () => '/api/auth/checkIfEmailAvailable?email=free%40example.org',
+    expected: { ...PUBLIC(200), pending: 401 },
+  },
+  { method: 'POST', route: '/auth/signup', url: () => '/api/auth/signup', body: () => ({}), expected: { ...PUBLIC(400), pending: 401 } },
+  {
+    method: 'POST',
+    route: '/auth/sendEmailAdminConfirmationAccount',
+    url: () => '/api/auth/sendEmailAdminConfirmationAccount',
+    body: () => ({ token: `unknown-${unique()}` }),
+    expected: { ...PUBLIC(404), pending: 401 },
+  },
+  {
+    method: 'POST',
+    route: '/auth/confirmUserAccount',
+    url: () => '/api/auth/confirmUserAccount',
+    body: () => ({ token: `unknown-${unique()}` }),
+    expected: { ...PUBLIC(404), pending: 401 },
+  },
+  // users
+  { method: 'GET', route: '/validUsers', url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
+  { method: 'GET', route: '/users', url: () => '/api/users', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/users/?name=', url: () => '/api/users/?name=ada', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/user/{id}', url: () => `/api/user/${user.id}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'PUT',
+    route: '/user/{id}',
+    url: () => `/api/user/${user.id}`,
+    body: () => ({ firstname: 'Ada', lastname: 'Owner', phoneNumber: '0102030405' }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/user',
+    url: () => '/api/user',
+    body: () => {
+      const name = `made_${unique()}`;
+      return { firstname: 'New', lastname: 'User', username: name, email: `${name}@example.org`, password: TEST_PASSWORD };
+    },
+    expected: ADMIN_ONLY,
+  },
+  // credentials
+  { method: 'GET', route: '/credentials', url: () => '/api/credentials', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/credentials/user/{userId}', url: () => `/api/credentials/user/${user.id}`, expected: OWNER_OR_ADMIN },
+  { method: 'GET', route: '/credential/{id}', url: () => `/api/credential/${base.credentialId}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'DELETE',
+    route: '/credential/{id}',
+    prepare: async () => ({ id: await insertCredential(user.id) }),
+    url: (f) => `/api/credential/${f.id}`,
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/credential/addToUser/{userId}',
+    url: () => `/api/credential/addToUser/${user.id}`,
+    body: () => ({ sshKey: makeTestKey('ed25519', `k${unique()}@lab`).publicLine }),
+    expected: OWNER_OR_ADMIN,
+  },
+  // reservations
+  { method: 'GET', route: '/getNodesToReserve', url: () => '/api/getNodesToReserve', expected: SIGNED_IN },
+  { method: 'GET', route: '/reservationTypes', url: () => '/api/reservationTypes', expected: SIGNED_IN },
+  { method: 'POST', route: '/reserveNodes', url: () => '/api/reserveNodes', body: booking, expected: OWNER_OR_ADMIN },
+  { method: 'GET', route: '/userReservations/{id}', url: () => `/api/userReservations/${user.id}`, expected: OWNER_OR_ADMIN },
+  { method: 'GET', route: '/otherReservations/{id}', url: () => `/api/otherReservations/${user.id}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'GET',
+    route: '/currentUserReservations/{id}',
+    url: () => `/api/currentUserReservations/${user.id}`,
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'DELETE',
+    route: '/deleteReservation/{id}',
+    prepare: async () => ({ id: await insertReservation() }),
+    url: (f) => `/api/deleteReservation/${f.id}`,
+    expected: OWNER_OR_ADMIN,
+  },
+  // flashing
+  { method: 'GET', route: '/getNodes', url: () => '/api/getNodes', expected: SIGNED_IN },
+  { method: 'GET', route: '/flashJobs', url: () => '/api/flashJobs', expected: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/flashNodes',
+    prepare: deviceOfRunningReservation,
+    url: () => '/api/flashNodes',
+    body: (f) => ({ deviceType: f.deviceType, device: f.mac, image: f.image }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/checkFlashing',
+    prepare: flashJobOfUser,
+    url: () => '/api/checkFlashing',
+    body: (f) => ({ handle: f.handle }),
+    // Another user's handle answers like an unknown one.
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/checkNodeReady',
+    prepare: deviceOfRunningReservation,
+    url: () => '/api/checkNodeReady',
+    body: (f) => ({ ip: f.ip }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/restoreUserAccountForFlashedDevice',
+    prepare: deviceOfRunningReservation,
+    url: () => '/api/restoreUserAccountForFlashedDevice',
+    body: (f) => ({ device: f.mac }),
+    expected: OWNER_OR_ADMIN,
+  },
+  // employers
+  { method: 'GET', route: '/employers', url: () => '/api/employers', expected: SIGNED_IN },
+  { method: 'GET', route: '/employer/{id}', url: () => `/api/employer/${base.employerId}`, expected: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/employer',
+    url: () => '/api/employer',
+    body: () => ({ instituteName: `Institute ${unique()}`, countryName: 'France' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'PUT',
+    route: '/employer/{id}',
+    url: () => `/api/employer/${base.employerId}`,
+    body: () => ({ instituteName: 'Renamed institute', countryName: 'France' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'DELETE',
+    route: '/employer/{id}',
+    prepare: async () => ({ id: await insertEmployer() }),
+    url: (f) => `/api/employer/${f.id}`,
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/employer/createToUser/{userId}',
+    url: () => `/api/employer/createToUser/${user.id}`,
+    body: () => ({ employerId: base.employerId, startDate: '2021-01-01T00:00:00.000Z' }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'PUT',
+    route: '/employer/updateToUser',
+    url: () => '/api/employer/updateToUser',
+    body: () => ({ userEmployerId: base.userEmployerId, startDate: '2019-06-01T00:00:00.000Z', current: true }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'DELETE',
+    route: '/userEmployer/{id}',
+    prepare: async () => ({ id: await insertEmployment(false) }),
+    url: (f) => `/api/userEmployer/${f.id}`,
+    expected: OWNER_OR_ADMIN,
+  },
+  // intended usages
+  { method: 'GET', route: '/intendedUsages', url: () => '/api/intendedUsages', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/intendedUsage/{id}', url: () => `/api/intendedUsage/${base.intendedUsageId}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'POST',
+    route: '/intendedUsage/user/{userId}',
+    url: () => `/api/intendedUsage/user/${user.id}`,
+    body: () => ({ description: 'Measuring radio links' }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'PUT',
+    route: '/intendedUsage/{id}',
+    url: () => `/api/intendedUsage/${base.intendedUsageId}`,
+    body: () => ({ description: 'Measuring radio links, again' }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'DELETE',
+    route: '/intendedUsage/{id}',
+    prepare: async () => ({ id: await insertIntendedUsage() }),
+    url: (f) => `/api/intendedUsage/${f.id}`,
+    expected: OWNER_OR_ADMIN,
+  },
+  // account re-validation and import
+  { method: 'GET', route: '/userAccountsToUpdate/{date}', url: () => `/api/userAccountsToUpdate/${Date.now()}`, expected: ADMIN_ONLY },
+  { method: 'GET', route: '/userAccountPendingList', url: () => '/api/userAccountPendingList', expected: ADMIN_ONLY },
+  {
+    method: 'POST',
+    route: '/auth/userAccountToValidate',
+    prepare: async () => ({ id: (await createUser(ctx)).id }),
+    url: () => '/api/auth/userAccountToValidate',
+    body: (f) => [f.id],
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/auth/checkTokenExitForAccountValidation',
+    url: () => '/api/auth/checkTokenExitForAccountValidation',
+    body: () => ({ token: 'unknown' }),
+    expected: { ...PUBLIC(200), pending: 401 },
+  },
+  {
+    method: 'POST',
+    route: '/auth/updateAccount',
+    url: () => '/api/auth/updateAccount',
+    body: () => ({ token: 'unknown', updateAccountForm: {} }),
+    expected: { ...PUBLIC(400), pending: 401 },
+  },
+  {
+    method: 'POST',
+    route: '/auth/confirmUserAccountUpdate',
+    url: () => '/api/auth/confirmUserAccountUpdate',
+    body: () => ({ token: 'unknown' }),
+    expected: { ...PUBLIC(404), pending: 401 },
+  },
+  {
+    method: 'POST',
+    route: '/auth/importAccounts',
+    prepare: async () => ({ name: `imp_${unique()}` }),
+    url: () => '/api/auth/importAccounts',
+    body: (f) => ({ text: `username,email,firstname,lastname,instituteName,countryName\n${f.name},${f.name}@example.org,Ada,Imported,Lab,France` }),
+    expected: ADMIN_ONLY,
+  },
+];
+
+function call(caller: CallerName, row: Row, fixture: Fixture) {
+  const options = { method: row.method, url: row.url(fixture), payload: row.body?.(fixture) as never };
+  switch (caller) {
+    case 'anonymous':
+      return ctx.app.inject(options);
+    case 'user':
+      return user.inject(options);
+    case 'other':
+      return other.inject(options);
+    case 'admin':
+      return admin.inject(options);
+    case 'pending':
+      return ctx.app.inject({ ...options, headers: { authorization: `Bearer ${pendingToken}` } });
+  }
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  await syncBuiltInTestbed(ctx.database.db);
+  user = await loginAs(ctx);
+  other = await loginAs(ctx);
+  admin = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+  for (const caller of [user, other, admin]) await addSshKey(ctx.database.db, caller.id);
+  // A not-yet-approved account: it had a token once, and is now back to waiting for an administrator
+  // (disabled, validation pending, without the USER role), as after a sign-up or a re-validation request.
+  const pending = await loginAs(ctx);
+  pendingToken = pending.session.accessToken;
+  await ctx.database.db.updateTable('users').set({ is_enabled: false, validation_pending: true }).where('id', '=', pending.id).execute();
+  await ctx.database.db.deleteFrom('user_roles').where('user_id', '=', pending.id).execute();
+  base = {
+    credentialId: await insertCredential(user.id),
+    employerId: await insertEmployer(),
+    userEmployerId: await insertEmployment(true),
+    intendedUsageId: await insertIntendedUsage(),
+  };
+});
+afterAll(() => ctx.close());
+
+describe('authorization matrix', () => {
+  it.each(rows.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', async (_name, row) => {
+    const seen: Partial<Expected> = {};
+    for (const caller of CALLERS) {
+      const fixture = (await row.prepare?.()) ?? {};
+      const reply = await call(caller, row, fixture);
+      seen[caller] = reply.statusCode;
+      // Whatever the status, an error reply never carries a stack trace.
+      expect(reply.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+    }
+    expect(seen).toEqual(row.expected);
+  });
+});
+
+describe('what a user can never do', () => {
+  it('a not-yet-approved account cannot sign in', async () => {
+    const waiting = await createUser(ctx, { enabled: false, roles: [] });
+    const reply = await signIn(ctx, waiting.username, TEST_PASSWORD, '203.0.113.77');
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().message).toBe(messages.ACCOUNT_INVALID);
+  });
+
+  it("never reads another user's details", async () => {
+    for (const url of [`/api/user/${user.id}`, `/api/credentials/user/${user.id}`, `/api/intendedUsage/${base.intendedUsageId}`]) {
+      const reply = await other.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(403);
+      expect(reply.body).not.toContain(user.username);
+    }
+  });
+
+  it("never changes another user's data", async () => {
+    const before = userDetailsSchema.parse((await admin.inject({ method: 'GET', url: `/api/user/${user.id}` })).json());
+    const attempts = [
+      other.inject({ method: 'PUT', url: `/api/user/${user.id}`, payload: { firstname: 'Mallory', lastname: 'X' } }),
+      other.inject({ method: 'POST', url: `/api/intendedUsage/user/${user.id}`, payload: { description: 'Not mine' } }),
+      other.inject({ method: 'POST', url: `/api/employer/createToUser/${user.id}`, payload: { employerId: base.employerId, startDate: '2021-01-01T00:00:00.000Z' } }),
+      other.inject({ method: 'DELETE', url: `/api/credential/${base.credentialId}` }),
+    ];
+    for (const reply of await Promise.all(attempts)) expect(reply.statusCode).toBe(403);
+    const after = userDetailsSchema.parse((await admin.inject({ method: 'GET', url: `/api/user/${user.id}` })).json());
+    expect(after).toEqual(before);
+  });
+
+  it('never gives themself a role, the admin flag or the enabled flag', async () => {
+    const self = await loginAs(ctx);
+    await ctx.database.db.updateTable('users').set({ is_enabled: true }).where('id', '=', self.id).execute();
+    for (const change of [{ isAdmin: true }, { roles: ['ADMIN'] }, { roles: ['USER', 'ADMIN'], isAdmin: true }, { isEnabled: false }]) {
+      const reply = await self.inject({ method: 'PUT', url: `/api/user/${self.id}`, payload: { firstname: 'Eve', lastname: 'Self', ...change } });
+      expect(reply.statusCode, JSON.stringify(change)).toBe(403);
+    }
+    const roles = await ctx.database.db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select('roles.name')
+      .where('user_roles.user_id', '=', self.id)
+      .execute();
+    expect(roles.map((role) => role.name)).toEqual(['USER']);
+    expect((await self.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,24 @@
+// Who may open a form about the account `id` (the server checks the same, DESIGN.md decision 13).
+import { useParams } from 'react-router';
+import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
+
+export interface AccountAccess {
+  userId: number;
+  validId: boolean;
+  me: SessionUser | null;
+  own: boolean;
+  admin: boolean;
+}
+
+export function useAccountAccess(): AccountAccess {
+  const { id } = useParams();
+  const userId = Number(id);
+  const me = useSession().user;
+  return {
+    userId,
+    validId: Number.isInteger(userId) && userId > 0,
+    me,
+    own: me !== null && me.userId === userId,
+    admin: isAdmin(me),
+  };
+}

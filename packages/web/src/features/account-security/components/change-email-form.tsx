@@ -1,0 +1,80 @@
+// The new address and its verification, with the account's current address above them. The button stays
+// disabled while the form is invalid (accounts document, section 5); the server's refusal (an address of
+// another account) shows under the field.
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { accountSecurityMessages as text, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { paths } from '../../../shared/paths';
+import { useChangeEmail } from '../api/account-security';
+import { useSchemaForm } from './use-schema-form';
+import { userLine } from './user-line';
+
+export function ChangeEmailForm({
+  account,
+  byAdmin,
+  onDone,
+}: {
+  account: AccountSummary;
+  byAdmin: boolean;
+  onDone: () => void;
+}) {
+  const form = useSchemaForm(changeEmailFormSchema, { newEmail: '', reemail: '' });
+  const change = useChangeEmail();
+  const serverField = change.error instanceof ApiError ? change.error.fieldErrors.newEmail?.[0] : undefined;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    change.mutate({ userId: account.userId, newEmail: data.newEmail, byAdmin }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {byAdmin && <Text fw={600}>{userLine(account)}</Text>}
+        <TextInput label={text.CURRENT_EMAIL} value={account.email} readOnly variant="filled" />
+        <TextInput
+          label={text.NEW_EMAIL}
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.newEmail}
+          error={form.errors.newEmail ?? serverField}
+          onChange={(event) => {
+            form.set('newEmail', event.currentTarget.value);
+            change.reset();
+          }}
+          onBlur={() => form.touch('newEmail')}
+        />
+        <TextInput
+          label={text.NEW_EMAIL_REPEAT}
+          name="reemail"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.reemail}
+          error={form.errors.reemail}
+          onChange={(event) => form.set('reemail', event.currentTarget.value)}
+          onBlur={() => form.touch('reemail')}
+        />
+        {change.error && !serverField && (
+          <Alert color="red" variant="light" role="alert">
+            {change.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={paths.user.href(account.userId)}>
+            {text.CANCEL}
+          </Button>
+          <Button type="submit" disabled={!form.isValid} loading={change.isPending}>
+            {text.VALIDATE_NEW_EMAIL}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

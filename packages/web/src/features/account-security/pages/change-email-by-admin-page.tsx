@@ -1,0 +1,1 @@
+export { ChangeEmailByAdminPage as Component } from './change-email-page';

@@ -1,0 +1,49 @@
+// Change e-mail (changeEmail/{id}) and its administrator variant (changeEmailByAdmin/{id}). The address
+// changes only when the link mailed to the new one is opened; the info pages say so.
+import { Alert, Loader } from '@mantine/core';
+import { accountSecurityMessages as text } from '@testbed/contract';
+import { Navigate, useNavigate } from 'react-router';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { useAccountSummary } from '../api/account-security';
+import { useAccountAccess } from '../components/account-access';
+import { AccountFormLayout } from '../components/account-form-layout';
+import { ChangeEmailForm } from '../components/change-email-form';
+
+function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
+  const { userId, validId, me, own, admin } = useAccountAccess();
+  const allowed = validId && (byAdmin ? admin : own || admin);
+  const navigate = useNavigate();
+  const account = useAccountSummary(userId, allowed);
+
+  if (!me) return null;
+  if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
+  if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
+
+  const done = () =>
+    void navigate(byAdmin ? paths.infoChangeEmailByAdmin.href(userId) : paths.infoChangeEmail.href(userId));
+
+  return (
+    <AccountFormLayout title={byAdmin ? `${text.CHANGE_EMAIL_OF} ${account.data?.firstname ?? ''} ${account.data?.lastname ?? ''}`.trim() : text.CHANGE_EMAIL_TITLE}>
+      {account.data ? (
+        <ChangeEmailForm account={account.data} byAdmin={byAdmin} onDone={done} />
+      ) : account.error ? (
+        <Alert color="red" variant="light" role="alert">
+          {account.error.message}
+        </Alert>
+      ) : (
+        <Loader size="sm" aria-label="Loading" />
+      )}
+    </AccountFormLayout>
+  );
+}
+
+export function ChangeEmailPage() {
+  return <ChangeEmail byAdmin={false} />;
+}
+
+export function ChangeEmailByAdminPage() {
+  return <ChangeEmail byAdmin />;
+}
+
+export { ChangeEmailPage as Component };

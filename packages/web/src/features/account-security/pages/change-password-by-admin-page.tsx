@@ -1,0 +1,77 @@
+// An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
+// infoChangePasswordByAdmin/{id} follows (accounts document, sections 2 and 4).
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { accountSecurityMessages as text, adminChangePasswordFormSchema } from '@testbed/contract';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { saveSession } from '../../../shared/session';
+import { useAccountSummary, useChangePasswordByAdmin } from '../api/account-security';
+import { useAccountAccess } from '../components/account-access';
+import { AccountFormLayout } from '../components/account-form-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { useSchemaForm } from '../components/use-schema-form';
+import { userLine } from '../components/user-line';
+
+export function ChangePasswordByAdminPage() {
+  const { userId, validId, me, admin } = useAccountAccess();
+  const navigate = useNavigate();
+  const account = useAccountSummary(userId, validId && admin);
+  const change = useChangePasswordByAdmin();
+  const form = useSchemaForm(adminChangePasswordFormSchema, { newPassword: '', repeatPassword: '' });
+
+  if (!me) return null;
+  if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
+  if (!admin) return <Navigate to={paths.accessDenied.href()} replace />;
+
+  const fieldError = change.error instanceof ApiError ? change.error.fieldErrors.newPassword?.[0] : undefined;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    change.mutate(
+      { userId, newPassword: data.newPassword },
+      {
+        onSuccess: (reply) => {
+          if (reply.session) saveSession(reply.session);
+          void navigate(paths.infoChangePasswordByAdmin.href(userId));
+        },
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
+          if (message) form.setErrors({ newPassword: message });
+        },
+      },
+    );
+  };
+
+  return (
+    <AccountFormLayout
+      title={text.CHANGE_PASSWORD_TITLE}
+      subtitle={account.data ? `${text.CHANGE_PASSWORD_OF} ${userLine(account.data)}` : undefined}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
+          {change.error && !fieldError && (
+            <Alert color="red" variant="light" role="alert">
+              {change.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={paths.user.href(userId)}>
+              {text.CANCEL}
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              {text.SAVE_NEW_PASSWORD}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountFormLayout>
+  );
+}
+
+export { ChangePasswordByAdminPage as Component };

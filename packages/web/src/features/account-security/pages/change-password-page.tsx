@@ -1,0 +1,104 @@
+// Change password (changePassword/{id}): the current password, the new one and its verification. A wrong
+// current password shows the spec's text and a try-again prompt; success returns to the user page, still
+// signed in here while every other session of the account ends (accounts document, sections 2, 4 and 8).
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { accountSecurityMessages as text, changePasswordFormSchema, messages } from '@testbed/contract';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { saveSession } from '../../../shared/session';
+import { useAccountSummary, useChangePassword } from '../api/account-security';
+import { useAccountAccess } from '../components/account-access';
+import { AccountFormLayout } from '../components/account-form-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { useSchemaForm } from '../components/use-schema-form';
+import { userLine } from '../components/user-line';
+
+export function ChangePasswordPage() {
+  const { userId, validId, me, own, admin } = useAccountAccess();
+  const allowed = validId && (own || admin);
+  const navigate = useNavigate();
+  const account = useAccountSummary(userId, allowed && !own);
+  const change = useChangePassword();
+  const form = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', repeatPassword: '' });
+
+  if (!me) return null;
+  if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
+  if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
+
+  const wrongCurrent = change.error instanceof ApiError && change.error.fieldErrors.currentPassword !== undefined;
+  const otherError =
+    change.error && !wrongCurrent && !(change.error instanceof ApiError && change.error.fieldErrors.newPassword)
+      ? change.error.message
+      : null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    change.mutate(
+      { userId, currentPassword: data.currentPassword, newPassword: data.newPassword },
+      {
+        onSuccess: (reply) => {
+          if (reply.session) saveSession(reply.session);
+          notifications.show({ color: 'teal', message: `${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim() });
+          void navigate(paths.user.href(userId));
+        },
+        onError: (error) => {
+          const fieldError = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
+          if (fieldError) form.setErrors({ newPassword: fieldError });
+        },
+      },
+    );
+  };
+
+  return (
+    <AccountFormLayout
+      title={text.CHANGE_PASSWORD_TITLE}
+      subtitle={!own && account.data ? `${text.CHANGE_PASSWORD_OF} ${userLine(account.data)}` : undefined}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={text.CURRENT_PASSWORD}
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={form.values.currentPassword}
+            error={form.errors.currentPassword}
+            onChange={(event) => {
+              form.set('currentPassword', event.currentTarget.value);
+              if (wrongCurrent) change.reset();
+            }}
+          />
+          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
+          {wrongCurrent && (
+            <Alert color="red" variant="light" role="alert" data-testid="current-password-wrong">
+              {messages.CURRENT_PASSWORD_WRONG}
+              <br />
+              {messages.TRY_AGAIN}
+            </Alert>
+          )}
+          {otherError && (
+            <Alert color="red" variant="light" role="alert">
+              {otherError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={paths.user.href(userId)}>
+              {text.CANCEL}
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              {text.SAVE_NEW_PASSWORD}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountFormLayout>
+  );
+}
+
+export { ChangePasswordPage as Component };

@@ -1,0 +1,89 @@
+// Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the spec's two
+// lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { accountSecurityMessages as text, deleteAccountFormSchema, messages } from '@testbed/contract';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { clearSession } from '../../../shared/session';
+import { useDeleteOwnAccount } from '../api/account-security';
+import { useAccountAccess } from '../components/account-access';
+import { AccountFormLayout } from '../components/account-form-layout';
+import { useSchemaForm } from '../components/use-schema-form';
+
+export function DeleteAccountPage() {
+  const { userId, validId, me, own } = useAccountAccess();
+  const navigate = useNavigate();
+  const remove = useDeleteOwnAccount();
+  const form = useSchemaForm(deleteAccountFormSchema, { password: '' });
+
+  if (!me) return null;
+  if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
+  // Administrators remove other accounts with the partial deletion of the user page, not with a password.
+  if (!own) return <Navigate to={paths.accessDenied.href()} replace />;
+
+  const wrongPassword = remove.error instanceof ApiError && remove.error.fieldErrors.password !== undefined;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    remove.mutate(
+      { userId, password: data.password },
+      {
+        // To the open page first, so that no guard moves the person elsewhere, then end the session.
+        onSuccess: () => void Promise.resolve(navigate(paths.accountDeleted.href(), { replace: true })).then(clearSession),
+      },
+    );
+  };
+
+  return (
+    <AccountFormLayout title={text.DELETE_ACCOUNT_TITLE}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Alert color="red" variant="light">
+            {text.DELETE_ACCOUNT_WARNING}
+          </Alert>
+          <PasswordInput
+            label={messages.PASSWORD}
+            description={text.DELETE_ACCOUNT_PASSWORD_HINT}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={form.values.password}
+            error={form.errors.password}
+            onChange={(event) => {
+              form.set('password', event.currentTarget.value);
+              if (wrongPassword) remove.reset();
+            }}
+          />
+          {wrongPassword && (
+            <Alert color="red" variant="light" role="alert" data-testid="password-wrong">
+              <Text fw={600} size="sm">
+                {messages.PASSWORD_WRONG}
+              </Text>
+              <Text size="sm">{messages.PASSWORD_NOT_CORRECT}</Text>
+            </Alert>
+          )}
+          {remove.error && !wrongPassword && (
+            <Alert color="red" variant="light" role="alert">
+              {remove.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={paths.user.href(userId)}>
+              {text.CANCEL}
+            </Button>
+            <Button type="submit" color="red.9" loading={remove.isPending}>
+              {messages.DELETE_ACCOUNT}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountFormLayout>
+  );
+}
+
+export { DeleteAccountPage as Component };

@@ -1,0 +1,1 @@
+export { InfoChangeEmailByAdminPage as Component } from './info-change-email-page';

@@ -1,0 +1,80 @@
+// Reset password (resetPassword/{token}): the link is checked on entry and a refused one leads to
+// invalidToken; a new password then leads to sign-in with the passwordChanged notice (accounts document,
+// section 4).
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { accountSecurityMessages as text, resetPasswordFormSchema } from '@testbed/contract';
+import type { FormEvent } from 'react';
+import { redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { paths } from '../../../shared/paths';
+import { checkResetToken, useResetPassword } from '../api/account-security';
+import { AccountFormLayout } from '../components/account-form-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
+import { useSchemaForm } from '../components/use-schema-form';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const token = params.token ?? '';
+  const check = await checkResetToken(token).catch((error: unknown) => {
+    // A link the server will not even read (malformed) is invalid; anything else is a failure to load.
+    if (error instanceof ApiError && error.status === 400) return { valid: false, problem: 'invalid' as const };
+    throw error;
+  });
+  if (!check.valid) throw redirect(invalidTokenHref(check.problem));
+  return null;
+}
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useSchemaForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
+  const reset = useResetPassword();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    reset.mutate(
+      { token, newPassword: data.newPassword },
+      {
+        onSuccess: () => void navigate(paths.signin.href({ passwordChanged: true }), { replace: true }),
+        onError: (error) => {
+          const problem = tokenProblemOf(error);
+          if (problem) {
+            void navigate(invalidTokenHref(problem), { replace: true });
+            return;
+          }
+          const fieldError = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
+          if (fieldError) form.setErrors({ newPassword: fieldError });
+        },
+      },
+    );
+  };
+
+  const serverError =
+    reset.error && !tokenProblemOf(reset.error) && !(reset.error instanceof ApiError && reset.error.fieldErrors.newPassword)
+      ? reset.error.message
+      : null;
+
+  return (
+    <AccountFormLayout title={text.RESET_PASSWORD_TITLE}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
+          {serverError && (
+            <Alert color="red" variant="light" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={reset.isPending}>
+              {text.SAVE_NEW_PASSWORD}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountFormLayout>
+  );
+}
+
+export { ResetPasswordPage as Component };

@@ -1,0 +1,88 @@
+// The day picker of the validate-accounts screen with the spec's calendar options: 1, 2, 3 or 6 months
+// shown (2 by default), week numbers, month and year chosen from select boxes, days of the neighbouring
+// months visible.
+import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { DatePicker } from '@mantine/dates';
+import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { useId } from 'react';
+import { dayString } from './format';
+import classes from './validation-date-picker.module.css';
+
+export const MONTH_CHOICES = ['1', '2', '3', '6'] as const;
+const MONTH_NAMES = Array.from({ length: 12 }, (_, month) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long' }).format(new Date(2026, month, 1)),
+);
+/** Accounts are searched in the past; twenty years back is more than a testbed's life. */
+const YEARS_BACK = 20;
+
+export interface ValidationDatePickerProps {
+  value: string | null;
+  onChange: (value: string) => void;
+  /** The first month shown, 'YYYY-MM-DD'. */
+  displayed: string;
+  onDisplayedChange: (value: string) => void;
+  months: (typeof MONTH_CHOICES)[number];
+  onMonthsChange: (value: (typeof MONTH_CHOICES)[number]) => void;
+}
+
+export function ValidationDatePicker({ value, onChange, displayed, onDisplayedChange, months, onMonthsChange }: ValidationDatePickerProps) {
+  const labelId = useId();
+  const [year, month] = displayed.split('-').map(Number) as [number, number];
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: YEARS_BACK + 2 }, (_, i) => String(thisYear + 1 - i));
+  const show = (nextYear: number, nextMonth: number) => onDisplayedChange(dayString(new Date(nextYear, nextMonth - 1, 1)));
+
+  return (
+    <Stack gap="sm" role="group" aria-labelledby={labelId}>
+      <Text id={labelId} fw={500} size="sm">
+        {text.LAST_VALIDATED_BEFORE}
+      </Text>
+      <Group gap="sm" align="flex-end">
+        <NativeSelect
+          label={text.MONTH}
+          data={MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }))}
+          value={String(month)}
+          onChange={(event) => show(year, Number(event.currentTarget.value))}
+        />
+        <NativeSelect
+          label={text.YEAR}
+          data={years}
+          value={String(year)}
+          onChange={(event) => show(Number(event.currentTarget.value), month)}
+        />
+        <NativeSelect
+          label={text.MONTHS_SHOWN}
+          data={[...MONTH_CHOICES]}
+          value={months}
+          onChange={(event) => onMonthsChange(event.currentTarget.value as (typeof MONTH_CHOICES)[number])}
+        />
+      </Group>
+      <SimpleGrid cols={1}>
+        <DatePicker
+          value={value}
+          onChange={(day) => day && onChange(day)}
+          date={displayed}
+          onDateChange={onDisplayedChange}
+          numberOfColumns={Number(months)}
+          withWeekNumbers
+          hideOutsideDates={false}
+          firstDayOfWeek={1}
+          highlightToday
+          classNames={{ day: classes.day }}
+          styles={{ levelsGroup: { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-md)' } }}
+          ariaLabels={{
+            previousMonth: messages.PREVIOUS_MONTH,
+            nextMonth: messages.NEXT_MONTH,
+            monthLevelControl: messages.CHANGE_LEVEL,
+            yearLevelControl: messages.CHANGE_LEVEL,
+            previousYear: messages.PREVIOUS_YEAR,
+            nextYear: messages.NEXT_YEAR,
+            previousDecade: messages.PREVIOUS_DECADE,
+            nextDecade: messages.NEXT_DECADE,
+          }}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+// Account update validation (confirmUserAccountUpdate/{token}): the link mailed to every administrator when
+// a user has updated their account. Opening it validates the update, unless another administrator was
+// first; an unknown or expired link leads to invalidToken.
+import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { Link, Navigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { isAdmin, useSession } from '../../../shared/session';
+import { accountValidationKeys, confirmAccountUpdate } from '../api/account-validation-api';
+import { fill } from '../components/format';
+
+const LOADING_VALUE = 80;
+
+export function ConfirmAccountUpdatePage() {
+  const token = useParams().token ?? '';
+  const me = useSession().user;
+  // Resolved once, like the spec's resolver: a second run would read "validated by another administrator".
+  const confirmation = useQuery({
+    queryKey: [...accountValidationKeys.all, 'confirm-update', token],
+    queryFn: () => confirmAccountUpdate(token),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  if (confirmation.isPending) return <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} mt="xl" />;
+  if (confirmation.isError) {
+    if (confirmation.error instanceof ApiError && confirmation.error.status === 404) {
+      return <Navigate to={paths.invalidToken.href()} replace />;
+    }
+    return (
+      <Alert color="red" variant="light" mt="xl" role="alert">
+        {confirmation.error.message}
+      </Alert>
+    );
+  }
+  const { alreadyValidated, user } = confirmation.data;
+  return (
+    <MessagePage
+      title={text.ACCOUNT_UPDATE_VALIDATION}
+      actions={
+        <Group>
+          {me && isAdmin(me) ? (
+            <Button component={Link} to={paths.displayValidationPendingAccounts.href()} w="fit-content">
+              {text.SEE_PENDING_ACCOUNTS}
+            </Button>
+          ) : (
+            <Button component={Link} to={paths.signin.href()} w="fit-content">
+              {messages.BACK_TO_SIGN_IN}
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      <Text>
+        {alreadyValidated
+          ? messages.ACCOUNT_UPDATE_VALIDATED_BY_OTHER
+          : fill(text.ACCOUNT_UPDATE_VALIDATED, { name: `${user.firstname} ${user.lastname}`, username: user.username })}
+      </Text>
+    </MessagePage>
+  );
+}
+
+export { ConfirmAccountUpdatePage as Component };

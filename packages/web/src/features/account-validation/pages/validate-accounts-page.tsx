@@ -1,0 +1,124 @@
+// Validate accounts (administrators; accounts document, sections 2 and 4): pick a day, search the accounts
+// last validated before it (or never), select some or all, and ask them to validate their account. The
+// asked accounts then show disabled with a Pending status.
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { useAccountsToUpdate, useRequestValidation } from '../api/account-validation-api';
+import { AccountsTable } from '../components/accounts-table';
+import { dayStartMs, dayString, fill } from '../components/format';
+import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-date-picker';
+
+/** The spec's progress bar: maximum 100, shown at 80 while loading. */
+const LOADING_VALUE = 80;
+
+export function ValidateAccountsPage() {
+  useDocumentTitle(`${text.VALIDATE_ACCOUNTS} | Testbed Portal`);
+  const today = dayString(new Date());
+  const [day, setDay] = useState<string | null>(null);
+  const [displayed, setDisplayed] = useState(() => {
+    // Two months by default: the previous month and this one, so that recent days are one click away.
+    const now = new Date();
+    return dayString(new Date(now.getFullYear(), now.getMonth() - 1, 1));
+  });
+  const [months, setMonths] = useState<(typeof MONTH_CHOICES)[number]>('2');
+  const [searchedMs, setSearchedMs] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [asked, setAsked] = useState<ReadonlySet<number>>(new Set());
+  const accounts = useAccountsToUpdate(searchedMs);
+  const request = useRequestValidation();
+
+  // The spec's list reads fall back to an empty list and are only logged.
+  useEffect(() => {
+    if (accounts.error) console.error('Searching the accounts to validate failed', accounts.error);
+  }, [accounts.error]);
+  const rows = accounts.data ?? [];
+
+  const search = () => {
+    setSearchedMs(dayStartMs(day ?? today));
+    setSelected(new Set());
+    setAsked(new Set());
+    request.reset();
+  };
+
+  const toggle = (userId: number, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
+  const toggleAll = (checked: boolean) =>
+    setSelected(checked ? new Set(rows.filter((row) => !asked.has(row.userId)).map((row) => row.userId)) : new Set());
+
+  const ask = () => {
+    const ids = [...selected].filter((id) => !asked.has(id));
+    request.mutate(ids, {
+      onSuccess: () => {
+        setAsked((current) => new Set([...current, ...ids]));
+        setSelected(new Set());
+      },
+      onError: (error) => console.error('Requesting the validation failed', error),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {text.VALIDATE_ACCOUNTS}
+        </Title>
+        <Text mt="xs">{text.VALIDATE_ACCOUNTS_HELP}</Text>
+      </div>
+      <Paper withBorder shadow="xs" radius="md" p="lg">
+        <Stack gap="md">
+          <ValidationDatePicker
+            value={day}
+            onChange={setDay}
+            displayed={displayed}
+            onDisplayedChange={setDisplayed}
+            months={months}
+            onMonthsChange={setMonths}
+          />
+          <Group>
+            <Button onClick={search} disabled={!day}>
+              {text.SEARCH_ACCOUNTS}
+            </Button>
+            {day && <Text size="sm">{`${text.LAST_VALIDATED_BEFORE}: ${day.split('-').reverse().join('/')}`}</Text>}
+          </Group>
+        </Stack>
+      </Paper>
+
+      {accounts.isFetching && <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} />}
+      {searchedMs !== null && !accounts.isPending && rows.length === 0 && <Text>{text.NO_ACCOUNT_TO_VALIDATE}</Text>}
+      {request.isSuccess && (
+        <Alert color="teal" variant="light" role="status">
+          <Group gap="md">
+            <Text size="sm">{fill(text.VALIDATION_REQUESTED, { count: request.data.count })}</Text>
+            <Anchor component={Link} to={paths.displayValidationPendingAccounts.href()} size="sm" c="blue.9" underline="always">
+              {text.SEE_PENDING_ACCOUNTS}
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
+      {rows.length > 0 && (
+        <Stack gap="sm">
+          <AccountsTable
+            accounts={rows}
+            selection={{ selected, locked: asked, onToggle: toggle, onToggleAll: toggleAll }}
+          />
+          <Group>
+            <Button onClick={ask} disabled={selected.size === 0} loading={request.isPending}>
+              {text.REQUEST_VALIDATION}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export { ValidateAccountsPage as Component };

@@ -1,0 +1,91 @@
+// One employer: `employer` creates one (administrators), `employer/{id}` shows it, editable by an
+// administrator and read-only for a user.
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { employerFormSchema, employerMessages } from '@testbed/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { notifySuccess } from '../../../shared/notify';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { isAdmin, useSession } from '../../../shared/session';
+import { useCreateEmployer, useEmployer, useUpdateEmployer } from '../api/employers-api';
+import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
+
+export function EmployerPage() {
+  const { id } = useParams();
+  const employerId = id === undefined ? null : Number(id);
+  const validId = employerId === null || (Number.isInteger(employerId) && employerId > 0);
+  const admin = isAdmin(useSession().user);
+  const navigate = useNavigate();
+  const existing = useEmployer(employerId ?? 0, employerId !== null && validId);
+  const create = useCreateEmployer();
+  const update = useUpdateEmployer();
+  const [values, setValues] = useState<EmployerValues>(EMPTY_EMPLOYER);
+  const [errors, setErrors] = useState<Partial<Record<keyof EmployerValues, string>>>({});
+  const title = employerId === null ? employerMessages.CREATE_EMPLOYER : employerMessages.EMPLOYER;
+  useDocumentTitle(`${title} | Testbed Portal`);
+
+  useEffect(() => {
+    if (existing.data) setValues(employerValuesOf(existing.data));
+  }, [existing.data]);
+
+  if (!validId) return <MessagePage title={employerMessages.EMPLOYER_NOT_FOUND} />;
+  if (existing.error) return <MessagePage title={existing.error instanceof ApiError && existing.error.status === 404 ? employerMessages.EMPLOYER_NOT_FOUND : existing.error.message} />;
+  const mutation = employerId === null ? create : update;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = employerFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstErrors<keyof EmployerValues>(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    const done = () => {
+      notifySuccess(employerMessages.SAVED);
+      void navigate(paths.employers.href());
+    };
+    if (employerId === null) create.mutate(parsed.data, { onSuccess: done });
+    else update.mutate({ id: employerId, form: parsed.data }, { onSuccess: done });
+  };
+
+  return (
+    <Stack maw={900} mx="auto" gap="lg">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Paper withBorder radius="md" p="lg">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <EmployerFields values={values} errors={errors} onChange={setValues} readOnly={!admin} />
+            {existing.data && (
+              <Text size="sm">
+                {employerMessages.USER_COUNT}: {existing.data.userCount}
+              </Text>
+            )}
+            {!admin && <Text size="sm" c="dimmed">{employerMessages.READ_ONLY_EMPLOYER}</Text>}
+            {mutation.error && (
+              <Alert color="red" variant="light">
+                {mutation.error.message}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(-1)}>
+                {employerMessages.BACK}
+              </Button>
+              {admin && (
+                <Button type="submit" loading={mutation.isPending}>
+                  {employerMessages.SAVE}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export { EmployerPage as Component };

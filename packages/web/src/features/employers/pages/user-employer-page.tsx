@@ -1,0 +1,99 @@
+// Edit a user's employment (employer/user/{userId}/userEmployer/{userEmployerId}): its type, professional
+// status, start and end dates and whether it is the current one; the employer itself is shown read-only.
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { employerMessages, updateUserEmployerSchema } from '@testbed/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { notifySuccess } from '../../../shared/notify';
+import { ApiError } from '../../../shared/api-client';
+import { MessagePage } from '../../../shared/components/message-page';
+import { toInputDateTime } from '../../../shared/date-format';
+import { paths } from '../../../shared/paths';
+import { isAdmin, useSession } from '../../../shared/session';
+import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';
+import { EmployerFields, employerValuesOf, firstErrors } from '../components/employer-fields';
+import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
+
+export function UserEmployerPage() {
+  const params = useParams();
+  const userId = Number(params.userId);
+  const userEmployerId = Number(params.userEmployerId);
+  const me = useSession().user;
+  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (isAdmin(me) || me.userId === userId);
+  const navigate = useNavigate();
+  const user = useUserDetails(userId, allowed);
+  const save = useUpdateUserEmployer(userId);
+  const row = user.data?.userEmployers.find((item) => item.userEmployerId === userEmployerId);
+  const [values, setValues] = useState<EmploymentValues | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof EmploymentValues, string>>>({});
+  useDocumentTitle(`${employerMessages.EDIT_EMPLOYMENT} | Testbed Portal`);
+
+  useEffect(() => {
+    if (row) {
+      setValues({
+        employerTypeId: row.employerType ? String(row.employerType.employerTypeId) : '',
+        professionalStatusId: row.professionalStatus ? String(row.professionalStatus.professionalStatusId) : '',
+        startDate: toInputDateTime(row.startDate),
+        endDate: toInputDateTime(row.endDate),
+        current: row.currentForUser,
+      });
+    }
+  }, [row]);
+
+  if (!me) return null;
+  if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
+  if (user.error || (user.data && !row)) return <MessagePage title={employerMessages.USER_EMPLOYER_NOT_FOUND} />;
+  if (!row || !values) return <Text>{employerMessages.EDIT_EMPLOYMENT}…</Text>;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { userEmployerId, ...employmentBody(values) };
+    const parsed = updateUserEmployerSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(firstErrors<keyof EmploymentValues>(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    save.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(employerMessages.SAVED);
+        void navigate(paths.user.href(userId));
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError) setErrors(firstErrors(Object.entries(failure.fieldErrors).map(([k, v]) => ({ path: [k], message: v[0] ?? '' }))));
+      },
+    });
+  };
+
+  return (
+    <Stack maw={1000} mx="auto" gap="lg">
+      <Title order={1} size="h2">
+        {employerMessages.EDIT_EMPLOYMENT}
+      </Title>
+      <Paper withBorder radius="md" p="lg">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <EmployerFields values={employerValuesOf(row.employer)} onChange={() => {}} readOnly />
+            <EmploymentFields values={values} errors={errors} onChange={setValues} />
+            {save.error && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length) && (
+              <Alert color="red" variant="light">
+                {save.error.message}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(paths.user.href(userId))}>
+                {employerMessages.CANCEL}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {employerMessages.SAVE}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export { UserEmployerPage as Component };

@@ -1,0 +1,100 @@
+// flashNodes/{id}: the flash form and the user's flash jobs. A user without a valid SSH key is sent to
+// noSshkeyValid/{id}; the route's id is the user's own (an administrator may open anyone's, and flashes
+// as themself). The flash itself runs on the server: closing the page does not stop it, and its state is
+// shown again when the page is opened.
+import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@testbed/contract';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api-client';
+import { paths } from '../../../shared/paths';
+import { isAdmin, useSession } from '../../../shared/session';
+import { flashingKeys, flashJobsOptions, flashNodesOptions, useMe, useStartFlash } from '../api/flashing-api';
+import { FlashForm } from '../components/flash-form';
+import { FlashJobsTable } from '../components/flash-jobs-table';
+import { isActive } from '../flash-state';
+
+export function FlashNodesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('FLASH_NODES')} | Testbed Portal`);
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const routeUserId = Number(id);
+  const ownPage = user !== null && routeUserId === user.userId;
+  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || isAdmin(user));
+
+  const me = useMe(allowed);
+  const nodes = useQuery({ ...flashNodesOptions, enabled: allowed });
+  const jobs = useQuery({ ...flashJobsOptions, enabled: allowed });
+  const start = useStartFlash();
+
+  const running = useMemo(() => (jobs.data ?? []).filter((job) => isActive(job.state)), [jobs.data]);
+  const busy = useMemo(() => new Set(running.map((job) => job.device)), [running]);
+
+  // A job that ended brings its device back up: the lists are read again.
+  const onEnded = useCallback(
+    (handle: string) => {
+      void queryClient.invalidateQueries({ queryKey: flashingKeys.jobs });
+      void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
+      void queryClient.invalidateQueries({ queryKey: flashingKeys.check(handle), refetchType: 'none' });
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    for (const error of [nodes.error, jobs.error]) if (error) console.error('flash screen could not be loaded', error);
+  }, [nodes.error, jobs.error]);
+
+  const startError = start.error instanceof ApiError || start.error instanceof Error ? start.error.message : null;
+  useEffect(() => {
+    if (user && startError === messages.NO_SSH_KEY) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
+  }, [navigate, startError, user]);
+
+  if (!user) return null;
+  if (!allowed) return <Navigate to={paths.flashNodes.href(user.userId)} replace />;
+  if (me.data && !me.data.hasSshKey) return <Navigate to={paths.noSshKeyValid.href(user.userId)} replace />;
+
+  const failed = nodes.isError || jobs.isError;
+  const loading = nodes.isPending || jobs.isPending || me.isPending;
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('FLASH_NODES')}</Title>
+        {failed ? (
+          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
+            {t('LOADING_FAILED_TEXT')}
+          </Alert>
+        ) : loading || !nodes.data || !jobs.data ? (
+          <Center py="xl">
+            <Loader aria-label={t('LOADING')} />
+          </Center>
+        ) : (
+          <>
+            <FlashForm
+              nodes={nodes.data}
+              busy={busy}
+              running={running.length > 0}
+              submitting={start.isPending}
+              error={startError}
+              onFlash={(request) => start.mutate(request)}
+            />
+            <Stack gap="xs">
+              <Title order={2} size="h3">
+                {t('FLASH_JOBS')}
+              </Title>
+              <FlashJobsTable jobs={jobs.data} onEnded={onEnded} />
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export { FlashNodesPage as Component };

@@ -1,0 +1,60 @@
+// A read-only reference list, 50 to a page; its create and delete buttons are future functionality
+// (accounts document, sections 2 and 9), so they are shown disabled and say so.
+import { Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { messages, REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/contract';
+import { useEffect } from 'react';
+import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
+import { PageControls, usePage } from '../../../shared/components/paged';
+
+export interface ReferenceListProps {
+  title: string;
+  empty: string;
+  items: { id: number; label: string }[] | undefined;
+  pending: boolean;
+  error: Error | null;
+}
+
+export function ReferenceList({ title, empty, items, pending, error }: ReferenceListProps) {
+  useDocumentTitle(`${title} | Testbed Portal`);
+  // The spec: these reads fall back to an empty list on failure and are only logged.
+  useEffect(() => {
+    if (error) console.error(`Loading ${title} failed`, error);
+  }, [error, title]);
+  const rows = items ?? [];
+  const pager = usePage(rows, REFERENCE_PAGE_SIZE);
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <ComingSoonButton label={referenceListMessages.CREATE} />
+      </Group>
+      {pending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {!pending && rows.length === 0 && <Text>{empty}</Text>}
+      {rows.length > 0 && (
+        <Table striped verticalSpacing="sm" data-testid="reference-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{referenceListMessages.LABEL}</Table.Th>
+              <Table.Th ta="right">{messages.ACTIONS}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pager.rows.map((item) => (
+              <Table.Tr key={item.id} data-testid="reference-row">
+                <Table.Td>{item.label}</Table.Td>
+                <Table.Td ta="right">
+                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${messages.COMING_SOON})`} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <PageControls pager={pager} label={title} />
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+// confirm-email/{token}: uses the e-mail validation link, says whether the e-mail was validated now or
+// before, then counts down from 60 seconds and goes to sign-in.
+import { Button, Text } from '@mantine/core';
+import { messages, registrationMessages } from '@testbed/contract';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MessagePage } from '../../../shared/components/message-page';
+import { paths } from '../../../shared/paths';
+import { useConfirmEmail } from '../api/registration';
+import { TokenFailure, TokenPending } from '../components/token-outcome';
+
+/** The spec's countdown before the redirect to sign-in. */
+export const REDIRECT_SECONDS = 60;
+
+function Countdown() {
+  const navigate = useNavigate();
+  const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const left = Math.max(0, REDIRECT_SECONDS - Math.floor((Date.now() - started) / 1000));
+      setSeconds(left);
+      if (left === 0) {
+        clearInterval(timer);
+        void navigate(paths.signin.href(), { replace: true });
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [navigate]);
+  return (
+    <Text data-testid="redirect-countdown" aria-live="off">
+      {registrationMessages.REDIRECT_COUNTDOWN.replace('{{seconds}}', String(seconds))}
+    </Text>
+  );
+}
+
+export function ConfirmEmailPage() {
+  const { token = '' } = useParams();
+  const confirmation = useConfirmEmail(token);
+  const title = registrationMessages.CONFIRM_EMAIL_TITLE;
+  if (confirmation.isPending) return <TokenPending title={title} />;
+  if (confirmation.isError) return <TokenFailure title={title} error={confirmation.error} />;
+  return (
+    <MessagePage
+      title={title}
+      actions={
+        <Button component={Link} to={paths.signin.href()} w="fit-content">
+          {messages.SIGN_IN}
+        </Button>
+      }
+    >
+      <Text fw={600} data-testid="confirm-email-result">
+        {confirmation.data.alreadyValidated ? messages.EMAIL_ALREADY_VALIDATED : registrationMessages.EMAIL_VALIDATED}
+      </Text>
+      <Countdown />
+    </MessagePage>
+  );
+}
+
+export { ConfirmEmailPage as Component };

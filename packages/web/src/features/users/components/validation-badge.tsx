@@ -1,0 +1,14 @@
+// The spec's validation label of a user: Pending in red, No pending in green (shades dark enough for
+// white small text).
+import { Badge } from '@mantine/core';
+import { userMessages } from '@testbed/contract';
+
+export const DARK_GREEN = '#1b5e20';
+
+export function ValidationBadge({ pending }: { pending: boolean }) {
+  return (
+    <Badge variant="filled" color={pending ? 'red.9' : DARK_GREEN} data-pending={pending}>
+      {pending ? userMessages.PENDING : userMessages.NO_PENDING}
+    </Badge>
+  );
+}

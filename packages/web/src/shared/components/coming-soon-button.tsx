@@ -1,0 +1,12 @@
+// A button of a feature the spec marks as future functionality: shown, disabled, and saying so, so that
+// nobody clicks a button that does nothing.
+import { Button, type ButtonProps } from '@mantine/core';
+import { messages } from '@testbed/contract';
+
+export function ComingSoonButton({ label, ...props }: { label: string } & Omit<ButtonProps, 'children' | 'disabled'>) {
+  return (
+    <Button {...props} disabled data-coming-soon>
+      {label} ({messages.COMING_SOON})
+    </Button>
+  );
+}

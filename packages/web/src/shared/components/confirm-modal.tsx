@@ -1,0 +1,67 @@
+// The spec's confirmation modal for any screen: a title, a message, optional content, Cancel and OK; it
+// answers true on OK and false on Cancel or when closed any other way.
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { messages } from '@testbed/contract';
+import { useCallback, useState, type ReactNode } from 'react';
+
+/** The spec's layer index for modals and popups. */
+const MODAL_Z_INDEX = 1055;
+
+export interface ConfirmModalOptions {
+  title: string;
+  message: string;
+  content?: ReactNode;
+  confirmLabel?: string;
+  /** A destructive action gets a red OK button. */
+  danger?: boolean;
+}
+
+interface Pending extends ConfirmModalOptions {
+  resolve: (answer: boolean) => void;
+}
+
+/** `confirm(options)` opens the modal and resolves with the answer; render `dialog` once in the page. */
+export function useConfirmModal() {
+  // The options stay after an answer, so that the text does not vanish while the modal fades out.
+  const [state, setState] = useState<{ pending: Pending; open: boolean } | null>(null);
+
+  const confirm = useCallback(
+    (options: ConfirmModalOptions) => new Promise<boolean>((resolve) => setState({ pending: { ...options, resolve }, open: true })),
+    [],
+  );
+
+  const answer = (value: boolean) => {
+    if (!state?.open) return;
+    state.pending.resolve(value);
+    setState({ ...state, open: false });
+  };
+
+  const current = state?.pending;
+  const dialog = (
+    <Modal.Root opened={state?.open ?? false} onClose={() => answer(false)} zIndex={MODAL_Z_INDEX} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+          <Modal.Title fw={700}>{current?.title}</Modal.Title>
+          <Modal.CloseButton aria-label={messages.CLOSE} />
+        </Group>
+        <Modal.Body>
+          <Stack gap="sm">
+            <Text size="sm">{current?.message}</Text>
+            {current?.content}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={() => answer(false)}>
+                {messages.CANCEL}
+              </Button>
+              <Button color={current?.danger ? 'red.9' : undefined} onClick={() => answer(true)} data-autofocus>
+                {current?.confirmLabel ?? 'OK'}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+
+  return { confirm, dialog };
+}
