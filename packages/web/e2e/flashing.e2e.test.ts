@@ -1,6 +1,7 @@
-// An administrator without an SSH key is sent to the no-key page; with a key and a reservation running
-// now, the Flash devices button of the reservation leads to the flash screen, where they flash a device of
-// a fast simulated testbed and watch its states up to 'Node is ready', the device down meanwhile.
+// A user (not an administrator) without an SSH key is sent to the no-key page; with a key and an Exclusive
+// reservation running now, the Flash devices button of the reservation leads to the flash screen, where they
+// flash their device on a fast simulated testbed and watch its states up to 'Node is ready', the device down
+// meanwhile.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { messages } from '@testbed/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
-import { addSshKey, apiSignIn, bookViaApi, type ApiSession } from './support/seed';
+import { addSshKey, apiSignIn, bookViaApi, createUserViaApi, type ApiSession } from './support/seed';
 import { ADMIN } from './support/server';
 import { useJourney } from './support/journey';
 
@@ -28,36 +29,39 @@ writeFileSync(
 /** The Flash button of the form (the navigation has a Flash menu too). */
 const flashButton = (page: Page) => page.getByRole('form', { name: messages.FLASH_FORM }).getByRole('button', { name: messages.FLASH_BUTTON, exact: true });
 
+const PERSON = { username: 'hedy_l', firstname: 'Hedy', lastname: 'Lamarr', password: 'Hedy#Spread-1942' };
 const DEVICE = { macAddress: '02:00:00:01:00:01', ipAddress: '10.0.1.11' };
 const IMAGE = 'raspios-bookworm-lite';
 
 describe('flashing a device', () => {
   const journey = useJourney({ env: { TESTBED_CONFIG: testbedFile }, context: { timezoneId: 'UTC' } });
-  let admin: ApiSession;
+  let user: ApiSession;
 
   it('sends an account without an SSH key to the no-key page', async () => {
     const { page, server } = journey;
-    admin = await apiSignIn(server.url, ADMIN.username, ADMIN.password);
+    const admin = await apiSignIn(server.url, ADMIN.username, ADMIN.password);
+    await createUserViaApi(admin, PERSON);
+    user = await apiSignIn(server.url, PERSON.username, PERSON.password);
     await page.goto(`${server.url}/signin`);
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/reservations/${admin.userId}`);
-    await page.goto(`${server.url}/flashNodes/${admin.userId}`);
-    await page.waitForURL(`${server.url}/noSshkeyValid/${admin.userId}`);
+    await signIn(page, PERSON.username, PERSON.password);
+    await page.waitForURL(`${server.url}/reservations/${user.userId}`);
+    await page.goto(`${server.url}/flashNodes/${user.userId}`);
+    await page.waitForURL(`${server.url}/noSshkeyValid/${user.userId}`);
     await page.getByText(messages.NO_SSH_KEY_VALID).waitFor();
   });
 
   it('opens the flash screen from the Flash devices button of a reservation running now', async () => {
     const { page, server } = journey;
-    await addSshKey(admin, admin.userId);
+    await addSshKey(user, user.userId);
     // A booking that starts this minute has started by the time the list shows it.
     if (new Date().getUTCSeconds() > 45) await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getUTCSeconds()) * 1000));
     const now = new Date();
     now.setUTCSeconds(0, 0);
-    await bookViaApi(admin, { userId: admin.userId, start: now, durationMinutes: 60, devices: [DEVICE], timeZone: 'UTC', description: 'flash run' });
+    await bookViaApi(user, { userId: user.userId, start: now, durationMinutes: 60, devices: [DEVICE], timeZone: 'UTC', description: 'flash run' });
 
-    await page.goto(`${server.url}/reservations/${admin.userId}`);
+    await page.goto(`${server.url}/reservations/${user.userId}`);
     await page.getByRole('link', { name: messages.FLASH_DEVICES }).first().click();
-    await page.waitForURL(`${server.url}/flashNodes/${admin.userId}`);
+    await page.waitForURL(`${server.url}/flashNodes/${user.userId}`);
     await page.getByRole('heading', { level: 1, name: messages.FLASH_NODES }).waitFor();
     await page.getByText(messages.NO_FLASH_JOB).waitFor();
     expect(await flashButton(page).isDisabled()).toBe(true);
@@ -123,7 +127,7 @@ describe('flashing a device', () => {
 
   it('shows the job again when the screen is opened anew (the flash ran on the server)', async () => {
     const { page, server } = journey;
-    await page.goto(`${server.url}/flashNodes/${admin.userId}`);
+    await page.goto(`${server.url}/flashNodes/${user.userId}`);
     await page.getByText(messages.NODE_IS_READY).waitFor();
     expect(await page.getByRole('table', { name: messages.FLASH_JOBS }).getByText(IMAGE).isVisible()).toBe(true);
   });

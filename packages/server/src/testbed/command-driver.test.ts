@@ -132,6 +132,42 @@ describe('CommandDriver.flash', () => {
     expect(lines.map((line) => line.split(' : ')[1])).toEqual([`Flashing started: image-a on ${MAC}`, 'Writing image image-a', 'Flashing done']);
   });
 
+  it('hands arguments that look like shell to the command as they are: no shell ever reads them', async () => {
+    const canary = join(dir, 'a-shell-ran');
+    const hostile = [`x;touch ${canary}`, `$(touch ${canary})`, `\`touch ${canary}\``, `|| touch ${canary}`, '-rf', '--help'];
+    const path = await script('flash-hostile.sh', FLASH_SCRIPT);
+    const driver = new CommandDriver(
+      testbedFileSchema.parse({
+        driver: 'command',
+        command: { adminKeyPath: join(dir, 'admin_key') },
+        deviceTypes: [
+          {
+            name: 'board',
+            images: ['image-a'],
+            flashCommand: [path, '{mac}', '{ip}', '{image}', '{statusFile}', ...hostile],
+            devices: [{ mac: MAC, ip: '127.0.0.1' }],
+          },
+        ],
+      }),
+    );
+    const job = target();
+    await driver.flash(job);
+    await until(() => driver.flashStatus(job), (value) => value.line?.endsWith('Flashing done') ?? false);
+    expect((await readFile(`${job.statusFile}.args`, 'utf8')).trim().split('\n')).toEqual([MAC, '127.0.0.1', 'image-a', job.statusFile, ...hostile]);
+    await expect(readFile(canary)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('cannot be given names that a command could take for options or shell: the testbed file refuses them', () => {
+    for (const image of ['-rf', 'a;b', '$(id)', '`id`', 'a b', '../etc']) {
+      const parsed = testbedFileSchema.safeParse({
+        driver: 'command',
+        command: { adminKeyPath: '/k' },
+        deviceTypes: [{ name: 'board', images: [image], flashCommand: ['/bin/true'], devices: [{ mac: MAC, ip: '10.0.0.1' }] }],
+      });
+      expect(parsed.success, image).toBe(false);
+    }
+  });
+
   it('reports a command that fails, with the last line of its error output', async () => {
     const driver = driverFor(await script('fail.sh', FAILING_SCRIPT));
     const job = target();

@@ -321,19 +321,6 @@ export async function recordIntendedUsage(db: Queryable, userId: number, descrip
   await db.insertInto('intended_usages').values({ user_id: userId, description }).execute();
 }
 
-export async function listAdministratorEmails(db: Queryable): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select('users.email')
-    .where('roles.name', '=', 'ADMIN')
-    .where('users.is_enabled', '=', true)
-    .where('users.anonymised_at', 'is', null)
-    .orderBy('users.id')
-    .execute();
-  return rows.map((row) => row.email);
-}
 
 /** The approval of an account update: enabled again, no longer pending, validated today. */
 export async function approveAccountUpdate(db: Queryable, userId: number): Promise<void> {

@@ -33,7 +33,7 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
 import { parseSshPublicKey, type ParsedSshKey } from '../credentials/ssh-key.js';
-import { insertUser } from '../users/repo.js';
+import { insertUser, listAdministratorEmails } from '../users/repo.js';
 import { parseImportText, type ParsedImportLine } from './import-csv.js';
 import {
   addUserKey,
@@ -46,7 +46,6 @@ import {
   findTakenNames,
   findUpdatableUser,
   listAccountsToUpdate,
-  listAdministratorEmails,
   listEmployerTypeLabels,
   listPendingAccounts,
   listProfessionalStatusLabels,

@@ -488,7 +488,7 @@ describe('flashing on a testbed of commands, with a real SSH server as the node'
 
   it('never probes an address outside the inventory, nor a device the caller may not flash', async () => {
     const bob = await world.caller();
-    for (const ip of ['127.0.0.3', 'localhost', '127.0.0.1:22']) {
+    for (const ip of ['127.0.0.3', 'localhost', '127.0.0.1:22', '169.254.169.254', 'metadata.google.internal', '::1']) {
       const reply = await bob.inject({ method: 'POST', url: '/api/checkNodeReady', payload: { ip } });
       expect(reply.statusCode).toBe(404);
     }

@@ -151,20 +151,6 @@ export async function findRegistrant(db: Queryable, userId: number) {
     .executeTakeFirst();
 }
 
-/** Addresses of the administrators who can validate accounts. */
-export async function listAdministratorEmails(db: Queryable): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select('users.email')
-    .where('roles.name', '=', 'ADMIN')
-    .where('users.is_enabled', '=', true)
-    .where('users.anonymised_at', 'is', null)
-    .orderBy('users.id')
-    .execute();
-  return rows.map((row) => row.email);
-}
 
 /** Validates the account: enabled, approved now, with the USER role. */
 export async function approveAccount(db: Queryable, userId: number): Promise<void> {

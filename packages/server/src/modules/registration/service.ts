@@ -24,6 +24,7 @@ import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword } from '../../security/passwords.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
+import { listAdministratorEmails } from '../users/repo.js';
 import { insertCredential } from '../credentials/repo.js';
 import { parseSshPublicKey } from '../credentials/ssh-key.js';
 import {
@@ -36,7 +37,6 @@ import {
   insertEmployer,
   insertIntendedUsage,
   insertRegistrant,
-  listAdministratorEmails,
   loadSignupChoices,
   markEmailVerified,
   professionalStatusExists,

@@ -351,3 +351,18 @@ export interface NewUserDetails extends NewUser {
   instant_messaging: string | null;
   personal_url: string | null;
 }
+
+/** Addresses of the enabled administrators, who validate accounts and their updates. */
+export async function listAdministratorEmails(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('users.email')
+    .where('roles.name', '=', 'ADMIN')
+    .where('users.is_enabled', '=', true)
+    .where('users.anonymised_at', 'is', null)
+    .orderBy('users.id')
+    .execute();
+  return rows.map((row) => row.email);
+}

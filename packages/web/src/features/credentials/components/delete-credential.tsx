@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { clearSession, useSession } from '../../../shared/session';
 import { useDeleteCredential } from '../api/credentials';
-import { useConfirm } from './confirm-dialog';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
 
 export interface DeleteOptions {
   /** Whether the owner has only this key, when the page knows it; the server's reply decides anyway. */
@@ -20,7 +20,7 @@ export function useDeleteCredentialFlow() {
   const remove = useDeleteCredential();
   const navigate = useNavigate();
   const me = useSession().user;
-  const { confirm, dialog } = useConfirm();
+  const { confirm, dialog } = useConfirmModal();
 
   const start = async (credential: Credential, options: DeleteOptions = {}) => {
     const own = me !== null && credential.user.userId === me.userId;

@@ -13,7 +13,7 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { clearSession, isAdmin, useSession } from '../../../shared/session';
 import { useAddCredential, useUserCredentials } from '../api/credentials';
-import { useConfirm } from '../components/confirm-dialog';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
 
 /** A .pub file is one line; anything much larger is not a public key. */
 const MAX_FILE_BYTES = SSH_KEY_MAX_LENGTH * 4;
@@ -35,7 +35,7 @@ export function AddCredentialPage() {
   const location = useLocation();
   const existing = useUserCredentials(userId, allowed);
   const add = useAddCredential();
-  const { confirm, dialog } = useConfirm();
+  const { confirm, dialog } = useConfirmModal();
   const [sshKey, setSshKey] = useState('');
   const [error, setError] = useState<string | undefined>();
   const title = own ? credentialMessages.ADD_SSH_KEY_OWN : credentialMessages.ADD_SSH_KEY;

@@ -1,26 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { credentialMessages, type Credential, type SigninReply } from '@testbed/contract';
+import { credentialMessages, type Credential } from '@testbed/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { saveSession } from '../../../shared/session';
 import { CredentialsPage } from './credentials-page';
+import { signInAs } from '../../../test/app';
 
 const DATA = 'AAAAC3NzaC1lZDI1NTE5AAAAIGjmPhIjdMfziWNFL+4wsS04TXE5yfaEtcF6dkmjhPcH';
 
 function signInAdmin(userId: number) {
-  const reply: SigninReply = {
-    accessToken: 'header.payload.signature',
-    tokenType: 'Bearer',
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    userId,
-    username: 'admin',
-    authorities: [{ authority: 'ADMIN' }, { authority: 'USER' }],
-    hasSshKey: true,
-    redirectURL: `/reservations/${userId}`,
-  };
-  saveSession(reply);
+  signInAs('ADMIN', { userId, username: 'admin' });
 }
 
 function credential(id: number, userId: number, username: string): Credential {

@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { credentialMessages, messages, type SigninReply, type ValidUser } from '@testbed/contract';
+import { credentialMessages, messages, type ValidUser } from '@testbed/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { saveSession } from '../../../shared/session';
 import { NewCredentialPage } from './new-credential-page';
+import { signInAs } from '../../../test/app';
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGjmPhIjdMfziWNFL+4wsS04TXE5yfaEtcF6dkmjhPcH bob@host';
 const PEOPLE: ValidUser[] = [
@@ -14,17 +14,7 @@ const PEOPLE: ValidUser[] = [
 ];
 
 function signInAdmin(hasSshKey: boolean) {
-  const reply: SigninReply = {
-    accessToken: 'header.payload.signature',
-    tokenType: 'Bearer',
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    userId: 1,
-    username: 'admin',
-    authorities: [{ authority: 'ADMIN' }, { authority: 'USER' }],
-    hasSshKey,
-    redirectURL: '/reservations/1',
-  };
-  saveSession(reply);
+  signInAs('ADMIN', { userId: 1, username: 'admin', hasSshKey });
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -12,14 +12,14 @@ import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { clearSession, useSession } from '../../../shared/session';
 import { useAddCredential } from '../api/credentials';
-import { useConfirm } from '../components/confirm-dialog';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
 
 export function NewCredentialPage() {
   useDocumentTitle(`${credentialMessages.ADD_SSH_KEY} | Testbed Portal`);
   const me = useSession().user;
   const navigate = useNavigate();
   const add = useAddCredential();
-  const { confirm, dialog } = useConfirm();
+  const { confirm, dialog } = useConfirmModal();
   const [owner, setOwner] = useState<ValidUser | null>(null);
   const [sshKey, setSshKey] = useState('');
   const [ownerError, setOwnerError] = useState<string | undefined>();

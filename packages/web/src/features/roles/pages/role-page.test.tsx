@@ -1,24 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { roleMessages, type RoleDetails, type SigninReply } from '@testbed/contract';
+import { roleMessages, type RoleDetails } from '@testbed/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { saveSession } from '../../../shared/session';
 import { RolePage } from './role-page';
+import { signInAs } from '../../../test/app';
 
 function signInAdmin() {
-  const reply: SigninReply = {
-    accessToken: 'header.payload.signature',
-    tokenType: 'Bearer',
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    userId: 1,
-    username: 'admin',
-    authorities: [{ authority: 'ADMIN' }, { authority: 'USER' }],
-    hasSshKey: true,
-    redirectURL: '/reservations/1',
-  };
-  saveSession(reply);
+  signInAs('ADMIN', { userId: 1, username: 'admin' });
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

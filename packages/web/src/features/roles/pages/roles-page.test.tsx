@@ -1,25 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { roleMessages, type Role, type SigninReply } from '@testbed/contract';
+import { roleMessages, type Role } from '@testbed/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { saveSession } from '../../../shared/session';
 import { NewRolePage } from './new-role-page';
 import { RolesPage } from './roles-page';
+import { signInAs } from '../../../test/app';
 
 function signInAdmin() {
-  const reply: SigninReply = {
-    accessToken: 'header.payload.signature',
-    tokenType: 'Bearer',
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    userId: 1,
-    username: 'admin',
-    authorities: [{ authority: 'ADMIN' }, { authority: 'USER' }],
-    hasSshKey: true,
-    redirectURL: '/reservations/1',
-  };
-  saveSession(reply);
+  signInAs('ADMIN', { userId: 1, username: 'admin' });
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
