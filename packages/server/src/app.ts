@@ -33,6 +33,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { CredentialsService } from './modules/credentials/service.js';
+import { ReservationListCache } from './modules/reservations/list-cache.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -73,6 +74,8 @@ export interface AppDependencies {
   /** The driver of the testbed; the default simulates the built-in testbed file. */
   driver?: TestbedDriver;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -121,9 +124,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(deps.jwtSecret);
+  // What each instance keeps in memory between calls, and forgets as the database announces changes.
   const sessionUsers = new SessionUsers(db);
-  if (deps.subscribe) await sessionUsers.listen(deps.subscribe);
-  app.addHook('onClose', () => sessionUsers.close());
+  const reservationLists = new ReservationListCache();
+  const caches = [sessionUsers, reservationLists];
+  if (deps.subscribe) for (const cache of caches) await cache.listen(deps.subscribe);
+  app.addHook('onClose', () => Promise.all(caches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
   // Devices being flashed show as down everywhere, so the booking rules refuse them too.
@@ -134,6 +140,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(authenticate, { sessionUsers, tokens });
+      // Before the reply of a change leaves, so that the caller's next call sees the change even before the
+      // database's announcement reaches this instance.
+      api.addHook('onSend', async (request) => {
+        if (!SAFE_METHODS.has(request.method)) for (const cache of caches) cache.forgetAll();
+      });
       await api.register(authRoutes, { auth });
       await api.register(accountSecurityRoutes, { accounts: new AccountSecurityService(db, tokens, config) });
       await api.register(registrationRoutes, {
@@ -142,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(userRoutes);
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
-      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver) });
+      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, reservationLists) });
       await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       await api.register(roleRoutes, { roles: new RolesService(db) });

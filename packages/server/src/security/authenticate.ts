@@ -48,10 +48,5 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
       throw new AppError('unauthenticated', 'You must be signed in.');
     }
   });
-  // Before the reply of a change leaves, so that the caller's next call sees the change.
-  app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) sessionUsers.forgetAll();
-  });
 });
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

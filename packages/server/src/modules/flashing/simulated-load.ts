@@ -12,6 +12,8 @@ export interface SimulatedLoad {
   userId: number;
   /** How long each job may take; the default is an hour. */
   timeoutMs?: number;
+  /** Only these devices (say, those that are up: a flash of a device that is down fails at once). */
+  deviceIds?: number[];
 }
 
 /** Starts up to `count` jobs on in-inventory devices with no running job; answers their handles. */
@@ -25,6 +27,7 @@ export async function startSimulatedFlashJobs(db: Queryable, load: SimulatedLoad
     JOIN LATERAL (SELECT im.name FROM images im WHERE im.device_type_id = d.device_type_id AND im.in_inventory
                   ORDER BY im.id LIMIT 1) i ON true
     WHERE d.in_inventory
+      AND (${load.deviceIds ?? null}::int[] IS NULL OR d.id = ANY(${load.deviceIds ?? null}::int[]))
       AND NOT EXISTS (SELECT 1 FROM flash_jobs j WHERE j.device_id = d.id AND j.state NOT IN ('done', 'failed'))
     ORDER BY d.id
     LIMIT ${load.count}

@@ -503,6 +503,51 @@ describe('reservation lists', () => {
     expect((await admin.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(200);
   });
 
+  it('shows what changed behind the API as soon as the database announces it, names included', async () => {
+    const erin = await booker();
+    const path = `/api/otherReservations/${dave.id}`;
+    await list(dave, path); // now kept in memory
+    const device = await ctx.database.db.selectFrom('devices').select('id').where('mac_address', '=', PI(3)).executeTakeFirstOrThrow();
+    const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+    const written = await insertReservation(ctx.database.db, {
+      responsibleUserId: erin.id,
+      reservationTypeId: type.id,
+      exclusive: true,
+      start: new Date(Date.now() + 50 * DAY),
+      end: new Date(Date.now() + 50 * DAY + HOUR),
+      description: 'written behind the API',
+      userIds: [],
+      deviceIds: [device.id],
+    });
+    // PGlite announces it as the change commits; PostgreSQL's LISTEN connection hears it a moment later.
+    const poll = { timeout: 2_000, interval: 20 };
+    await expect.poll(async () => (await list(dave, path)).map((r) => r.reservationId), poll).toContain(written);
+    await ctx.database.db.updateTable('users').set({ lastname: 'Renamed' }).where('id', '=', erin.id).execute();
+    await expect
+      .poll(async () => (await list(dave, path)).find((r) => r.reservationId === written)?.responsibleUser.lastName, poll)
+      .toBe('Renamed');
+  });
+
+  it('drops a reservation from the current lists as it ends', async () => {
+    const device = await ctx.database.db.selectFrom('devices').select('id').where('mac_address', '=', PI(4)).executeTakeFirstOrThrow();
+    const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+    const ending = await insertReservation(ctx.database.db, {
+      responsibleUserId: dave.id,
+      reservationTypeId: type.id,
+      exclusive: true,
+      start: new Date(Date.now() - HOUR),
+      end: new Date(Date.now() + 1_500),
+      description: 'ending now',
+      userIds: [],
+      deviceIds: [device.id],
+    });
+    const current = async () => (await list(dave, `/api/currentUserReservations/${dave.id}`)).map((r) => r.reservationId);
+    expect(await current()).toContain(ending);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(await current()).not.toContain(ending);
+    expect((await list(dave, `/api/userReservations/${dave.id}?all=true`)).map((r) => r.reservationId)).toContain(ending);
+  });
+
   it('lets a user read only their own lists (403) and an administrator any', async () => {
     for (const path of ['userReservations', 'otherReservations', 'currentUserReservations']) {
       expect((await dave.inject({ method: 'GET', url: `/api/${path}/${carol.id}` })).statusCode).toBe(403);

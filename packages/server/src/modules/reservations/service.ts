@@ -37,6 +37,7 @@ import {
   type InventoryDeviceRow,
   type ReservationListKind,
 } from './repo.js';
+import { firstEnd, type ReservationListCache } from './list-cache.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
@@ -80,6 +81,8 @@ export class ReservationService {
     private readonly db: Db,
     private readonly driver: TestbedDriver,
     private readonly now: () => Date = () => new Date(),
+    /** Without one, every list is read from the database. */
+    private readonly lists?: ReservationListCache,
   ) {}
 
   /**
@@ -122,13 +125,17 @@ export class ReservationService {
   /** A page of a reservation list, as the JSON text of the reply (built by the database). */
   async list(principal: Principal | null, kind: ReservationListKind, userId: number, query: ReservationListQuery): Promise<string> {
     authorize(principal, 'reservation:list', { userId });
-    return listReservationsJson(this.db, {
+    const options = {
       kind,
       userId,
       all: query.all === 'true',
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
-    });
+    };
+    const read = () => listReservationsJson(this.db, options);
+    if (!this.lists) return read();
+    const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
+    return this.lists.get(key, read, options.all ? undefined : firstEnd);
   }
 
   /**
@@ -137,12 +144,11 @@ export class ReservationService {
    */
   async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<string> {
     authorize(principal, 'reservation:list', { userId });
-    return reservationWindowJson(this.db, {
-      deviceType: query.deviceType,
-      from: new Date(query.from),
-      to: new Date(query.to),
-      limit: RESERVATION_TIMELINE_MAX,
-    });
+    const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
+    const read = () => reservationWindowJson(this.db, window);
+    // Everybody's reservations: one entry serves every user looking at the same window.
+    if (!this.lists) return read();
+    return this.lists.get(`timeline:${window.deviceType}:${window.from.getTime()}:${window.to.getTime()}`, read);
   }
 
   /** The reservations of the user that have not ended, soonest first. */
