@@ -108,6 +108,10 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
     };
   } else {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (a restart, an administrator's kill) is an 'error' event
+    // of the pool; unheard, it would end the process. The pool discards that connection and opens another
+    // when one is next needed, and a query on a dead connection fails on its own.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy() };
   }

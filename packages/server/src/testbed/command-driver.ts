@@ -69,6 +69,7 @@ export class CommandDriver implements TestbedDriver {
   private readonly flashCommands = new Map<string, string[]>();
   private readonly sshPorts = new Map<string, number>();
   private readonly known = new Set<string>();
+  private states?: readonly DeviceState[];
   private readonly running = new Map<string, RunningFlash>();
   private adminKey?: Promise<Buffer>;
 
@@ -91,8 +92,10 @@ export class CommandDriver implements TestbedDriver {
     return this.known.has(mac.toLowerCase());
   }
 
-  deviceStates(): DeviceState[] {
-    return [...this.known].map((mac) => ({ mac, up: true }));
+  deviceStates(): readonly DeviceState[] {
+    // The testbed file's devices are all taken as up; a device being flashed is down (flashing module).
+    this.states ??= [...this.known].map((mac) => ({ mac, up: true }));
+    return this.states;
   }
 
   async flash(target: FlashTarget): Promise<void> {

@@ -45,8 +45,12 @@ export interface TestbedDriver {
   readonly kind: TestbedFile['driver'];
   /** Whether the device answers; an unknown device is down. */
   isUp(mac: string): boolean | Promise<boolean>;
-  /** The state of every device the driver knows, in one call (the device lists need them all). */
-  deviceStates(): DeviceState[] | Promise<DeviceState[]>;
+  /**
+   * The state of every device the driver knows, in one call (the device lists need them all). The same
+   * array comes back, never changed in place, for as long as no state changed: the device lists rebuild
+   * their reply only when it is a new one.
+   */
+  deviceStates(): readonly DeviceState[] | Promise<readonly DeviceState[]>;
   /** Starts flashing; the status file then receives 'date : text' lines ending with 'Flashing done'. */
   flash(target: FlashTarget): Promise<void>;
   /** Where the flash stands; also called for a flash started before a server restart. */
@@ -71,12 +75,6 @@ export function createTestbedDriver(testbed: TestbedFile): TestbedDriver {
     case 'command':
       return new CommandDriver(testbed);
   }
-}
-
-/** Builds a MAC → up map out of a driver's states. */
-export async function upByMac(driver: TestbedDriver): Promise<Map<string, boolean>> {
-  const states = await driver.deviceStates();
-  return new Map(states.map((state) => [state.mac, state.up]));
 }
 
 /** A status line as the drivers write it: an ISO 8601 date, the separator, the text. */

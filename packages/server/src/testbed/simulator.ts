@@ -40,6 +40,7 @@ export class SimulatorDriver implements TestbedDriver {
   readonly kind = 'simulator' as const;
   readonly flashTimeoutMs: number;
   private readonly up = new Map<string, boolean>();
+  private states?: readonly DeviceState[];
   private readonly flashMs: number;
   /** How long a node takes to boot after its flash. */
   private readonly bootMs: number;
@@ -66,8 +67,9 @@ export class SimulatorDriver implements TestbedDriver {
     return this.up.get(mac.toLowerCase()) ?? false;
   }
 
-  deviceStates(): DeviceState[] {
-    return [...this.up].map(([mac, up]) => ({ mac, up }));
+  deviceStates(): readonly DeviceState[] {
+    this.states ??= [...this.up].map(([mac, up]) => ({ mac, up }));
+    return this.states;
   }
 
   /** Takes a known device down or brings it back; an unknown MAC is refused. */
@@ -75,6 +77,7 @@ export class SimulatorDriver implements TestbedDriver {
     const key = mac.toLowerCase();
     if (!this.up.has(key)) throw new Error(`unknown device ${mac}`);
     this.up.set(key, up);
+    this.states = undefined;
   }
 
   async flash(target: FlashTarget): Promise<void> {

@@ -11,6 +11,7 @@ const BUSY_TTL_MS = 1000;
 
 export class FlashingAwareDriver implements TestbedDriver {
   private busy?: { macs: Set<string>; readAt: number };
+  private merged?: { states: readonly DeviceState[]; busy: Set<string>; result: readonly DeviceState[] };
   private busyLoading?: Promise<Set<string>>;
 
   constructor(
@@ -37,10 +38,15 @@ export class FlashingAwareDriver implements TestbedDriver {
     return !(await this.freshBusyMacs()).has(key);
   }
 
-  async deviceStates(): Promise<DeviceState[]> {
+  async deviceStates(): Promise<readonly DeviceState[]> {
     const [states, busy] = await Promise.all([this.inner.deviceStates(), this.busyMacs()]);
     if (busy.size === 0) return states;
-    return states.map((state) => (busy.has(state.mac) ? { mac: state.mac, up: false } : state));
+    // The same array while neither the inner states nor the busy devices changed (see TestbedDriver).
+    const merged = this.merged;
+    if (merged && merged.states === states && sameMembers(merged.busy, busy)) return merged.result;
+    const result = states.map((state) => (busy.has(state.mac) ? { mac: state.mac, up: false } : state));
+    this.merged = { states, busy, result };
+    return result;
   }
 
   /** The devices being flashed, read at most once a second; concurrent callers share one read. */
@@ -85,4 +91,11 @@ export class FlashingAwareDriver implements TestbedDriver {
   close(): Promise<void> | void {
     return this.inner.close?.();
   }
+}
+
+function sameMembers(a: Set<string>, b: Set<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
 }

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { upByMac, type TestbedDriver } from '../../testbed/driver.js';
+import type { DeviceState, TestbedDriver } from '../../testbed/driver.js';
 import { recordAudit } from '../audit/repo.js';
 import {
   deleteReservationRow,
@@ -75,7 +75,7 @@ interface Inventory {
 export class ReservationService {
   private inventoryCache?: Inventory;
   private inventoryLoading?: Promise<Inventory>;
-  private nodesReply?: { inventory: Inventory; flags: string; json: string };
+  private nodesReply?: { inventory: Inventory; states: readonly DeviceState[]; json: string };
 
   constructor(
     private readonly db: Db,
@@ -92,17 +92,17 @@ export class ReservationService {
    */
   async nodesToReserveJson(principal: Principal | null): Promise<string> {
     requireSignedIn(principal);
-    const [inventory, up] = await Promise.all([this.inventory(), upByMac(this.driver)]);
-    let flags = '';
-    for (const device of inventory.devices) flags += up.get(device.mac_address) ? '1' : '0';
+    const [inventory, states] = await Promise.all([this.inventory(), this.driver.deviceStates()]);
     const cached = this.nodesReply;
-    if (cached && cached.inventory === inventory && cached.flags === flags) return cached.json;
+    // The driver answers the same array while no device changed state.
+    if (cached && cached.inventory === inventory && cached.states === states) return cached.json;
+    const up = new Map(states.map((state) => [state.mac, state.up]));
     const nodes: NodesToReserve = {};
-    inventory.devices.forEach((device, index) => {
-      (nodes[device.device_type] ??= {})[device.mac_address] = { ip: device.ip_address, up: flags[index] === '1' };
-    });
+    for (const device of inventory.devices) {
+      (nodes[device.device_type] ??= {})[device.mac_address] = { ip: device.ip_address, up: up.get(device.mac_address) ?? false };
+    }
     const json = JSON.stringify(nodesToReserveSchema.parse(nodes));
-    this.nodesReply = { inventory, flags, json };
+    this.nodesReply = { inventory, states, json };
     return json;
   }
 
