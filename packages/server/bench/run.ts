@@ -380,14 +380,15 @@ async function main() {
       rows,
     );
     log(`bench took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
-    if (rows.some((row) => row.pass === false)) process.exitCode = 1;
+    return rows.every((row) => row.pass !== false);
   } finally {
     for (const server of servers) await server.close();
     for (const site of sites) await closeSite(site);
   }
 }
 
-main().catch((error: unknown) => {
+// The exit status is given at the very end, once every server and database is closed.
+main().then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
