@@ -37,6 +37,7 @@ import { ReservationListCache } from './modules/reservations/list-cache.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { ValidUsersDirectory } from './modules/users/valid-users.js';
 import { employerRoutes } from './modules/employers/routes.js';
 import { EmployersService } from './modules/employers/service.js';
 import { intendedUsageRoutes } from './modules/intended-usages/routes.js';
@@ -127,7 +128,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // What each instance keeps in memory between calls, and forgets as the database announces changes.
   const sessionUsers = new SessionUsers(db);
   const reservationLists = new ReservationListCache();
-  const caches = [sessionUsers, reservationLists];
+  const directory = new ValidUsersDirectory(db);
+  const caches = [sessionUsers, reservationLists, directory];
   if (deps.subscribe) for (const cache of caches) await cache.listen(deps.subscribe);
   app.addHook('onClose', () => Promise.all(caches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
@@ -150,7 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(registrationRoutes, {
         registration: new RegistrationService(db, config, createCaptcha(config, deps.jwtSecret)),
       });
-      await api.register(userRoutes);
+      await api.register(userRoutes, { directory });
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
       await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, reservationLists) });

@@ -12,12 +12,11 @@ import {
   validUsersQuerySchema,
 } from '@testbed/contract';
 import { UsersService } from './service.js';
-import { ValidUsersDirectory } from './valid-users.js';
+import type { ValidUsersDirectory } from './valid-users.js';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const directory = new ValidUsersDirectory(app.db);
+export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory }> = async (app, { directory }) => {
   const users = new UsersService(app.db);
 
   app.get('/validUsers', {

@@ -2,7 +2,7 @@
 // active accounts are kept in memory and matched there; one cheap read of a version that a database
 // trigger raises on every change to them tells whether the copy is still current, on every instance.
 import { VALID_USERS_MAX, type ValidUser, type ValidUsersQuery } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Subscribe } from '../../db/database.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { loadUsersDirectory, readUsersDirectoryVersion, type DirectoryUser } from './repo.js';
@@ -23,11 +23,47 @@ export function presentValidUser(row: DirectoryUser): ValidUser {
   return { userId: row.id, firstname: row.firstname, lastname: row.lastname, username: row.username };
 }
 
+export const USERS_DIRECTORY_CHANNEL = 'users_directory_changed';
+
 export class ValidUsersDirectory {
   private snapshot?: Snapshot;
   private loading?: Promise<Snapshot>;
+  /**
+   * While the database's announcements are heard (the trigger that raises the version also sends
+   * `NOTIFY users_directory_changed`), a snapshot stays true until one arrives and the version row need
+   * not be read on every search.
+   */
+  private listening = false;
+  /** The snapshot known to be current while listening; dropped by any announcement. */
+  private trusted?: Snapshot;
+  /** Raised by every announcement: a version read before one must not be trusted after it. */
+  private epoch = 0;
+  private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(private readonly db: Queryable) {}
+
+  async listen(subscribe: Subscribe): Promise<void> {
+    this.unsubscribe = await subscribe(
+      USERS_DIRECTORY_CHANNEL,
+      () => this.forgetAll(),
+      (listening) => {
+        this.listening = listening;
+        this.forgetAll();
+      },
+    );
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    this.forgetAll();
+    await this.unsubscribe?.();
+  }
+
+  /** The next search reads the version row again (a change announced, or made by this instance). */
+  forgetAll(): void {
+    this.epoch++;
+    this.trusted = undefined;
+  }
 
   /**
    * Enabled, not anonymised accounts whose last name, first name or username contains `name` (any case),
@@ -48,6 +84,14 @@ export class ValidUsersDirectory {
   }
 
   private async current(): Promise<Snapshot> {
+    if (this.listening && this.trusted) return this.trusted;
+    const epoch = this.epoch;
+    const snapshot = await this.checked();
+    if (this.listening && epoch === this.epoch) this.trusted = snapshot;
+    return snapshot;
+  }
+
+  private async checked(): Promise<Snapshot> {
     const version = BigInt(await readUsersDirectoryVersion(this.db));
     if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
     // Concurrent callers share one load, unless it started before the change this caller has seen.
