@@ -219,7 +219,8 @@ describe('CommandDriver.checkReady', () => {
   });
 });
 
-describe('CommandDriver.restoreAccount over SSH', () => {
+// Each login is a real SSH handshake in JavaScript: on a busy two-core machine a few take seconds.
+describe('CommandDriver.restoreAccount over SSH', { timeout: 120_000 }, () => {
   let node: SshNode;
   const adminKeys = newKeyPair('testbed-admin');
   const alice = newKeyPair('alice@laptop');

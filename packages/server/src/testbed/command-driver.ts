@@ -17,6 +17,8 @@ type CommandSection = NonNullable<TestbedFile['command']>;
 /** The tail of a status file read for its newest line. */
 const TAIL_BYTES = 8192;
 const STDERR_KEPT = 2000;
+/** A restore command that has not finished by then is given up (the job tries again until its deadline). */
+const RESTORE_TIMEOUT_MS = 120_000;
 
 interface RunningFlash {
   child: ChildProcess;
@@ -170,10 +172,13 @@ export class CommandDriver implements TestbedDriver {
     });
     const command = fillCommand(this.settings.restoreCommand, { username: account.username }).map(shellQuote).join(' ');
     const client = new Client();
+    // A node that stops answering mid-command must not hold the job's step for ever.
+    const timer = setTimeout(() => client.destroy(), RESTORE_TIMEOUT_MS);
     try {
       await new Promise<void>((resolve, reject) => {
         client.once('ready', resolve);
         client.once('error', reject);
+        client.once('close', () => reject(new Error('the node closed the connection before it was ready')));
         client.connect({
           host: device.ip,
           port: this.sshPorts.get(device.mac) ?? this.settings.sshPort,
@@ -191,11 +196,13 @@ export class CommandDriver implements TestbedDriver {
           stream.on('data', () => undefined);
           stream.on('exit', (exitCode: number | null) => (code = exitCode));
           stream.on('close', () => resolve({ code, stderr }));
+          client.once('close', () => reject(new Error('the node closed the connection before the restore command ended')));
           stream.end(account.sshKeys.map((key) => `${key}\n`).join(''));
         });
       });
       if (code !== 0) throw new Error(`the restore command exited with code ${code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
     } finally {
+      clearTimeout(timer);
       client.end();
     }
   }
