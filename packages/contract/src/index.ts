@@ -14,3 +14,4 @@ export * from './intended-usages.js';
 export * from './account-security.js';
 export * from './account-validation.js';
 export * from './flashing.js';
+export * from './scheduling.js';

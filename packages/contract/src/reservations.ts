@@ -45,6 +45,11 @@ export const nodesBookingFormSchema = z.object({
   selectedDevices: z.array(deviceRefSchema).min(1, 'Select at least one device').max(500),
   /** IANA time zone of the browser; the wall-clock fields are read in it (DESIGN.md decision 3). */
   timeZone: z.string().min(1).max(64),
+  /**
+   * Start at the next whole minute instead of startDate/startHour, keeping the duration (durationHour and
+   * durationMinute); the end fields are then recomputed by the server.
+   */
+  startNow: z.boolean().optional(),
 });
 export type NodesBookingForm = z.infer<typeof nodesBookingFormSchema>;
 

@@ -1,0 +1,51 @@
+// Scheduling beyond the booking form: the earliest free slots, moving the end of a reservation, releasing it.
+// The web app, the command-line client and the server all speak these shapes.
+import { z } from 'zod';
+
+/** At most this many windows in one free-slot answer. */
+export const FREE_SLOTS_MAX = 5;
+/** Upper bound of a searched duration (one year); a usage policy may set a lower one. */
+export const FREE_SLOTS_MAX_DURATION_MINUTES = 366 * 24 * 60;
+
+/**
+ * GET /api/freeSlots?deviceType=&count=&durationMinutes=&from=&to=&mode=: the first windows (soonest first) in
+ * which `count` devices of the type, up and not in maintenance, are free for `durationMinutes`. `from` defaults
+ * to now, `to` to the furthest start the caller's usage policy allows.
+ */
+export const freeSlotsQuerySchema = z
+  .object({
+    deviceType: z.string().trim().min(1).max(64),
+    count: z.coerce.number().int().min(1).max(500),
+    durationMinutes: z.coerce.number().int().min(1).max(FREE_SLOTS_MAX_DURATION_MINUTES),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    mode: z.enum(['Exclusive', 'Shared']).default('Exclusive'),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
+    path: ['to'],
+    message: 'to must be later than from',
+  });
+export type FreeSlotsQuery = z.infer<typeof freeSlotsQuerySchema>;
+
+export const freeSlotDeviceSchema = z.object({ macAddress: z.string(), ipAddress: z.string(), deviceType: z.string() });
+export type FreeSlotDevice = z.infer<typeof freeSlotDeviceSchema>;
+
+/** One window: ISO 8601 instants, and the devices it would give (exactly `count` of them). */
+export const freeSlotSchema = z.object({ start: z.string(), end: z.string(), devices: z.array(freeSlotDeviceSchema) });
+export type FreeSlot = z.infer<typeof freeSlotSchema>;
+export const freeSlotsReplySchema = z.object({ slots: z.array(freeSlotSchema) });
+export type FreeSlotsReply = z.infer<typeof freeSlotsReplySchema>;
+
+/**
+ * POST /api/reservations/{id}/end: move the end of a reservation that has not ended, later (every device must
+ * stay free: 409 naming the blocking device and window otherwise) or earlier (still after its start and after
+ * now). Replies with the reservation in the list shape.
+ */
+export const changeReservationEndSchema = z.object({ endDate: z.iso.datetime({ offset: true }) });
+export type ChangeReservationEnd = z.infer<typeof changeReservationEndSchema>;
+
+/**
+ * POST /api/reservations/{id}/release: end a reservation that has started now; its devices are free at once and
+ * it stays in the history. A reservation that has not started is deleted by DELETE /api/deleteReservation/{id}.
+ * Replies with the reservation in the list shape.
+ */
