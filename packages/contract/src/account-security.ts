@@ -1,6 +1,7 @@
 // Passwords, e-mail changes and account deletion (accounts document, sections 2, 4, 5, 7 and 8; DESIGN.md
 // section 6). One schema per form, used by the page and by the API, so both give the same message.
 import { z } from 'zod';
+import { entityIdSchema } from './input.js';
 import { messages } from './messages.js';
 import { PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
 import { signinReplySchema } from './auth.js';
@@ -114,7 +115,7 @@ export const changePasswordFormSchema = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-const userIdSchema = z.coerce.number().int().positive();
+const userIdSchema = entityIdSchema;
 
 export const changePasswordBodySchema = z.object({
   userId: userIdSchema,

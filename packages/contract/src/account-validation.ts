@@ -3,6 +3,7 @@
 // are disabled and get a link to complete their account; an administrator then approves the update from a
 // link of their own. Administrators also import accounts from CSV text, one account per line.
 import { z } from 'zod';
+import { idFieldSchema } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN, passwordSchema } from './rules.js';
@@ -102,7 +103,7 @@ export const accountValidationMessages = {
 } as const;
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-const idSchema = z.number().int().positive().max(2_147_483_647);
+const idSchema = idFieldSchema;
 
 // ---------------------------------------------------------------------------------------------------------
 // Re-validation requests (administrators)

@@ -1,7 +1,7 @@
 // Employers and a user's employments (accounts document, sections 2, 3 and 5).
 import { z } from 'zod';
 import { required } from './rules.js';
-import { entityIdSchema } from './users.js';
+import { entityIdSchema } from './input.js';
 
 export const employerIdParamsSchema = z.object({ id: entityIdSchema });
 export const employerUserParamsSchema = z.object({ userId: entityIdSchema });

@@ -3,6 +3,7 @@
 // time with PUT /group/{groupId}/userToAdd/{userId} and .../userToRemove/{userId}; `?as=manager` acts
 // on the managers instead of the members.
 import { z } from 'zod';
+import { entityIdSchema } from './input.js';
 import { required } from './rules.js';
 
 export const GROUP_NAME_MAX = 100;
@@ -79,7 +80,7 @@ export const groupMessages = {
   LOAD_FAILED: 'This could not be loaded.',
 } as const;
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const idSchema = entityIdSchema;
 export const groupIdParamsSchema = z.object({ id: idSchema });
 export const groupTypeIdParamsSchema = z.object({ id: idSchema });
 export const groupMemberParamsSchema = z.object({ groupId: idSchema, userId: idSchema });

@@ -1,3 +1,4 @@
+export * from './input.js';
 export * from './rules.js';
 export * from './auth.js';
 export * from './errors.js';

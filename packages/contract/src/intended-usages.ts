@@ -1,6 +1,6 @@
 // Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
 import { z } from 'zod';
-import { entityIdSchema } from './users.js';
+import { entityIdSchema } from './input.js';
 
 export const INTENDED_USAGE_INVALID = 'Please enter valid data';
 export const INTENDED_USAGE_MAX_LENGTH = 4000;

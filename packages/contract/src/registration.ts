@@ -2,6 +2,7 @@
 // form schema that both the sign-up page and POST /auth/signup validate with, the token calls, and the
 // words of these screens.
 import { z } from 'zod';
+import { idFieldSchema, isOneLine } from './input.js';
 import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE, PASSWORD_PATTERN, USERNAME_MESSAGE, USERNAME_PATTERN } from './rules.js';
@@ -108,8 +109,6 @@ export function detectImageType(bytes: Uint8Array): PhotoType | null {
   return null;
 }
 
-/** One-line texts (names, places) carry no control characters: they end up in mail headers and lists. */
-const oneLine = (value: string) => !/\p{Cc}/u.test(value);
 
 const requiredText = (label: string, max: number) =>
   z
@@ -117,7 +116,7 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, registrationMessages.TOO_LONG)
-    .refine(oneLine, registrationMessages.INVALID_DATA);
+    .refine(isOneLine, registrationMessages.INVALID_DATA);
 
 /** An optional text: empty or blank means not given. */
 const optionalText = (max: number) =>
@@ -125,7 +124,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, registrationMessages.TOO_LONG)
-    .refine(oneLine, registrationMessages.INVALID_DATA)
+    .refine(isOneLine, registrationMessages.INVALID_DATA)
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -138,7 +137,7 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined));
 
 const optionalId = z
-  .union([z.number().int().positive().max(2_147_483_647), z.null()])
+  .union([idFieldSchema, z.null()])
   .optional()
   .transform((value) => value ?? undefined);
 

@@ -1,5 +1,6 @@
 // Booking and reservations (devices document, sections 3 to 7; DESIGN.md decisions 2 to 5).
 import { z } from 'zod';
+import { idFieldSchema } from './input.js';
 import { messages } from './messages.js';
 
 /** Letters, digits, underscores, single spaces between words, no leading or trailing space; may be empty. */
@@ -27,7 +28,7 @@ export const deviceRefSchema = z.object({
 });
 
 export const nodesBookingFormSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idFieldSchema,
   selectedDevicetype: z.string().max(64).optional(),
   startDate: calendarDateSchema,
   startHour: hourSchema,
@@ -55,7 +56,7 @@ export type NodesBookingForm = z.infer<typeof nodesBookingFormSchema>;
 
 export const reserveNodesRequestSchema = z.object({
   nodesBookingForm: nodesBookingFormSchema,
-  selectedUsers: z.array(z.object({ userId: z.number().int().positive() })).max(100).default([]),
+  selectedUsers: z.array(z.object({ userId: idFieldSchema })).max(100).default([]),
 });
 export type ReserveNodesRequest = z.infer<typeof reserveNodesRequestSchema>;
 

@@ -1,10 +1,10 @@
 // Users: the administrators' list, a user's details and their update, and the creation of a user by an
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import { z } from 'zod';
+import { entityIdSchema } from './input.js';
 import { passwordSchema, required, usernameSchema } from './rules.js';
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-export const entityIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const userDetailsParamsSchema = z.object({ id: entityIdSchema });
 
 export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';

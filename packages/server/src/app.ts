@@ -23,6 +23,7 @@ import { AppError } from './errors.js';
 import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
+import { safeText } from './security/safe-text.js';
 import { createCaptcha } from './security/captcha.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { RegistrationService } from './modules/registration/service.js';
@@ -70,6 +71,8 @@ export interface AppDependencies {
   /** Folder of the built web app; the default is packages/web/dist. */
   webRoot?: string;
   logger?: boolean | object;
+  /** Where the default logger writes (standard output when absent); tests read the log from it. */
+  logStream?: NodeJS.WritableStream;
   /** The database's LISTEN; without it every call reads its signed-in user from the database. */
   subscribe?: Subscribe;
   /** The driver of the testbed; the default simulates the built-in testbed file. */
@@ -83,7 +86,11 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.ur
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -142,6 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(authenticate, { sessionUsers, tokens });
+      await api.register(safeText);
       // Before the reply of a change leaves, so that the caller's next call sees the change even before the
       // database's announcement reaches this instance.
       api.addHook('onSend', async (request) => {

@@ -66,7 +66,8 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
   return { database, dispose: () => database.close() };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** `logStream`: the app logs at LOG_LEVEL (env) into it instead of not logging at all. */
+export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({
@@ -74,7 +75,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     db: database.db,
     subscribe: database.subscribe,
     jwtSecret: randomBytes(32).toString('hex'),
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webRoot: '/nonexistent',
   });
   await app.ready();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   deleteReservationReplySchema,
+  entityIdSchema,
   errorReplySchema,
   nodesToReserveSchema,
   reservationListQuerySchema,
@@ -15,7 +16,7 @@ import {
 } from '@testbed/contract';
 import type { ReservationService } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: entityIdSchema });
 const refusal = reserveNodesReplySchema.describe('value0 false, value1 the messages');
 const listSchema = (summary: string) => ({
   tags: ['reservations'],

@@ -1,0 +1,43 @@
+// The rules every input obeys, whatever the field.
+// Text: no NUL, no other control character but tab, line feed and carriage return, no unpaired UTF-16
+// surrogate. PostgreSQL refuses NUL in text and unpaired surrogates in JSON, and no person types them. The
+// server applies `findUnsafeText` to the body, the query and the path of every request before any route sees
+// it, so that no route can forget it.
+// Ids: whole numbers within PostgreSQL's `integer`, in a body as in a path or a query string.
+import { z } from 'zod';
+
+// Without the `u` flag a regular expression sees UTF-16 code units, so a surrogate is matchable on its own.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const UNSAFE_TEXT_MESSAGE = 'must not contain control characters or unpaired surrogates';
+
+/** Whether a string breaks the rule. */
+export function isUnsafeText(value: string): boolean {
+  return CONTROL.test(value) || LONE_SURROGATE.test(value);
+}
+
+/** Where a value holds unsafe text (in a string or in a key), as a dotted path such as `users.2.name`; null when none. */
+export function findUnsafeText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? path.join('.') : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const here = [...path, key];
+    if (isUnsafeText(key)) return here.join('.');
+    const found = findUnsafeText(item, here);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A one-line text (a name, a place) also carries no tab or line break: it ends up in mail headers and lists. */
+export function isOneLine(value: string): boolean {
+  return !/\p{Cc}/u.test(value) && !isUnsafeText(value);
+}
+
+/** Largest id the database holds (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+/** A row id in a JSON body: a whole number from 1 to MAX_ID. */
+export const idFieldSchema = z.number().int().min(1).max(MAX_ID);
+/** A row id in a path or a query string, where it arrives as text. */
+export const entityIdSchema = z.coerce.number().int().min(1).max(MAX_ID);

@@ -1,0 +1,287 @@
+// The hostile walk: every operation of the OpenAPI document, every path and query parameter and body field,
+// sent a family of hostile values (NUL, control characters, unpaired surrogates, 1 MB strings, numbers past
+// 2^31 and 2^53, negative and fractional ids, arrays for objects, `__proto__` keys, wrong content types) by an
+// anonymous caller, a user and an administrator. No reply may be a 5xx, and the log of the whole walk may hold
+// none of the passwords and tokens it used.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { buildTestApp, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
+
+interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  minItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  default?: unknown;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
+  body?: JsonSchema;
+}
+
+/** A secret that must never reach the log: the walk sends it wherever a field looks like a password or token. */
+const SECRET = `Hostile#${randomBytes(6).toString('hex')}Zz9`;
+const looksSecret = (name: string) => /password|token|secret|captcha/i.test(name);
+
+const MEGABYTE = 'x'.repeat(1024 * 1024);
+const HOSTILE_TEXT: unknown[] = ['a\u0000b', '\ud800', 'a\udc00', 'bell\u0007', 'line\u001bescape', MEGABYTE, '__proto__'];
+const HOSTILE_NUMBERS: unknown[] = [2 ** 31, 2 ** 53 + 2, -1, 0, 1.5, -(2 ** 31) - 1, 1e308];
+const HOSTILE_SHAPES: unknown[] = [null, [], {}, [1, 2], { __proto__: { isAdmin: true } }, true];
+/** Path and query values are text: the same families, as a client would write them in a URL. */
+const HOSTILE_URL_VALUES = ['a\u0000b', '\ud800', '%', 'bell\u0007', MEGABYTE.slice(0, 64 * 1024), '2147483648', '9007199254740993', '-1', '1.5', '1e400', 'NaN', '0x10', ' 1', '__proto__', '../../etc/passwd'];
+
+const CANDIDATE_TEXT = ['abc', 'ab_1', 'Abc def', 'a', '1', 'Secret#2026pass', '02:00:00:01:00:01', '9:00', 'raspberry-pi-4', 'ssh-ed25519 AAAA'];
+
+/** Percent-encodes as a client would; an unpaired surrogate goes out as the three bytes that would encode it. */
+function encodeUrlValue(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return [...value]
+      .map((char) => {
+        const unit = char.charCodeAt(0);
+        if (char.length > 1 || unit < 0xd800 || unit > 0xdfff) return encodeURIComponent(char);
+        const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 63), 0x80 | (unit & 63)];
+        return bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      })
+      .join('');
+  }
+}
+
+function alternatives(schema: JsonSchema): JsonSchema[] {
+  return schema.anyOf ?? schema.oneOf ?? (schema.allOf ? [Object.assign({}, ...schema.allOf) as JsonSchema] : [schema]);
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  return Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+}
+
+/** A value the schema most likely accepts, so that the one hostile field of a request is what the server meets. */
+function plausible(schema: JsonSchema, name = ''): unknown {
+  const first = alternatives(schema)[0] ?? {};
+  if (first !== schema) return plausible(first, name);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  switch (typeOf(schema)) {
+    case 'integer':
+    case 'number':
+      // An id that names no row, so that the walk changes nothing it did not create.
+      return Math.min(schema.maximum ?? 987_654, Math.max(schema.minimum ?? 1, /id$/i.test(name) ? 987_654 : 1));
+    case 'boolean':
+      return false;
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 1 }, () => plausible(schema.items ?? {}, name));
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(schema.properties ?? {})) value[key] = plausible(property, key);
+      return value;
+    }
+    case 'string':
+    default: {
+      if (looksSecret(name)) return SECRET;
+      if (schema.format === 'email') return 'walker@example.org';
+      if (schema.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
+      if (schema.format === 'uuid') return randomUUID();
+      if (schema.format === 'date') return '2027-01-15';
+      const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
+      const text = CANDIDATE_TEXT.find((candidate) => !pattern || pattern.test(candidate)) ?? 'abc';
+      return text.padEnd(schema.minLength ?? 0, 'x');
+    }
+  }
+}
+
+function hostileValuesFor(schema: JsonSchema): unknown[] {
+  const types = new Set(alternatives(schema).map(typeOf));
+  const values = [...HOSTILE_SHAPES];
+  if (types.has('string') || types.size === 0 || types.has(undefined)) values.push(...HOSTILE_TEXT);
+  if (types.has('integer') || types.has('number')) values.push(...HOSTILE_NUMBERS, '2147483648');
+  if (types.has('array')) values.push(['a\u0000'], Array.from({ length: 10_000 }, () => 1));
+  return values;
+}
+
+function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const parameters = ((operation.parameters ?? []) as Operation['parameters']).filter((p) => p.in === 'path' || p.in === 'query');
+      const content = (operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+      operations.push({ method: method.toUpperCase(), path, parameters, body: content?.['application/json']?.schema });
+    }
+  }
+  return operations;
+}
+
+/** Every request of the walk for one operation: one hostile value at a time, the rest plausible. */
+function requestsFor(operation: Operation): InjectOptions[] {
+  const plainParams = Object.fromEntries(operation.parameters.map((p) => [p.name, String(plausible(p.schema, p.name))]));
+  const plainBody = operation.body ? plausible(operation.body) : undefined;
+  const build = (params: Record<string, string>, body: unknown, extra: Partial<InjectOptions> = {}): InjectOptions => {
+    let url = operation.path;
+    const query: string[] = [];
+    for (const parameter of operation.parameters) {
+      const value = encodeUrlValue(params[parameter.name] ?? '');
+      if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, value);
+      else query.push(`${parameter.name}=${value}`);
+    }
+    const search = query.join('&');
+    return {
+      method: operation.method as InjectOptions['method'],
+      url: search ? `${url}?${search}` : url,
+      ...(body !== undefined && operation.method !== 'GET' ? { payload: body as InjectOptions['payload'] } : {}),
+      ...extra,
+    };
+  };
+
+  const requests: InjectOptions[] = [build(plainParams, plainBody)];
+  for (const parameter of operation.parameters) {
+    for (const value of HOSTILE_URL_VALUES) requests.push(build({ ...plainParams, [parameter.name]: value }, plainBody));
+  }
+  if (!operation.body || operation.method === 'GET') return requests;
+
+  const body = operation.body;
+  const objectBody = typeof plainBody === 'object' && plainBody !== null && !Array.isArray(plainBody);
+  if (objectBody) {
+    const properties = alternatives(body)[0]?.properties ?? {};
+    for (const [field, schema] of Object.entries(properties)) {
+      for (const value of hostileValuesFor(schema)) requests.push(build(plainParams, { ...(plainBody as object), [field]: value }));
+      // One level down: the fields of a nested form (the booking form, the sign-up form ...).
+      const nested = plausible(schema, field);
+      if (typeof nested === 'object' && nested !== null && !Array.isArray(nested)) {
+        for (const inner of Object.keys(alternatives(schema)[0]?.properties ?? {})) {
+          for (const value of ['a\u0000', '\ud800', 2 ** 53 + 2, -1, [], {}]) {
+            requests.push(build(plainParams, { ...(plainBody as object), [field]: { ...nested, [inner]: value } }));
+          }
+        }
+      }
+    }
+  } else {
+    for (const value of hostileValuesFor(body)) requests.push(build(plainParams, value));
+  }
+  const json = { 'content-type': 'application/json' };
+  requests.push(
+    build(plainParams, undefined, { payload: '[]', headers: json }),
+    build(plainParams, undefined, { payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', headers: json }),
+    build(plainParams, undefined, { payload: '{"a":', headers: json }),
+    build(plainParams, undefined, { payload: JSON.stringify({ text: MEGABYTE }), headers: json }),
+    build(plainParams, undefined, { payload: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    build(plainParams, undefined, { payload: 'hello', headers: { 'content-type': 'text/plain' } }),
+    build(plainParams, undefined, { payload: '\u0000', headers: { 'content-type': 'application/json; charset=utf-16' } }),
+  );
+  return requests;
+}
+
+let ctx: TestContext;
+let log = '';
+let user: Awaited<ReturnType<typeof loginAs>>;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+let operations: Operation[];
+let address = 0;
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      log += String(chunk);
+      done();
+    },
+  });
+  ctx = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream });
+  user = await loginAs(ctx);
+  admin = await loginAs(ctx, { roles: ['USER', 'ADMIN'] });
+  const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  operations = operationsOf(document);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the text and number rules', () => {
+  it('refuses a NUL in the sign-in username with a 400 naming the field, even before signing in', async () => {
+    const reply = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'ad\u0000min', password: 'x' }, remoteAddress: '10.255.0.1' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().fieldErrors).toHaveProperty('username');
+    expect(reply.json().message).toMatch(/^username: /);
+  });
+
+  it('refuses an unpaired surrogate in a group type and stores nothing', async () => {
+    const label = `Lab\ud800${randomBytes(2).toString('hex')}`;
+    const reply = await admin.inject({ method: 'POST', url: '/api/groupType', payload: { label } });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().fieldErrors).toHaveProperty('label');
+    const types = await admin.inject({ method: 'GET', url: '/api/groupTypes' });
+    expect(types.body).not.toContain('Lab\\ud800');
+  });
+
+  it('refuses a NUL in a query value and in a path parameter, naming them', async () => {
+    const query = await admin.inject({ method: 'GET', url: '/api/users?name=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toMatch(/^name: /);
+    const path = await admin.inject({ method: 'GET', url: '/api/accountSummary/1%00' });
+    expect(path.statusCode).toBe(400);
+    expect(path.json().message).toMatch(/^id: /);
+  });
+
+  it('refuses an id past the 32-bit range with a 400 naming it', async () => {
+    const reply = await admin.inject({ method: 'GET', url: '/api/accountSummary/2147483648' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().fieldErrors).toHaveProperty('id');
+  });
+});
+
+describe('the hostile walk over /api/docs/json', () => {
+  it('finds the operations of the API', () => {
+    expect(operations.length).toBeGreaterThan(60);
+  });
+
+  it('answers every hostile value with a 4xx or a success, never a 5xx, to anyone', async () => {
+    const callers = {
+      anonymous: (options: InjectOptions) => ctx.app.inject(options),
+      user: (options: InjectOptions) => user.inject(options),
+      admin: (options: InjectOptions) => admin.inject(options),
+    };
+    const failures: string[] = [];
+    let sent = 0;
+    for (const operation of operations) {
+      const requests = requestsFor(operation);
+      for (const [callerName, call] of Object.entries(callers)) {
+        for (const request of requests) {
+          // A fresh address for each request keeps the per-address limits out of the way of the walk.
+          address += 1;
+          const remoteAddress = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+          const reply = await call({ ...request, remoteAddress });
+          sent += 1;
+          if (reply.statusCode >= 500) {
+            const payload = typeof request.payload === 'string' ? request.payload : JSON.stringify(request.payload ?? null);
+            failures.push(`${callerName} ${operation.method} ${request.url?.toString().slice(0, 120)} ${payload?.slice(0, 160)} → ${reply.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(3000);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('never wrote a password or a token to the log', () => {
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of [SECRET, TEST_PASSWORD, user.session.accessToken, admin.session.accessToken]) {
+      expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
+    }
+  });
+});
