@@ -167,6 +167,7 @@ export const userMessages = {
   EMAIL_TAKEN: 'This email is already used.',
   UNKNOWN_ROLE: 'Unknown role.',
   ACCOUNT_DELETED: 'This account has been deleted.',
+  ALREADY_ANONYMISED: 'This account is already anonymised.',
   INVALID_DATE: 'Invalid date',
   // screens
   USERS: 'Users',

@@ -130,6 +130,12 @@ export interface SignInThrottleTable {
   updated_at: DefaultTimestamp;
 }
 
+export interface SignInKnownAddressesTable {
+  user_id: number;
+  address: string;
+  last_success_at: DefaultTimestamp;
+}
+
 export interface DeviceTypesTable {
   id: Generated<number>;
   name: string;
@@ -251,6 +257,7 @@ export interface Database {
   group_managers: GroupMembersTable;
   account_tokens: AccountTokensTable;
   sign_in_throttle: SignInThrottleTable;
+  sign_in_known_addresses: SignInKnownAddressesTable;
   device_types: DeviceTypesTable;
   devices: DevicesTable;
   images: ImagesTable;

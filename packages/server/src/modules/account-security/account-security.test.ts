@@ -562,8 +562,12 @@ describe('DELETE /api/deleteUserPartiallyByAdmin/{id}', () => {
 
     const summary = await admin.inject({ method: 'GET', url: `/api/accountSummary/${user.id}` });
     expect(summary.json()).toMatchObject({ deleted: true, username: user.username });
-    // Done twice, it stays done.
-    expect((await partial(admin, user.id)).json().anonymisedAt).toBe(reply.json().anonymisedAt);
+    // Done twice, the second time says that it was already done, and changes nothing.
+    const again = await partial(admin, user.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This account is already anonymised.');
+    const after = await ctx.database.db.selectFrom('users').select('anonymised_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(after.anonymised_at).toEqual(row.anonymised_at);
     // Nothing else can be done to it.
     expect((await admin.inject({ method: 'POST', url: '/api/changePasswordByAdmin', payload: { userId: user.id, newPassword: NEW_PASSWORD } })).json().message).toBe(text.ACCOUNT_DELETED);
   });

@@ -131,6 +131,7 @@ export async function anonymiseAccount(
   await db.deleteFrom('group_members').where('user_id', '=', userId).execute();
   await db.deleteFrom('group_managers').where('user_id', '=', userId).execute();
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sign_in_known_addresses').where('user_id', '=', userId).execute();
   const row = await db
     .updateTable('users')
     .set({

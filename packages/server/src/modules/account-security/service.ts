@@ -25,6 +25,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { clearAccountFailures } from '../../security/sign-in-throttle.js';
 import type { AccessTokens } from '../../security/access-token.js';
 import { consumeToken, issueToken, peekToken, revokeTokens, type TokenLookup, type TokenProblem } from '../../security/account-tokens.js';
 import { isCommonPassword } from '../../security/common-passwords.js';
@@ -157,6 +158,8 @@ export class AccountSecurityService {
       if (!account || account.anonymised_at) throw tokenRefused('invalid');
       await setPassword(tx, account.id, passwordHash);
       await revokeTokens(tx, account.id, PASSWORD_LINK_KINDS);
+      // Whoever made the account wait, the mailed link proves the user: they may sign in at once.
+      await clearAccountFailures(tx, account.id);
       await this.mailPasswordChanged(tx, account, 'reset');
       await recordAudit(tx, { actorUserId: account.id, action: 'account.password_reset', targetType: 'user', targetId: account.id, ip });
     });
@@ -344,11 +347,11 @@ export class AccountSecurityService {
     return this.db.transaction().execute(async (tx) => {
       const account = await lockAccount(tx, userId);
       if (!account) throw userNotFound();
-      if (!account.anonymised_at) await keepAnAdministrator(tx, account.id);
+      // Saying so rather than answering 200 again tells an administrator that nothing was done this time.
+      if (account.anonymised_at) throw new AppError('conflict', userMessages.ALREADY_ANONYMISED);
+      await keepAnAdministrator(tx, account.id);
       const anonymisedAt = await anonymiseAccount(tx, account.id);
-      if (!account.anonymised_at) {
-        await recordAudit(tx, { actorUserId: actor.userId, action: 'admin.user.delete_partially', targetType: 'user', targetId: account.id, ip: caller.ip });
-      }
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'admin.user.delete_partially', targetType: 'user', targetId: account.id, ip: caller.ip });
       return { userId: account.id, partiallyDeleted: true as const, anonymisedAt: anonymisedAt.toISOString() };
     });
   }

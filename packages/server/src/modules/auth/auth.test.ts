@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { messages } from '@testbed/contract';
 import { buildTestApp, createUser, loginAs, signIn, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
+import { tokenMailedTo } from '../registration/registration-test-support.js';
+import { addressKey } from '../../security/sign-in-throttle.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,6 +90,66 @@ describe('POST /api/auth/signin', () => {
       .execute();
     expect(audit.filter((row) => row.action === 'auth.signin.failure')).toHaveLength(6);
     expect(JSON.stringify(audit)).not.toContain('Wrong#Pass123');
+  });
+
+  it('keeps no row for names that name no account: one row for the address, none per name, no audit', async () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      expect((await signIn(ctx, `ghost_${attempt}_zz`, 'Wrong#Pass123', '198.18.2.1')).statusCode).toBe(401);
+    }
+    const rows = await ctx.database.db.selectFrom('sign_in_throttle').select(['key', 'failures']).execute();
+    expect(rows.filter((row) => row.key.includes('ghost_'))).toEqual([]);
+    expect(rows.find((row) => row.key === 'address:198.18.2.1')?.failures).toBe(8);
+    const audit = await ctx.database.db.selectFrom('audit_log').select('details').execute();
+    expect(JSON.stringify(audit)).not.toContain('ghost_');
+  });
+
+  it('prunes the rows of addresses that have been quiet for a day as new failures come', async () => {
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await ctx.database.db.insertInto('sign_in_throttle').values({ key: 'address:192.0.2.200', failures: 3, updated_at: twoDaysAgo }).execute();
+    await signIn(ctx, 'ghost_prune', 'Wrong#Pass123', '198.18.2.9');
+    const left = await ctx.database.db.selectFrom('sign_in_throttle').select('key').where('key', '=', 'address:192.0.2.200').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('counts an IPv6 address by its /64, so an attacker cannot step through the addresses of one network', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('address:2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('address:2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::5')).toBe('address:2001:db8:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('address:192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('address:192.0.2.7');
+  });
+
+  it("lets a user in from an address they signed in from before while an attacker elsewhere holds the account's wait", async () => {
+    const user = await createUser(ctx);
+    expect((await signIn(ctx, user.username, TEST_PASSWORD, '198.18.3.1')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      expect((await signIn(ctx, user.username, 'Wrong#Pass123', `198.18.4.${attempt + 1}`)).statusCode).toBe(401);
+    }
+    // From a new address the account waits; from the known one the user signs in at once.
+    expect((await signIn(ctx, user.username, TEST_PASSWORD, '198.18.5.1')).statusCode).toBe(401);
+    expect((await signIn(ctx, user.username, TEST_PASSWORD, '198.18.3.1')).statusCode).toBe(200);
+    // Signing in ended the wait everywhere.
+    expect((await signIn(ctx, user.username, TEST_PASSWORD, '198.18.5.2')).statusCode).toBe(200);
+  });
+
+  it("ends the account's wait when the user resets the password through the mailed link", async () => {
+    const user = await createUser(ctx);
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await signIn(ctx, user.username, 'Wrong#Pass123', `198.18.6.${attempt + 1}`);
+    }
+    expect((await signIn(ctx, user.username, TEST_PASSWORD, '198.18.7.1')).statusCode).toBe(401);
+    const email = `${user.username}@example.org`;
+    await ctx.app.inject({ method: 'GET', url: '/api/auth/checkEmailResetPassword', query: { email }, remoteAddress: '198.18.7.2' });
+    const token = await tokenMailedTo(ctx, email, 'resetPassword');
+    const newPassword = 'Another#Pass2027';
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/changePasswordForgottingPassword',
+      payload: { token, newPassword },
+      remoteAddress: '198.18.7.3',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(ctx, user.username, newPassword, '198.18.7.4')).statusCode).toBe(200);
   });
 
   it('limits the rate per address with 429 and Retry-After', async () => {

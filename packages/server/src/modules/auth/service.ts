@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AccessTokens } from '../../security/access-token.js';
 import { verifyPassword } from '../../security/passwords.js';
-import { FREE_FAILURES, accountKey, addressKey, clearFailures, isLocked, recordFailure } from '../../security/sign-in-throttle.js';
+import { mustWait, recordFailure, recordSuccess } from '../../security/sign-in-throttle.js';
 import { recordAudit } from '../audit/repo.js';
 import { findUserForSignIn } from '../users/repo.js';
 
@@ -21,23 +21,25 @@ export class AuthService {
    * Only the right password of a disabled account tells that the account is invalid, as the spec asks.
    */
   async signIn(form: SigninForm, ip: string): Promise<SigninReply> {
-    const keys = [accountKey(form.username), addressKey(ip)];
-    const [user, locked] = await Promise.all([findUserForSignIn(this.db, form.username), isLocked(this.db, keys)]);
-    const passwordOk = await verifyPassword(user?.password_hash, form.password);
+    const user = await findUserForSignIn(this.db, form.username);
+    const attempt = { ip, userId: user?.id ?? null };
+    const [waiting, passwordOk] = await Promise.all([mustWait(this.db, attempt), verifyPassword(user?.password_hash, form.password)]);
     const badLogin = new AppError('unauthenticated', messages.BAD_LOGIN);
 
-    if (locked || !user || !passwordOk || user.anonymised_at) {
-      await recordFailure(this.db, keys[0]!, FREE_FAILURES.account);
-      await recordFailure(this.db, keys[1]!, FREE_FAILURES.address);
-      await recordAudit(this.db, {
-        actorUserId: user?.id ?? null,
-        action: 'auth.signin.failure',
-        ip,
-        details: { username: form.username.slice(0, 64), reason: locked ? 'locked' : 'bad_credentials' },
-      });
+    if (waiting || !user || !passwordOk || user.anonymised_at) {
+      await recordFailure(this.db, attempt);
+      // Only a failure on a real account is audited: a name that names no account leaves no row anywhere.
+      if (user) {
+        await recordAudit(this.db, {
+          actorUserId: user.id,
+          action: 'auth.signin.failure',
+          ip,
+          details: { reason: waiting ? 'locked' : 'bad_credentials' },
+        });
+      }
       throw badLogin;
     }
-    await clearFailures(this.db, keys[0]!);
+    await recordSuccess(this.db, user.id, ip);
     if (!user.is_enabled) {
       await recordAudit(this.db, { actorUserId: user.id, action: 'auth.signin.refused', ip, details: { reason: 'account_invalid' } });
       throw new AppError('forbidden', messages.ACCOUNT_INVALID);
