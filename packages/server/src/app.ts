@@ -81,6 +81,12 @@ export interface AppDependencies {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Never in the log: credentials in headers, and the parts of a database error that quote the values of the
+ * failed statement (PostgreSQL's `detail`, e.g. `Key (email)=(...)`), which may be a password or a token.
+ */
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'err.detail', 'err.parameters'];
+
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -88,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: LOG_REDACT,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: false,

@@ -6,7 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
+import { LOG_REDACT } from '../src/app.js';
 import { buildTestApp, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
 
 interface JsonSchema {
@@ -277,6 +278,21 @@ describe('the hostile walk over /api/docs/json', () => {
     expect(sent).toBeGreaterThan(3000);
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('keeps the values a database error quotes out of the log line of a 500', () => {
+    let line = '';
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        line += String(chunk);
+        done();
+      },
+    });
+    const logger = Fastify({ logger: { level: 'error', redact: LOG_REDACT, stream } }).log;
+    const error = Object.assign(new Error('duplicate key value violates unique constraint'), { detail: `Key (token)=(${SECRET}) already exists.` });
+    logger.error({ err: error }, 'unexpected error');
+    expect(line).toContain('duplicate key value');
+    expect(line).not.toContain(SECRET);
+  });
 
   it('never wrote a password or a token to the log', () => {
     expect(log.length).toBeGreaterThan(0);
