@@ -16,3 +16,4 @@ export * from './account-security.js';
 export * from './account-validation.js';
 export * from './flashing.js';
 export * from './scheduling.js';
+export * from './health.js';

@@ -54,6 +54,9 @@ import { ReferenceListsService } from './modules/reference-lists/service.js';
 import { createTestbedDriver, type TestbedDriver } from './testbed/driver.js';
 import { createFlashing, flashingRoutes, type FlashJobRunner } from './modules/flashing/create-flashing.js';
 import { loadTestbed } from './testbed/testbed-file.js';
+import { MailSender } from './mail/sender.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { HealthService } from './modules/health/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +64,8 @@ declare module 'fastify' {
     config: Config;
     /** The flash pipeline: main.ts starts it, closing the app stops it and hands its jobs over. */
     flashJobs: FlashJobRunner;
+    /** Delivers the mail outbox: main.ts starts it, closing the app stops it. */
+    mailSender: MailSender;
   }
 }
 
@@ -151,6 +156,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const flashing = createFlashing(db, driver, config.DATA_DIR, app.log);
   app.decorate('flashJobs', flashing.runner);
   app.addHook('onClose', () => flashing.runner.stop());
+  const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
+  app.decorate('mailSender', mailSender);
+  app.addHook('onClose', () => mailSender.stop());
+  // From the first moment of a shutdown, readiness says so, so that a proxy sends new work elsewhere.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  const health = new HealthService(db, {
+    isListening: () => sessionUsers.isListening,
+    mailSenderAlive: () => mailSender.isAlive(),
+    flashRunnerAlive: () => flashing.runner.isAlive(),
+    isAcceptingWork: () => !closing,
+  });
 
   await app.register(
     async (api) => {
@@ -161,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       api.addHook('onSend', async (request) => {
         if (!SAFE_METHODS.has(request.method)) for (const cache of caches) cache.forgetAll();
       });
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth });
       await api.register(accountSecurityRoutes, { accounts: new AccountSecurityService(db, tokens, config) });
       await api.register(registrationRoutes, {

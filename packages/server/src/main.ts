@@ -4,11 +4,13 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap-admin.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { MailSender } from './mail/sender.js';
 import { loadJwtSecret } from './security/secrets.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 import { syncInventory } from './testbed/inventory.js';
 import { createTestbedDriver } from './testbed/driver.js';
+
+/** How long requests under way may take to finish once a stop is asked. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -20,21 +22,35 @@ async function main() {
   const admin = await ensureFirstAdmin(database.db, config);
 
   const app = await buildApp({ config, db: database.db, subscribe: database.subscribe, jwtSecret, driver });
-  const mailSender = new MailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await mailSender.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  // A graceful stop (SIGTERM from an orchestrator, Ctrl-C): readiness turns 503 and the listening socket
+  // closes, requests under way finish (at most SHUTDOWN_GRACE_MS, then their connections are cut), the flash
+  // runner hands its jobs' leases back for another instance, the mail sender ends its pass, the database closes.
+  let closing: Promise<void> | undefined;
+  const close = (signal: string) =>
+    (closing ??= (async () => {
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => {
+        app.log.warn('requests still under way after the grace period: closing their connections');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      try {
+        await app.close();
+        await database.close();
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown was not clean');
+        process.exitCode = 1;
+      }
+      clearTimeout(force);
+      process.exit();
+    })());
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // Flash jobs left by a previous run (or by an instance that stopped) carry on; app.close() stops them.
   app.flashJobs.start();
-  mailSender.start();
+  app.mailSender.start();
   if (admin.generatedPassword) {
     // Printed once, on the start that created the account, never logged.
     process.stdout.write(

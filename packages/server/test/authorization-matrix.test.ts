@@ -149,6 +149,9 @@ const rows: Row[] = [
     expected: PUBLIC(401),
   },
   { method: 'GET', route: '/auth/me', url: () => '/api/auth/me', expected: SIGNED_IN },
+  { method: 'GET', route: '/health/live', url: () => '/api/health/live', expected: { ...PUBLIC(200), pending: 401 } },
+  // The test app starts neither the mail sender nor the flash runner: not ready, and saying so to anyone.
+  { method: 'GET', route: '/health/ready', url: () => '/api/health/ready', expected: { ...PUBLIC(503), pending: 401 } },
   // registration: open calls; a revoked session's bearer is refused before any route, as everywhere
   { method: 'GET', route: '/auth/captcha', url: () => '/api/auth/captcha', expected: { ...PUBLIC(200), pending: 401 } },
   { method: 'GET', route: '/auth/captcha/challenge', url: () => '/api/auth/captcha/challenge', expected: { ...PUBLIC(200), pending: 401 } },

@@ -15,8 +15,23 @@ const runWithSimpleQuery: ScriptRunner = async (conn, script) => {
   await sql.raw(script).execute(conn);
 };
 
+async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+}
+
+/**
+ * The migrations this code knows and the database has not applied (the readiness check): an instance of
+ * older code beside a newer database sees none, one of newer code before its migration has run sees some.
+ */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const files = await migrationFiles();
+  const { rows } = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
+  const done = new Set(rows.map((row) => row.name));
+  return files.filter((name) => !done.has(name));
+}
+
 export async function migrate(db: Kysely<any>, runScript: ScriptRunner = runWithSimpleQuery): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {

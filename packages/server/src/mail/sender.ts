@@ -55,6 +55,8 @@ export class MailSender {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** When the loop last looked at the outbox (performance.now()), for the readiness check. */
+  private lastTickAt = 0;
 
   constructor(private readonly options: MailSenderOptions) {
     const { config } = options;
@@ -71,7 +73,17 @@ export class MailSender {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.lastTickAt = performance.now();
     this.schedule(0);
+  }
+
+  /**
+   * Whether the loop is started and has looked at the outbox lately. A slow SMTP server holds a pass for up to
+   * a few minutes without making the instance unfit to serve, so only a pass stuck longer counts.
+   */
+  isAlive(): boolean {
+    const interval = this.options.pollIntervalMs ?? 2000;
+    return !this.stopped && performance.now() - this.lastTickAt < Math.max(5 * 60_000, interval * 5);
   }
 
   /** Stops the loop and waits for the delivery under way, if any. */
@@ -95,6 +107,7 @@ export class MailSender {
   }
 
   private async tick() {
+    this.lastTickAt = performance.now();
     let delivered = 0;
     try {
       delivered = await this.deliverDue();

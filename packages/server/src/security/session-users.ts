@@ -43,6 +43,11 @@ export class SessionUsers {
     );
   }
 
+  /** Whether the database's announcements are heard now (the readiness check shows it). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
   async close(): Promise<void> {
     this.listening = false;
     this.forgetAll();

@@ -42,6 +42,8 @@ export class FlashJobRunner {
   private tickMs = 1000;
   private leaseMs = 30_000;
   private maxJobs = 1000;
+  /** When a pass over the jobs last began (performance.now()), for the readiness check. */
+  private lastTickAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -56,12 +58,18 @@ export class FlashJobRunner {
     return this.running;
   }
 
+  /** Whether the runner is started and its passes over the jobs keep coming (a stuck pass makes it false). */
+  isAlive(): boolean {
+    return this.running && performance.now() - this.lastTickAt < Math.max(60_000, this.tickMs * 5);
+  }
+
   start(options: RunnerOptions = {}): void {
     if (this.running) return;
     this.tickMs = options.tickMs ?? this.tickMs;
     this.leaseMs = options.leaseMs ?? this.leaseMs;
     this.maxJobs = options.maxJobs ?? this.maxJobs;
     this.running = true;
+    this.lastTickAt = performance.now();
     this.schedule(0);
   }
 
@@ -104,6 +112,7 @@ export class FlashJobRunner {
   }
 
   private async tick(): Promise<void> {
+    this.lastTickAt = performance.now();
     let jobs: FlashJobRow[];
     try {
       jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs);
