@@ -1,6 +1,6 @@
 // Builds the Fastify application: security plugins, the /api scope with its one authentication hook
 // and the modules' routes, the OpenAPI reference at /api/docs, and the web app served from /.
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -207,15 +207,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-/** Serves the built web app; any unknown non-API path gets index.html for client-side routing. */
+/**
+ * Serves the built web app; any unknown non-API path gets index.html for client-side routing, but a missing
+ * file under /assets/ is a 404 (a script that is not there must not come back as a page). `dist` is resolved
+ * once: this instance keeps serving the build it started with while a newer build is made beside it.
+ */
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
   if (!existsSync(webRoot)) {
     app.log.warn({ webRoot }, 'web app not built: run `npm run build` to serve it');
     return;
   }
-  await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  await app.register(fastifyStatic, { root: realpathSync(webRoot), wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,0 +1,72 @@
+// The built web app as a running server serves it while a newer build is made beside it (the build script
+// swaps the `dist` link): the server keeps its own build, and a missing script is a 404, not the page.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+
+let folder: string;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+async function writeBuild(name: string, script: string) {
+  const build = path.join(folder, 'builds', name);
+  await mkdir(path.join(build, 'assets'), { recursive: true });
+  await writeFile(path.join(build, 'index.html'), `<!doctype html><script src="/assets/${script}"></script>`);
+  await writeFile(path.join(build, 'assets', script), `console.log('${name}')`);
+  return build;
+}
+
+async function pointDistAt(build: string) {
+  const link = path.join(folder, 'dist.tmp');
+  await symlink(build, link, 'dir');
+  await rename(link, path.join(folder, 'dist'));
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+  await pointDistAt(await writeBuild('one', 'app-one.js'));
+  database = await openDatabase('pglite://memory');
+  app = await buildApp({
+    config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    db: database.db,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logger: false,
+    webRoot: path.join(folder, 'dist'),
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('serves the page for client-side routes and its scripts', async () => {
+    const page = await app.inject({ method: 'GET', url: '/reservations/1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/assets/app-one.js');
+    expect((await app.inject({ method: 'GET', url: '/assets/app-one.js' })).body).toContain("'one'");
+  });
+
+  it('answers 404 for a script that does not exist, not the page', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/assets/app-gone.js' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.body).not.toContain('<!doctype html>');
+  });
+
+  it('keeps serving its own build after a newer build took the dist link', async () => {
+    await pointDistAt(await writeBuild('two', 'app-two.js'));
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('/assets/app-one.js');
+    const script = await app.inject({ method: 'GET', url: '/assets/app-one.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain("'one'");
+  });
+});
