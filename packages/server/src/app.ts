@@ -18,7 +18,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '@testbed/contract';
 import type { Config } from './config.js';
-import type { Db, Subscribe } from './db/database.js';
+import type { Db, PoolUse, Subscribe } from './db/database.js';
+import { metricsPlugin } from './metrics/metrics.js';
 import { AppError } from './errors.js';
 import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
@@ -80,6 +81,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** The database's LISTEN; without it every call reads its signed-in user from the database. */
   subscribe?: Subscribe;
+  /** The database pool's use, for the metrics (PostgreSQL). */
+  poolUse?: () => PoolUse;
   /** The driver of the testbed; the default simulates the built-in testbed file. */
   driver?: TestbedDriver;
 }
@@ -148,6 +151,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reservationLists = new ReservationListCache();
   const directory = new ValidUsersDirectory(db);
   const caches = [sessionUsers, reservationLists, directory];
+  await app.register(metricsPlugin, {
+    db,
+    poolUse: deps.poolUse,
+    caches: { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory },
+    allow: config.METRICS_ALLOW,
+    token: config.METRICS_TOKEN,
+  });
   if (deps.subscribe) for (const cache of caches) await cache.listen(deps.subscribe);
   app.addHook('onClose', () => Promise.all(caches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);

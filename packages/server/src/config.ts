@@ -1,9 +1,17 @@
 // Configuration is read once at boot from the environment (DESIGN.md section 5) and a wrong value stops
 // the start with the list of what is wrong.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const captchas = ['altcha', 'recaptcha', 'hcaptcha', 'turnstile'] as const;
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -34,6 +42,15 @@ const envSchema = z
     CAPTCHA_SECRET: optionalString,
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    METRICS_ALLOW: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('127.0.0.1,::1')
+        .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+        .refine((entries) => entries.every(isAddressOrNetwork), { message: 'must list IP addresses or CIDR networks, separated by commas' }),
+    ),
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA !== 'altcha' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {

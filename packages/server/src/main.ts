@@ -21,7 +21,7 @@ async function main() {
   await syncInventory(database.db, testbed);
   const admin = await ensureFirstAdmin(database.db, config);
 
-  const app = await buildApp({ config, db: database.db, subscribe: database.subscribe, jwtSecret, driver });
+  const app = await buildApp({ config, db: database.db, subscribe: database.subscribe, poolUse: database.poolUse, jwtSecret, driver });
   // A graceful stop (SIGTERM from an orchestrator, Ctrl-C): readiness turns 503 and the listening socket
   // closes, requests under way finish (at most SHUTDOWN_GRACE_MS, then their connections are cut), the flash
   // runner hands its jobs' leases back for another instance, the mail sender ends its pass, the database closes.

@@ -34,6 +34,8 @@ interface Operation {
   path: string;
   parameters: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
   body?: JsonSchema;
+  /** The statuses the operation documents (a readiness check documents its 503). */
+  statuses: Set<number>;
 }
 
 /** A secret that must never reach the log: the walk sends it wherever a field looks like a password or token. */
@@ -123,7 +125,8 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
     for (const [method, operation] of Object.entries(methods)) {
       const parameters = ((operation.parameters ?? []) as Operation['parameters']).filter((p) => p.in === 'path' || p.in === 'query');
       const content = (operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
-      operations.push({ method: method.toUpperCase(), path, parameters, body: content?.['application/json']?.schema });
+      const statuses = new Set(Object.keys((operation.responses ?? {}) as object).map(Number));
+      operations.push({ method: method.toUpperCase(), path, parameters, body: content?.['application/json']?.schema, statuses });
     }
   }
   return operations;
@@ -251,7 +254,7 @@ describe('the hostile walk over /api/docs/json', () => {
     expect(operations.length).toBeGreaterThan(60);
   });
 
-  it('answers every hostile value with a 4xx or a success, never a 5xx, to anyone', async () => {
+  it('answers every hostile value with a 4xx or a success, never an undocumented 5xx, to anyone', async () => {
     const callers = {
       anonymous: (options: InjectOptions) => ctx.app.inject(options),
       user: (options: InjectOptions) => user.inject(options),
@@ -268,7 +271,7 @@ describe('the hostile walk over /api/docs/json', () => {
           const remoteAddress = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
           const reply = await call({ ...request, remoteAddress });
           sent += 1;
-          if (reply.statusCode >= 500) {
+          if (reply.statusCode >= 500 && !operation.statuses.has(reply.statusCode)) {
             const payload = typeof request.payload === 'string' ? request.payload : JSON.stringify(request.payload ?? null);
             failures.push(`${callerName} ${operation.method} ${request.url?.toString().slice(0, 120)} ${payload?.slice(0, 160)} → ${reply.statusCode}`);
           }

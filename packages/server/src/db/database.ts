@@ -21,6 +21,16 @@ export interface DatabaseHandle {
   /** LISTEN on a channel; see `Subscribe`. */
   subscribe: Subscribe;
   close(): Promise<void>;
+  /** The connection pool's use (PostgreSQL; the embedded engine has one connection and no pool). */
+  poolUse?: () => PoolUse;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 /**
@@ -113,7 +123,9 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
     // when one is next needed, and a query on a dead connection fails on its own.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy() };
+    const max = options.poolSize ?? 10;
+    const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy(), poolUse };
   }
   try {
     await migrate(handle.db, runScript);

@@ -23,6 +23,8 @@ const MAX_AGE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 export class SessionUsers {
+  /** Answers from memory and reads from the database, for the metrics. */
+  readonly stats = { hits: 0, misses: 0 };
   private readonly entries = new Map<number, { user: SessionUser | undefined; readAt: number }>();
   private listening = false;
   /** Raised by every invalidation: a read that started before one must not fill the cache after it. */
@@ -56,7 +58,11 @@ export class SessionUsers {
 
   async get(userId: number): Promise<SessionUser | undefined> {
     const cached = this.entries.get(userId);
-    if (cached && this.listening && performance.now() - cached.readAt < MAX_AGE_MS) return cached.user;
+    if (cached && this.listening && performance.now() - cached.readAt < MAX_AGE_MS) {
+      this.stats.hits++;
+      return cached.user;
+    }
+    this.stats.misses++;
     const epoch = this.epoch;
     const user = await findSessionUser(this.db, userId);
     if (this.listening && epoch === this.epoch) {

@@ -22,6 +22,8 @@ interface Entry {
 }
 
 export class ReservationListCache {
+  /** Answers from memory and reads from the database, for the metrics. */
+  readonly stats = { hits: 0, misses: 0 };
   private readonly entries = new Map<string, Entry>();
   private listening = false;
   /** Raised by every invalidation: a read that started before one must not fill the cache after it. */
@@ -52,7 +54,11 @@ export class ReservationListCache {
   async get(key: string, read: () => Promise<string>, expiresAt: (json: string) => number = () => Infinity): Promise<string> {
     const now = performance.now();
     const cached = this.entries.get(key);
-    if (cached && this.listening && now < cached.until) return cached.json;
+    if (cached && this.listening && now < cached.until) {
+      this.stats.hits++;
+      return cached.json;
+    }
+    this.stats.misses++;
     const epoch = this.epoch;
     const json = await read();
     if (this.listening && epoch === this.epoch) {

@@ -26,6 +26,8 @@ export function presentValidUser(row: DirectoryUser): ValidUser {
 export const USERS_DIRECTORY_CHANNEL = 'users_directory_changed';
 
 export class ValidUsersDirectory {
+  /** Answers from memory and reads from the database, for the metrics. */
+  readonly stats = { hits: 0, misses: 0 };
   private snapshot?: Snapshot;
   private loading?: Promise<Snapshot>;
   /**
@@ -84,7 +86,11 @@ export class ValidUsersDirectory {
   }
 
   private async current(): Promise<Snapshot> {
-    if (this.listening && this.trusted) return this.trusted;
+    if (this.listening && this.trusted) {
+      this.stats.hits++;
+      return this.trusted;
+    }
+    this.stats.misses++;
     const epoch = this.epoch;
     const snapshot = await this.checked();
     if (this.listening && epoch === this.epoch) this.trusted = snapshot;
