@@ -105,7 +105,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       redact: LOG_REDACT,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: false,
+    // Behind a reverse proxy the client's address is the one the listed proxies put in X-Forwarded-For; the
+    // rate limits and the sign-in throttle count by it. Nobody else is believed.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

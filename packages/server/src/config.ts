@@ -50,6 +50,15 @@ const envSchema = z
         .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
         .refine((entries) => entries.every(isAddressOrNetwork), { message: 'must list IP addresses or CIDR networks, separated by commas' }),
     ),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('')
+        .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+        .refine((entries) => entries.every(isAddressOrNetwork), { message: 'must list IP addresses or CIDR networks, separated by commas' }),
+    ),
+    FLASH_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(600).default(30)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {

@@ -49,7 +49,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // Flash jobs left by a previous run (or by an instance that stopped) carry on; app.close() stops them.
-  app.flashJobs.start();
+  app.flashJobs.start({ leaseMs: config.FLASH_LEASE_SECONDS * 1000 });
   app.mailSender.start();
   if (admin.generatedPassword) {
     // Printed once, on the start that created the account, never logged.

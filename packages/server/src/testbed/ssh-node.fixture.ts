@@ -40,7 +40,13 @@ export interface SshNode {
   close(): Promise<void>;
 }
 
-export async function startSshNode(options: { adminUser: string; adminPublicKey: string; restoreProgram: string }): Promise<SshNode> {
+export async function startSshNode(options: {
+  adminUser: string;
+  adminPublicKey: string;
+  restoreProgram: string;
+  /** A loopback address of its own (127.x.y.z), so that several nodes look like several hosts. */
+  host?: string;
+}): Promise<SshNode> {
   const hostKey = newKeyPair('host').privateKey;
   const admin = parsed(options.adminPublicKey);
   const accounts = new Map<string, string[]>();
@@ -97,7 +103,7 @@ export async function startSshNode(options: { adminUser: string; adminPublicKey:
     client.on('error', () => undefined);
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,

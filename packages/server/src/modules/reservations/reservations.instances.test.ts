@@ -1,61 +1,16 @@
 // Two real server processes on one PostgreSQL database: the booking race is settled by the database,
 // not by anything held in one process.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, TEST_PASSWORD } from '../../../test/helper.js';
 import { at, bookingBody, HOUR } from '../../../test/booking.js';
+import { freePort, startInstance, stopInstance, type Instance } from '../../../test/instances.js';
 
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const MAIN = path.join(ROOT, 'packages/server/src/main.ts');
 const baseUrl = process.env.TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `main.ts` and resolves once it says it is running. */
-function startInstance(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), 45_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Testbed Portal is running')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', watch);
-    child.stderr!.on('data', watch);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 describe('POST /api/reserveNodes across two server processes', () => {
   it.skipIf(!baseUrl)(
@@ -63,16 +18,12 @@ describe('POST /api/reserveNodes across two server processes', () => {
     async () => {
       const database = await createPostgresDatabase(baseUrl!);
       const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-instances-'));
-      const instances: ChildProcess[] = [];
+      const instances: Instance[] = [];
       // Both instances share the signing key so that one token works on either.
       const secret = randomBytes(32).toString('hex');
       try {
         const ports = [await freePort(), await freePort()];
-        const env = (port: number): NodeJS.ProcessEnv => ({
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          PORT: String(port),
-          HOST: '127.0.0.1',
+        const env: NodeJS.ProcessEnv = {
           DATABASE_URL: database.url,
           DATA_DIR: dataDir,
           JWT_SECRET: secret,
@@ -80,8 +31,8 @@ describe('POST /api/reserveNodes across two server processes', () => {
           ADMIN_EMAIL: 'race_admin@example.org',
           ADMIN_PASSWORD: TEST_PASSWORD,
           LOG_LEVEL: 'warn',
-        });
-        instances.push(...(await Promise.all(ports.map((port) => startInstance(env(port))))));
+        };
+        instances.push(...(await Promise.all(ports.map((port) => startInstance(port, env)))));
         const urls = ports.map((port) => `http://127.0.0.1:${port}`);
 
         const signin = await fetch(`${urls[0]}/api/auth/signin`, {
@@ -129,7 +80,7 @@ describe('POST /api/reserveNodes across two server processes', () => {
           await client.end();
         }
       } finally {
-        await Promise.all(instances.map(stop));
+        await Promise.all(instances.map(stopInstance));
         await database.drop();
         await rm(dataDir, { recursive: true, force: true });
       }

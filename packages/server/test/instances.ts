@@ -1,0 +1,68 @@
+// Real server processes for the tests of several instances: `main.ts` run by Node itself (with tsx as a
+// loader, not as a parent process), so that a signal, SIGKILL included, reaches the server and nothing else.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MAIN = path.join(ROOT, 'packages/server/src/main.ts');
+const RUNNING = 'Testbed Portal is running';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Instance {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** What the process printed so far. */
+  output(): string;
+}
+
+/** Starts `main.ts` with exactly this environment (plus PATH and HOME) and resolves once it is running. */
+export function startInstance(port: number, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Instance> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const instance: Instance = { port, url: `http://127.0.0.1:${port}`, child, output: () => output };
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), timeoutMs);
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(RUNNING)) {
+        clearTimeout(timer);
+        resolve(instance);
+      }
+    };
+    child.stdout!.on('data', watch);
+    child.stderr!.on('data', watch);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!output.includes(RUNNING)) reject(new Error(`instance exited with ${code ?? signal}:\n${output}`));
+    });
+  });
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** A graceful stop (SIGTERM), as an orchestrator asks for one; resolves when the process has exited. */
+export async function stopInstance(instance: Instance): Promise<void> {
+  const done = exited(instance.child);
+  instance.child.kill('SIGTERM');
+  await done;
+}
