@@ -15,6 +15,8 @@ export const TEST_PASSWORD = 'Secret#2026pass';
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The database's address (pglite://memory, or the PostgreSQL database made for this file). */
+  databaseUrl: string;
   config: Config;
   close(): Promise<void>;
 }
@@ -49,13 +51,14 @@ export async function createPostgresDatabase(baseUrl: string) {
   };
 }
 
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; url: string; dispose(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const created = await createPostgresDatabase(base);
     const database = await openDatabase(created.url);
     return {
       database,
+      url: created.url,
       async dispose() {
         await database.close();
         await created.drop();
@@ -63,12 +66,12 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
     };
   }
   const database = await openDatabase('pglite://memory');
-  return { database, dispose: () => database.close() };
+  return { database, url: 'pglite://memory', dispose: () => database.close() };
 }
 
 /** `logStream`: the app logs at LOG_LEVEL (env) into it instead of not logging at all. */
 export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestContext> {
-  const { database, dispose } = await openTestDatabase();
+  const { database, url: databaseUrl, dispose } = await openTestDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({
     config,
@@ -82,6 +85,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   return {
     app,
     database,
+    databaseUrl,
     config,
     async close() {
       await app.close();
