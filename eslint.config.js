@@ -16,7 +16,7 @@ const restrict = (...rules) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/screenshots/**', 'packages/server/bench/prof-*.ts'] },
+  { ignores: ['**/dist/**', 'packages/web/builds/**', '**/node_modules/**', 'data/**', '**/screenshots/**', 'packages/server/bench/prof-*.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
