@@ -1,8 +1,11 @@
 // Builds the Fastify application: security plugins, the /api scope with its one authentication hook
 // and the modules' routes, the OpenAPI reference at /api/docs, and the web app served from /.
 import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -128,6 +131,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
+  // API answers of more than 1 KB are compressed when the client accepts it (brotli at a quick level: these
+  // are made per request); the web app's files come precompressed from the build.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(csrf);
   await app.register(fastifyRateLimit, {
@@ -229,7 +240,18 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
     app.log.warn({ webRoot }, 'web app not built: run `npm run build` to serve it');
     return;
   }
-  await app.register(fastifyStatic, { root: realpathSync(webRoot), wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: realpathSync(webRoot),
+    wildcard: false,
+    index: false,
+    // The build made .br and .gz copies: the one the browser accepts is sent as it is.
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      // Files under assets/ carry a hash of their content in their name: they never change.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else reply.header('cache-control', 'no-cache');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
       return reply.code(404).send({ message: 'Not found.' });

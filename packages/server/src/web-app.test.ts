@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -18,7 +19,9 @@ async function writeBuild(name: string, script: string) {
   const build = path.join(folder, 'builds', name);
   await mkdir(path.join(build, 'assets'), { recursive: true });
   await writeFile(path.join(build, 'index.html'), `<!doctype html><script src="/assets/${script}"></script>`);
-  await writeFile(path.join(build, 'assets', script), `console.log('${name}')`);
+  const code = `console.log('${name}');\n`.repeat(100);
+  await writeFile(path.join(build, 'assets', script), code);
+  await writeFile(path.join(build, 'assets', `${script}.br`), brotliCompressSync(code));
   return build;
 }
 
@@ -53,6 +56,25 @@ describe('the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/assets/app-one.js');
     expect((await app.inject({ method: 'GET', url: '/assets/app-one.js' })).body).toContain("'one'");
+  });
+
+  it('sends the precompressed copy the browser accepts, cached for a year, and the page never cached', async () => {
+    const script = await app.inject({ method: 'GET', url: '/assets/app-one.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(script.rawPayload).toString()).toContain("console.log('one')");
+    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses API answers of more than 1 KB for a client that accepts it, and only then', async () => {
+    const zipped = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const plain = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const small = await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 404 for a script that does not exist, not the page', async () => {

@@ -4,9 +4,10 @@
 //   tsx scripts/build.ts               build now
 //   tsx scripts/build.ts --if-missing  build only when there is no build yet (what `npm start` does)
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(WEB, 'dist');
@@ -26,6 +27,23 @@ if (vite.status !== 0) {
   rmSync(target, { recursive: true, force: true });
   process.exit(vite.status ?? 1);
 }
+
+// Every text file worth it also as .br and .gz, made once here at the highest levels, so that the server
+// sends the compressed copy a browser asks for without compressing anything per request.
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+function precompress(folder: string) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (COMPRESSIBLE.test(entry.name)) {
+      const content = readFileSync(file);
+      if (content.length < 1024) continue;
+      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+}
+precompress(target);
 
 // A checkout built before builds/ existed has a real dist folder: it moves aside once, as a build of its own.
 if (existsSync(DIST) && !lstatSync(DIST).isSymbolicLink()) renameSync(DIST, path.join(BUILDS, `${name}-previous`));
