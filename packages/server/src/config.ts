@@ -16,6 +16,17 @@ function isAddressOrNetwork(entry: string): boolean {
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** A list of IP addresses and CIDR networks separated by commas. */
+const addressList = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .refine((entries) => entries.every(isAddressOrNetwork), { message: 'must list IP addresses or CIDR networks, separated by commas' }),
+  );
+
 const envSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -42,22 +53,8 @@ const envSchema = z
     CAPTCHA_SECRET: optionalString,
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-    METRICS_ALLOW: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .default('127.0.0.1,::1')
-        .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
-        .refine((entries) => entries.every(isAddressOrNetwork), { message: 'must list IP addresses or CIDR networks, separated by commas' }),
-    ),
-    TRUST_PROXY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .default('')
-        .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
-        .refine((entries) => entries.every(isAddressOrNetwork), { message: 'must list IP addresses or CIDR networks, separated by commas' }),
-    ),
+    METRICS_ALLOW: addressList('127.0.0.1,::1'),
+    TRUST_PROXY: addressList(''),
     FLASH_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(600).default(30)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   })
