@@ -41,6 +41,8 @@ import { CredentialsService } from './modules/credentials/service.js';
 import { ReservationListCache } from './modules/reservations/list-cache.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
+import { usagePolicyRoutes } from './modules/usage-policies/routes.js';
+import { UsagePolicyService } from './modules/usage-policies/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { ValidUsersDirectory } from './modules/users/valid-users.js';
 import { employerRoutes } from './modules/employers/routes.js';
@@ -212,7 +214,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(userRoutes, { directory });
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
-      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, reservationLists) });
+      const usagePolicies = new UsagePolicyService(db);
+      await api.register(usagePolicyRoutes, { policies: usagePolicies });
+      await api.register(reservationRoutes, {
+        reservations: new ReservationService(db, flashing.driver, undefined, reservationLists, usagePolicies),
+      });
       await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       await api.register(roleRoutes, { roles: new RolesService(db) });

@@ -136,6 +136,17 @@ export interface SignInKnownAddressesTable {
   last_success_at: DefaultTimestamp;
 }
 
+export interface UsagePoliciesTable {
+  id: Generated<number>;
+  device_type_id: number;
+  group_id: number | null;
+  max_duration_minutes: number | null;
+  max_days_ahead: number | null;
+  max_devices_at_once: number | null;
+  max_device_hours_per_week: number | null;
+  updated_at: DefaultTimestamp;
+}
+
 export interface DeviceTypesTable {
   id: Generated<number>;
   name: string;
@@ -259,6 +270,7 @@ export interface Database {
   sign_in_throttle: SignInThrottleTable;
   sign_in_known_addresses: SignInKnownAddressesTable;
   device_types: DeviceTypesTable;
+  usage_policies: UsagePoliciesTable;
   devices: DevicesTable;
   images: ImagesTable;
   reservation_types: ReservationTypesTable;

@@ -16,6 +16,8 @@ export type Action =
   | 'reservation:book' // subject: the responsible user of the booking
   | 'reservation:list' // subject: the user whose lists are read
   | 'reservation:delete' // subject: the responsible user of the reservation
+  | 'reservation:change' // move the end or release; subject: the responsible user of the reservation
+  | 'usage-policies:manage' // read and set the usage policies (administrators only)
   | 'roles:manage' // roles: list, read, create, rename, delete (administrators only)
   | 'groups:manage' // groups and group types: every call but reading a group (administrators only)
   | 'group:read' // subject: the managers of the group, who may read it
@@ -60,6 +62,7 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'account:change-password-by-admin':
     case 'account:change-email-by-admin':
     case 'account:delete-partially':
+    case 'usage-policies:manage':
       return false;
     case 'account:read-summary':
     case 'account:change-password':
@@ -93,6 +96,7 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'reservation:book':
     case 'reservation:list':
     case 'reservation:delete':
+    case 'reservation:change':
       // A user books for themselves, reads their own lists and deletes what they are responsible for.
       return subject.userId === principal.userId;
   }

@@ -175,3 +175,85 @@ export async function reservationWindowJson(
                                    ${window.limit}::int) AS body`.execute(db);
   return rows[0]!.body;
 }
+
+/** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */
+export async function reservationJson(db: Queryable, reservationId: number): Promise<string | undefined> {
+  const { rows } = await sql<{ body: string }>`SELECT reservations_json(ARRAY[${reservationId}::int]) AS body`.execute(db);
+  const list = JSON.parse(rows[0]!.body) as unknown[];
+  return list.length > 0 ? JSON.stringify(list[0]) : undefined;
+}
+
+/** Locks a reservation to change its end: its window, its holder and whether it excludes others. */
+export async function lockReservationWindow(db: Queryable, reservationId: number) {
+  const { rows } = await sql<{ id: number; responsible_user_id: number; start_date: Date; end_date: Date; exclusive: boolean; now: Date }>`
+    SELECT r.id, r.responsible_user_id, r.start_date, r.end_date, rt.exclusive, now() AS now
+    FROM reservations r JOIN reservation_types rt ON rt.id = r.reservation_type_id
+    WHERE r.id = ${reservationId} FOR UPDATE OF r`.execute(db);
+  return rows[0];
+}
+
+/** The devices a reservation holds. */
+export async function reservationDevices(db: Queryable, reservationId: number): Promise<InventoryDeviceRow[]> {
+  const { rows } = await sql<InventoryDeviceRow>`
+    SELECT d.id, t.name AS device_type, d.mac_address, host(d.ip_address) AS ip_address
+    FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id JOIN device_types t ON t.id = d.device_type_id
+    WHERE rd.reservation_id = ${reservationId}
+    ORDER BY d.ip_address`.execute(db);
+  return rows;
+}
+
+/**
+ * Moves the end of a reservation and of each of its device rows. Later, the exclusion constraint decides:
+ * an overlap with another booking fails the statement (SQLSTATE 23P01), whatever the concurrency.
+ */
+export async function moveReservationEnd(db: Queryable, reservationId: number, end: Date): Promise<void> {
+  await sql`UPDATE reservations SET end_date = ${end}::timestamptz WHERE id = ${reservationId}`.execute(db);
+  await sql`UPDATE reservation_devices SET during = tstzrange(lower(during), ${end}::timestamptz, '[)')
+    WHERE reservation_id = ${reservationId}`.execute(db);
+}
+
+/**
+ * The first windows of `durationMs` starting within [from, to] in which `count` of the devices are free, with
+ * the devices each would give (the first free ones in the order given). A device becomes free only when a
+ * booking of it ends, so the candidate starts are `from` and the ends of the bookings in the way; each
+ * candidate is checked with the exclusion constraint's GiST index, soonest first, stopping at `limit`.
+ */
+export async function freeWindows(
+  db: Queryable,
+  options: { deviceIds: number[]; count: number; durationMs: number; from: Date; to: Date; exclusive: boolean; limit: number },
+): Promise<Array<{ start: Date; device_ids: number[] }>> {
+  if (options.deviceIds.length < options.count) return [];
+  const duration = sql`make_interval(secs => ${options.durationMs / 1000}::double precision)`;
+  // A Shared booking is in the way only of an Exclusive one; an Exclusive booking of any.
+  const inTheWay = sql`(${options.exclusive}::boolean OR upper_inf(rd.sharing_slot))`;
+  const { rows } = await sql<{ start: Date; device_ids: number[] }>`
+    WITH candidates AS (
+      SELECT DISTINCT s FROM (
+        SELECT ${options.from}::timestamptz AS s
+        UNION ALL
+        SELECT upper(rd.during)
+        FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
+        JOIN reservation_devices rd ON rd.device_id = wanted.device_id
+        WHERE rd.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]') AND ${inTheWay}
+      ) AS ends
+      WHERE s >= ${options.from}::timestamptz AND s <= ${options.to}::timestamptz
+    )
+    SELECT c.s AS start, free.device_ids
+    FROM (SELECT s FROM candidates ORDER BY s) AS c
+    CROSS JOIN LATERAL (
+      SELECT array_agg(f.device_id ORDER BY f.n) AS device_ids FROM (
+        SELECT wanted.device_id, wanted.n
+        FROM unnest(${options.deviceIds}::int[]) WITH ORDINALITY AS wanted(device_id, n)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM reservation_devices rd
+          WHERE rd.device_id = wanted.device_id
+            AND rd.during && tstzrange(c.s, c.s + ${duration}, '[)')
+            AND ${inTheWay})
+        ORDER BY wanted.n
+        LIMIT ${options.count}) AS f
+    ) AS free
+    WHERE cardinality(free.device_ids) = ${options.count}
+    ORDER BY c.s
+    LIMIT ${options.limit}`.execute(db);
+  return rows.map((row) => ({ start: new Date(row.start), device_ids: row.device_ids }));
+}

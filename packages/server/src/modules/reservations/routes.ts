@@ -2,6 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changeReservationEndSchema,
+  freeSlotsQuerySchema,
+  freeSlotsReplySchema,
+  reservationSchema,
   deleteReservationReplySchema,
   entityIdSchema,
   errorReplySchema,
@@ -121,5 +125,45 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
       const outcome = await reservations.delete(request.principal, request.params.id, request.ip);
       return reply.code(outcome.status).send(outcome.reply);
     },
+  });
+
+  app.get('/freeSlots', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'The earliest windows (at most 5) in which count devices of a type are free for the duration',
+      description:
+        'Devices that are up and not being flashed, free for the whole window, within the caller\'s usage policy ' +
+        '(administrators are not bound). 400 names the field: an unknown type, a count above the type\'s devices ' +
+        'or the policy, a duration over the policy, a window that ends before it starts.',
+      querystring: freeSlotsQuerySchema,
+      response: { 200: freeSlotsReplySchema, 400: errorReplySchema, 401: errorReplySchema },
+    },
+    handler: (request) => reservations.freeSlots(request.principal, request.query),
+  });
+
+  app.post('/reservations/:id/end', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'Move the end of a reservation that has not ended (extend or shorten)',
+      description:
+        'The holder or an administrator. Later: every device must stay free (409 naming the booking in the way, ' +
+        'decided by the database so that parallel extensions never overlap) and within the usage policy (400). ' +
+        'Earlier: still after the start and after now (400 naming endDate).',
+      params: idParams,
+      body: changeReservationEndSchema,
+      response: { 200: reservationSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema },
+    },
+    handler: async (request, reply) => sendJson(reply, await reservations.changeEnd(request.principal, request.params.id, request.body.endDate, request.ip)),
+  });
+
+  app.post('/reservations/:id/release', {
+    schema: {
+      tags: ['reservations'],
+      summary: 'End a running reservation now: its devices are free at once and it stays in the history',
+      description: 'The holder or an administrator. 409: it has not started (delete it instead). 400: it has ended.',
+      params: idParams,
+      response: { 200: reservationSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema },
+    },
+    handler: async (request, reply) => sendJson(reply, await reservations.release(request.principal, request.params.id, request.ip)),
   });
 };

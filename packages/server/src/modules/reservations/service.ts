@@ -3,6 +3,10 @@
 // and up, colleagues with active accounts, a responsible user with an SSH key, and no overlap with other
 // bookings, which the database's exclusion constraint enforces whatever the concurrency.
 import {
+  FREE_SLOTS_MAX,
+  formatMinutes,
+  type FreeSlotsQuery,
+  type FreeSlotsReply,
   RESERVATION_LIST_DEFAULT_LIMIT,
   RESERVATION_TIMELINE_MAX,
   formatDuration,
@@ -14,7 +18,7 @@ import {
   type ReservationType,
   type ReserveNodesRequest,
 } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
@@ -27,7 +31,12 @@ import {
   findConflicts,
   findInventoryDevicesByMac,
   findReservationType,
+  freeWindows,
   insertReservation,
+  lockReservationWindow,
+  moveReservationEnd,
+  reservationDevices,
+  reservationJson,
   listInventoryDevices,
   listReservationsJson,
   listReservationTypes,
@@ -38,6 +47,7 @@ import {
   type ReservationListKind,
 } from './repo.js';
 import { firstEnd, type ReservationListCache } from './list-cache.js';
+import { UsagePolicyService } from '../usage-policies/service.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
@@ -46,6 +56,11 @@ export const START_GRACE_MS = 60_000;
 export const INVENTORY_TTL_MS = 5_000;
 /** SQLSTATEs of a booking that lost a race: the exclusion constraint, or a deadlock between two bookings. */
 const LOST_RACE = new Set(['23P01', '40P01']);
+const DAY_MS = 86_400_000;
+/** How far the free-slot search looks when the caller gives no end and no policy sets one. */
+const DEFAULT_SEARCH_DAYS = 31;
+
+const fieldError = (field: string, message: string) => new AppError('validation', `${field}: ${message}`, { fieldErrors: { [field]: [message] } });
 
 export type TupleReply<T> = { value0: boolean; value1: T };
 /** A reply of the spec's tuple shape with the HTTP status it goes with. */
@@ -83,6 +98,7 @@ export class ReservationService {
     private readonly now: () => Date = () => new Date(),
     /** Without one, every list is read from the database. */
     private readonly lists?: ReservationListCache,
+    private readonly policies: UsagePolicyService = new UsagePolicyService(db),
   ) {}
 
   /**
@@ -172,19 +188,22 @@ export class ReservationService {
     const reasons: string[] = [];
     const startClock = wallClock(form.startDate, form.startHour);
     const endClock = wallClock(form.endDate, form.endHour);
-    const start = toInstant(startClock, timeZone);
-    const end = toInstant(endClock, timeZone);
+    const durationMs = (Number(form.durationHour) * 60 + Number(form.durationMinute)) * 60_000;
+    // "Now": the reservation starts at once (to the second) and lasts the duration chosen, so that the user can
+    // flash straight away; the wall-clock start and end of the form are not read.
+    const nowStart = form.startNow ? new Date(Math.floor(this.now().getTime() / 1000) * 1000) : undefined;
+    const start = nowStart ?? toInstant(startClock, timeZone);
+    const end = nowStart ? new Date(nowStart.getTime() + durationMs) : toInstant(endClock, timeZone);
     if (!start) reasons.push(`The start ${form.startHour} does not exist on that day in ${timeZone} (the clocks go forward).`);
     if (!end) reasons.push(`The end ${form.endHour} does not exist on that day in ${timeZone} (the clocks go forward).`);
     if (start && start.getTime() <= this.now().getTime() - START_GRACE_MS) reasons.push(messages.EARLIER_TIME_ERROR);
     if (start && end && end.getTime() <= start.getTime()) reasons.push(messages.END_DATE_HOUR_EARLIER_TIME_ERROR);
-    if (start && end && end > start) {
+    if (start && end && end > start && !nowStart) {
       // The client may add the duration to the start in elapsed time or on the wall clock: the two differ
       // only across a change of offset, and either agrees with what the person chose.
-      const duration = (Number(form.durationHour) * 60 + Number(form.durationMinute)) * 60_000;
-      if (duration !== end.getTime() - start.getTime() && duration !== wallClockSpan(startClock, endClock)) {
+      if (durationMs !== end.getTime() - start.getTime() && durationMs !== wallClockSpan(startClock, endClock)) {
         reasons.push(
-          `The duration (${formatDuration(duration / 1000)}) does not match the time between start and end ` +
+          `The duration (${formatDuration(durationMs / 1000)}) does not match the time between start and end ` +
             `(${formatDuration((end.getTime() - start.getTime()) / 1000)}).`,
         );
       }
@@ -219,6 +238,10 @@ export class ReservationService {
     try {
       const id = await this.db.transaction().execute(async (tx) => {
         // The friendly check names what is in the way; the constraint is what makes it true under races.
+        if (!caller.isAdmin) {
+          const broken = await this.policyReasons(tx, form.userId, devices, start, end, null);
+          if (broken.length > 0) return { policy: broken };
+        }
         const conflicts = await findConflicts(tx, deviceIds, start, end, type.exclusive);
         if (conflicts.length > 0) return conflictsOf(conflicts);
         const reservationId = await insertReservation(tx, {
@@ -249,6 +272,7 @@ export class ReservationService {
         return reservationId;
       });
       if (typeof id === 'number') return { status: 200, reply: { value0: true, value1: id } };
+      if (!Array.isArray(id)) return refused(400, id.policy);
       return refused(409, id);
     } catch (error) {
       if (!lostRace(error)) throw error;
@@ -257,6 +281,128 @@ export class ReservationService {
       if (conflicts.length > 0) return refused(409, conflictsOf(conflicts));
       return refused(409, devices.map((device) => `Device ${describeDevice(device)} was booked by someone else at the same moment.`));
     }
+  }
+
+  /** What a booking (or a new end) of the user's breaks of their usage policies, type by type. */
+  private async policyReasons(db: Queryable, userId: number, devices: InventoryDeviceRow[], start: Date, end: Date, except: number | null) {
+    const limits = await this.policies.limitsFor(userId, db);
+    const byType = new Map<string, number>();
+    for (const device of devices) byType.set(device.device_type, (byType.get(device.device_type) ?? 0) + 1);
+    const reasons: string[] = [];
+    for (const [deviceType, count] of byType) {
+      reasons.push(...(await this.policies.check(db, { userId, deviceType, devices: count, start, end, now: this.now(), except }, limits)));
+    }
+    return reasons;
+  }
+
+  /**
+   * The first windows (at most FREE_SLOTS_MAX) in which `count` devices of the type, up and not being flashed,
+   * are free for the whole duration, within the caller's usage policy. Computed by the database.
+   */
+  async freeSlots(principal: Principal | null, query: FreeSlotsQuery): Promise<FreeSlotsReply> {
+    const caller = requireSignedIn(principal);
+    const [inventory, states] = await Promise.all([this.inventory(), this.driver.deviceStates()]);
+    const ofType = inventory.devices.filter((device) => device.device_type === query.deviceType);
+    if (ofType.length === 0) throw fieldError('deviceType', `Unknown device type ${query.deviceType}.`);
+    if (query.count > ofType.length) throw fieldError('count', `The type ${query.deviceType} has ${ofType.length} device(s).`);
+    const limits = caller.isAdmin ? undefined : (await this.policies.limitsFor(caller.userId)).get(query.deviceType);
+    if (limits?.maxDurationMinutes != null && query.durationMinutes > limits.maxDurationMinutes) {
+      throw fieldError('durationMinutes', `Usage policy of ${query.deviceType}: a reservation lasts at most ${formatMinutes(limits.maxDurationMinutes)}.`);
+    }
+    if (limits?.maxDevicesAtOnce != null && query.count > limits.maxDevicesAtOnce) {
+      throw fieldError('count', `Usage policy of ${query.deviceType}: at most ${limits.maxDevicesAtOnce} device(s) held at once.`);
+    }
+    const now = this.now().getTime();
+    // Whole minutes, as the booking form writes them, and never in the past.
+    const from = new Date(Math.ceil(Math.max(now, query.from ? Date.parse(query.from) : now) / 60_000) * 60_000);
+    const horizon = limits?.maxDaysAhead != null ? now + limits.maxDaysAhead * DAY_MS : Infinity;
+    const to = new Date(Math.min(query.to ? Date.parse(query.to) : from.getTime() + DEFAULT_SEARCH_DAYS * DAY_MS, horizon));
+    if (to.getTime() < from.getTime()) throw fieldError('to', 'The search window ends before it starts (or beyond what your usage policy allows).');
+
+    const up = new Set(states.filter((state) => state.up).map((state) => state.mac));
+    const candidates = ofType.filter((device) => up.has(device.mac_address));
+    const windows = await freeWindows(this.db, {
+      deviceIds: candidates.map((device) => device.id),
+      count: query.count,
+      durationMs: query.durationMinutes * 60_000,
+      from,
+      to,
+      exclusive: query.mode === 'Exclusive',
+      limit: FREE_SLOTS_MAX,
+    });
+    const byId = new Map(candidates.map((device) => [device.id, device]));
+    return {
+      slots: windows.map((window) => ({
+        start: window.start.toISOString(),
+        end: new Date(window.start.getTime() + query.durationMinutes * 60_000).toISOString(),
+        devices: window.device_ids.map((id) => {
+          const device = byId.get(id)!;
+          return { macAddress: device.mac_address, ipAddress: device.ip_address, deviceType: device.device_type };
+        }),
+      })),
+    };
+  }
+
+  /**
+   * The holder (or an administrator) moves the end of a reservation that has not ended: later while every
+   * device stays free (the exclusion constraint decides, so parallel extensions never overlap anything),
+   * or earlier, but after its start and after now.
+   */
+  async changeEnd(principal: Principal | null, reservationId: number, endDate: string, ip?: string): Promise<string> {
+    const caller = requireSignedIn(principal);
+    const newEnd = new Date(endDate);
+    let devices: InventoryDeviceRow[] = [];
+    let window: { start: Date; end: Date; exclusive: boolean } | undefined;
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        const row = await lockReservationWindow(tx, reservationId);
+        if (!row) throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
+        authorize(caller, 'reservation:change', { userId: row.responsible_user_id });
+        const now = new Date(row.now);
+        window = { start: new Date(row.start_date), end: new Date(row.end_date), exclusive: row.exclusive };
+        if (window.end <= now) throw new AppError('validation', `Reservation ${reservationId} has already ended.`);
+        if (newEnd <= window.start || newEnd <= now) {
+          throw fieldError('endDate', 'The new end must be after the start of the reservation and after now.');
+        }
+        devices = await reservationDevices(tx, reservationId);
+        if (!caller.isAdmin && newEnd > window.end) {
+          const broken = await this.policyReasons(tx, row.responsible_user_id, devices, window.start, newEnd, reservationId);
+          if (broken.length > 0) throw new AppError('validation', broken.join(' '));
+        }
+        await moveReservationEnd(tx, reservationId, newEnd);
+        await recordAudit(tx, {
+          actorUserId: caller.userId,
+          action: 'reservation.change-end',
+          targetType: 'reservation',
+          targetId: reservationId,
+          ip,
+          details: { from: window.end.toISOString(), to: newEnd.toISOString() },
+        });
+      });
+    } catch (error) {
+      if (!lostRace(error) || !window) throw error;
+      // Someone holds a device after the current end: name the booking in the way.
+      const conflicts = await findConflicts(this.db, devices.map((device) => device.id), window.end, newEnd, window.exclusive);
+      const others = conflicts.filter((row) => row.reservation_id !== reservationId);
+      const names = others.length > 0 ? this.conflictMessages(others, devices, 'UTC') : ['A device was booked by someone else at the same moment.'];
+      throw new AppError('conflict', `The reservation cannot end at ${newEnd.toISOString()}: ${names.join(' ')}`);
+    }
+    return (await reservationJson(this.db, reservationId))!;
+  }
+
+  /** Ends a running reservation now: its devices are free at once and it stays in the history. */
+  async release(principal: Principal | null, reservationId: number, ip?: string): Promise<string> {
+    const caller = requireSignedIn(principal);
+    await this.db.transaction().execute(async (tx) => {
+      const row = await lockReservation(tx, reservationId);
+      if (!row) throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
+      authorize(caller, 'reservation:change', { userId: row.responsible_user_id });
+      if (!row.open) throw new AppError('validation', `Reservation ${reservationId} has already ended.`);
+      if (!row.started) throw new AppError('conflict', `Reservation ${reservationId} has not started yet: delete it instead.`);
+      await endReservationNow(tx, reservationId);
+      await recordAudit(tx, { actorUserId: caller.userId, action: 'reservation.release', targetType: 'reservation', targetId: reservationId, ip });
+    });
+    return (await reservationJson(this.db, reservationId))!;
   }
 
   private conflictMessages(rows: ConflictRow[], devices: InventoryDeviceRow[], timeZone: string): string[] {

@@ -1,0 +1,52 @@
+// Usage policies: the limits of booking a device type, for everybody or for the members of a group. The
+// server enforces them on every booking, extension and free-slot answer; administrators are not bound.
+import { z } from 'zod';
+import { entityIdSchema, idFieldSchema } from './input.js';
+
+/** The limits; null is no limit. */
+export const usageLimitsSchema = z.object({
+  maxDurationMinutes: z.number().int().min(1).max(527_040).nullable(),
+  maxDaysAhead: z.number().int().min(0).max(3660).nullable(),
+  maxDevicesAtOnce: z.number().int().min(1).max(100_000).nullable(),
+  maxDeviceHoursPerWeek: z.number().int().min(1).max(1_000_000).nullable(),
+});
+export type UsageLimits = z.infer<typeof usageLimitsSchema>;
+export const NO_LIMITS: UsageLimits = { maxDurationMinutes: null, maxDaysAhead: null, maxDevicesAtOnce: null, maxDeviceHoursPerWeek: null };
+
+/** PUT /api/usagePolicies: sets (or, with every limit null, removes) the policy of a type for everybody or a group. */
+export const usagePolicyFormSchema = usageLimitsSchema.extend({
+  deviceType: z.string().trim().min(1).max(64),
+  groupId: idFieldSchema.nullable(),
+});
+export type UsagePolicyForm = z.infer<typeof usagePolicyFormSchema>;
+
+export const usagePolicySchema = usageLimitsSchema.extend({
+  usagePolicyId: z.number().int(),
+  deviceType: z.string(),
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+});
+export type UsagePolicy = z.infer<typeof usagePolicySchema>;
+export const usagePolicyListSchema = z.array(usagePolicySchema);
+
+/** GET /api/usagePolicies/mine?userId=: the limits that bind the user, per device type (types without limits left out). */
+export const myUsageLimitsQuerySchema = z.object({ userId: entityIdSchema });
+export const myUsageLimitsSchema = z.record(z.string(), usageLimitsSchema);
+export type MyUsageLimits = z.infer<typeof myUsageLimitsSchema>;
+
+/** "at most 4 h, up to 14 days ahead, 2 devices at once, 20 device-hours a week": for the booking screen. */
+export function describeLimits(limits: UsageLimits): string {
+  const parts: string[] = [];
+  if (limits.maxDurationMinutes !== null) parts.push(`at most ${formatMinutes(limits.maxDurationMinutes)} per reservation`);
+  if (limits.maxDaysAhead !== null) parts.push(`up to ${limits.maxDaysAhead} days ahead`);
+  if (limits.maxDevicesAtOnce !== null) parts.push(`${limits.maxDevicesAtOnce} device(s) at once`);
+  if (limits.maxDeviceHoursPerWeek !== null) parts.push(`${limits.maxDeviceHoursPerWeek} device-hours a week`);
+  return parts.join(', ');
+}
+
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
