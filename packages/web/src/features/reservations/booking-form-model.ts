@@ -25,6 +25,8 @@ export interface BookingValues {
   deviceType: string | null;
   /** MAC addresses of the checked devices of `deviceType`. */
   selected: Set<string>;
+  /** Start as soon as the booking is made (the start fields show the next minute and are not sent). */
+  startNow: boolean;
 }
 
 export function initialBookingValues(now: Date, reservationType: string | null, deviceType: string | null): BookingValues {
@@ -35,6 +37,7 @@ export function initialBookingValues(now: Date, reservationType: string | null, 
     description: '',
     deviceType,
     selected: new Set(),
+    startNow: false,
   };
 }
 
@@ -74,6 +77,7 @@ export function buildRequest(values: BookingValues, devices: readonly DeviceRow[
       .filter((device) => values.selected.has(device.macAddress))
       .map((device) => ({ macAddress: device.macAddress, ipAddress: device.ipAddress })),
     timeZone,
+    ...(values.startNow ? { startNow: true } : {}),
   };
   const parsed = nodesBookingFormSchema.safeParse(candidate);
   if (!parsed.success) return null;
@@ -95,7 +99,7 @@ export function bookingProblems(
   return {
     durationHour,
     durationMinute,
-    earlierThanNow: rules.startLaterThanNow === false,
+    earlierThanNow: !values.startNow && rules.startLaterThanNow === false,
     endBeforeStart: rules.endLaterThanStart === false,
     invalid: request === null,
   };

@@ -10,7 +10,11 @@ import {
 } from '@tanstack/react-query';
 import {
   deleteReservationReplySchema,
+  freeSlotsReplySchema,
   meReplySchema,
+  myUsageLimitsSchema,
+  reservationSchema,
+  type FreeSlotsReply,
   nodesToReserveSchema,
   reservationListSchema,
   reservationTimelineSchema,
@@ -180,4 +184,41 @@ export function useDeleteReservation() {
 
 export function useMe(enabled = true) {
   return useQuery({ ...meOptions, enabled });
+}
+
+/** The earliest windows where `count` devices of the type are free for the duration (GET /api/freeSlots). */
+export async function fetchFreeSlots(query: { deviceType: string; count: number; durationMinutes: number; mode: 'Exclusive' | 'Shared' }): Promise<FreeSlotsReply> {
+  try {
+    return freeSlotsReplySchema.parse(await api.get<unknown>('/api/freeSlots', { query }));
+  } catch (error) {
+    throw new RefusedError(refusalMessages(error));
+  }
+}
+
+/** The usage limits that bind the user, per device type. */
+export function myUsageLimitsOptions(userId: number) {
+  return queryOptions({
+    queryKey: ['usagePolicies', 'mine', userId],
+    queryFn: async ({ signal }) => myUsageLimitsSchema.parse(await api.get<unknown>('/api/usagePolicies/mine', { query: { userId }, signal })),
+    staleTime: 60_000,
+  });
+}
+
+/** Moves the end of a reservation (extend or shorten) or releases it now; the lists are read again after. */
+export function useChangeReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { reservationId: number; endDate?: Date }) => {
+      try {
+        const reply =
+          change.endDate === undefined
+            ? await api.post<unknown>(`/api/reservations/${change.reservationId}/release`, {})
+            : await api.post<unknown>(`/api/reservations/${change.reservationId}/end`, { endDate: change.endDate.toISOString() });
+        return reservationSchema.parse(reply);
+      } catch (error) {
+        throw new RefusedError(refusalMessages(error));
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all }),
+  });
 }

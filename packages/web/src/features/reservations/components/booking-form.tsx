@@ -12,6 +12,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -20,6 +21,7 @@ import { TimePicker } from '@mantine/dates';
 import { useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
+  describeLimits,
   RESERVATION_DESCRIPTION_MAX,
   type NodesToReserve,
   type ReservationType,
@@ -28,7 +30,7 @@ import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
+import { fetchFreeSlots, myUsageLimitsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
 import {
   bookingProblems,
   buildRequest,
@@ -61,6 +63,9 @@ const keepSelection = { onMouseUp: (event: MouseEvent<HTMLInputElement>) => even
 
 const legendStyles = { legend: { fontWeight: 700, marginBottom: 'var(--mantine-spacing-xs)' } };
 
+/** The next whole minute: where a "Start now" booking shows its start. */
+const nextMinute = (at: Date) => new Date(Math.ceil((at.getTime() + 1) / 60_000) * 60_000);
+
 /** The rules compare with now: it moves on while the form is open. */
 const CLOCK_TICK_MS = 15_000;
 
@@ -89,7 +94,20 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   const [failure, setFailure] = useState<string[] | null>(null);
   const booking = useReserveNodes();
 
-  useInterval(() => setNow(clock()), CLOCK_TICK_MS, { autoInvoke: true });
+  const [slotNotice, setSlotNotice] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const limits = useQuery(myUsageLimitsOptions(userId));
+
+  useInterval(
+    () => {
+      const at = clock();
+      setNow(at);
+      // "Start now" keeps showing the next minute as the clock moves on.
+      setValues((current) => (current.startNow ? { ...current, times: startAt(current.times, nextMinute(at)) } : current));
+    },
+    CLOCK_TICK_MS,
+    { autoInvoke: true },
+  );
 
   const timeZone = useMemo(browserTimeZone, []);
   const devices = useMemo(() => devicesOfType(nodes, values.deviceType), [nodes, values.deviceType]);
@@ -119,12 +137,52 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   const setTime = (field: TimeField, value: string | null) =>
     setValues((current) => ({ ...current, times: changeTimeField(current.times, field, value) }));
 
+  const setStartNow = (startNow: boolean) =>
+    setValues((current) => ({ ...current, startNow, times: startNow ? startAt(current.times, nextMinute(clock())) : current.times }));
+
+  /** Asks the server for the earliest window of the type's devices and fills the form with the first one. */
+  const findEarliestSlot = async () => {
+    if (!values.deviceType) return;
+    const minutes = Number(values.times.durationHour.trim() || 0) * 60 + Number(values.times.durationMinute.trim() || 0);
+    const type = reservationTypes.find((candidate) => candidate.label === values.reservationType);
+    setSearching(true);
+    setSlotNotice(null);
+    try {
+      const { slots } = await fetchFreeSlots({
+        deviceType: values.deviceType,
+        count: Math.max(1, values.selected.size),
+        durationMinutes: minutes > 0 ? minutes : 60,
+        mode: type && !type.exclusive ? 'Shared' : 'Exclusive',
+      });
+      const slot = slots[0];
+      if (!slot) {
+        setSlotNotice(t('NO_FREE_SLOT'));
+        return;
+      }
+      const start = new Date(slot.start);
+      setValues((current) => ({
+        ...current,
+        startNow: false,
+        times: startAt(current.times, start),
+        selected: new Set(slot.devices.map((device) => device.macAddress)),
+      }));
+      setSlotNotice(t('EARLIEST_SLOT_FILLED', { count: slot.devices.length, start: start.toLocaleString() }));
+    } catch (error) {
+      setSlotNotice(error instanceof RefusedError ? error.messages.join(' ') : t('LOADING_FAILED'));
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const policy = values.deviceType ? limits.data?.[values.deviceType] : undefined;
+
   const reset = () => {
     const fresh = clock();
     setNow(fresh);
     setValues(initialBookingValues(fresh, defaultType(reservationTypes), typeNames[0] ?? null));
     setDescriptionError(false);
     setFailure(null);
+    setSlotNotice(null);
     booking.reset();
   };
 
@@ -161,6 +219,13 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             <Fieldset legend={t('START')} variant="unstyled" styles={legendStyles}>
               <Stack gap="xs">
+                <Switch
+                  label={t('START_NOW')}
+                  description={t('START_NOW_HINT')}
+                  checked={values.startNow}
+                  onChange={(event) => setStartNow(event.currentTarget.checked)}
+                  disabled={pending}
+                />
                 <CalendarField
                   label={t('START_DATE')}
                   value={values.times.startDate}
@@ -168,7 +233,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                   minDate={startDateMin}
                   today={today}
                   required
-                  disabled={pending}
+                  disabled={pending || values.startNow}
                 />
                 <TimePicker
                   label={t('START_HOUR')}
@@ -181,7 +246,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                   minutesInputLabel={`${t('START_HOUR')}: ${t('MINUTES')}`}
                   hoursInputProps={keepSelection}
                   minutesInputProps={keepSelection}
-                  disabled={pending}
+                  disabled={pending || values.startNow}
                   data-testid="start-hour"
                 />
               </Stack>
@@ -297,6 +362,21 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
               maw={420}
               disabled={pending}
             />
+            {policy && (
+              <Text size="sm" c="dimmed" data-testid="usage-policy">
+                {t('USAGE_POLICY_SUMMARY', { type: values.deviceType ?? '', limits: describeLimits(policy) })}
+              </Text>
+            )}
+            {values.deviceType && (
+              <Group gap="sm" align="center">
+                <Button type="button" variant="light" onClick={() => void findEarliestSlot()} loading={searching} disabled={pending}>
+                  {t('FIND_EARLIEST_SLOT')}
+                </Button>
+                <Text size="sm" aria-live="polite" data-testid="slot-notice">
+                  {slotNotice}
+                </Text>
+              </Group>
+            )}
             {values.deviceType && (
               <>
                 <Box>
