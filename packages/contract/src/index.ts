@@ -15,3 +15,4 @@ export * from './account-security.js';
 export * from './account-validation.js';
 export * from './flashing.js';
 export * from './scheduling.js';
+export * from './api-tokens.js';

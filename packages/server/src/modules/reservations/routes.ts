@@ -30,6 +30,7 @@ const sendJson = (reply: FastifyReply, json: string) => reply.type('application/
 
 export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: ReservationService }> = async (app, { reservations }) => {
   app.get('/getNodesToReserve', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: 'Bookable devices: device type → MAC address → {ip, up}',
@@ -42,6 +43,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.get('/reservationTypes', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: 'The reservation types (Exclusive, Shared)',
@@ -51,6 +53,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.post('/reserveNodes', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['reservations'],
       summary: 'Book devices, all or none',
@@ -75,21 +78,25 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.get('/userReservations/:id', {
+    config: { apiToken: 'read' },
     schema: listSchema('Reservations the user is responsible for or takes part in'),
     handler: async (request, reply) => sendJson(reply, await reservations.list(request.principal, 'mine', request.params.id, request.query)),
   });
 
   app.get('/otherReservations/:id', {
+    config: { apiToken: 'read' },
     schema: listSchema('Reservations the user has no part in'),
     handler: async (request, reply) => sendJson(reply, await reservations.list(request.principal, 'others', request.params.id, request.query)),
   });
 
   app.get('/currentUserReservations/:id', {
+    config: { apiToken: 'read' },
     schema: listSchema("The user's reservations that have not ended (the query's all is ignored)"),
     handler: async (request, reply) => sendJson(reply, await reservations.current(request.principal, request.params.id, request.query)),
   });
 
   app.get('/reservationTimeline/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: "The reservations holding a device of a type within a window, for the user's booking timeline",
@@ -101,6 +108,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.delete('/deleteReservation/:id', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['reservations'],
       summary: 'Delete a future reservation, or end a running one now',
