@@ -79,7 +79,7 @@ export const apiTokenMessages = {
   // screens
   TITLE: 'API tokens',
   INTRO:
-    'A personal API token lets your scripts and the testbed command-line client call the portal as you, with `Authorization: Bearer <token>`. It never changes your password, e-mail, SSH keys or tokens.',
+    'A personal API token lets your scripts and the testbed command-line client call the portal as you, with the header "Authorization: Bearer <token>". It never changes your password, e-mail, SSH keys or tokens.',
   NAME: 'Name',
   NAME_HELP: 'What the token is for, e.g. "laptop CLI" or "nightly experiment".',
   SCOPE: 'Scope',

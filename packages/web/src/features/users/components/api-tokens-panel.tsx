@@ -1,0 +1,195 @@
+// The personal API tokens of a user's page. The owner creates a token (name, scope, lifetime), sees it once
+// in a dialog with a copy button, lists and revokes their tokens; an administrator sees and revokes them.
+import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  API_TOKEN_DAY_CHOICES,
+  API_TOKEN_NAME_MAX,
+  apiTokenMessages as m,
+  createApiTokenSchema,
+  type ApiToken,
+  type ApiTokenScope,
+} from '@testbed/contract';
+import { useState, type FormEvent } from 'react';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { formatDayTime } from '../../../shared/date-format';
+import { notifySuccess } from '../../../shared/notify';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens-api';
+
+const STATUS_LABEL = { active: m.STATUS_ACTIVE, expired: m.STATUS_EXPIRED, revoked: m.STATUS_REVOKED } as const;
+
+function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
+  const create = useCreateApiToken(userId);
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [days, setDays] = useState('90');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createApiTokenSchema.safeParse({ name, scope, expiresInDays: Number(days) });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (reply) => {
+        setName('');
+        onCreated(reply.token);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={m.CREATE}>
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label={m.NAME}
+          description={m.NAME_HELP}
+          value={name}
+          maxLength={API_TOKEN_NAME_MAX}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+          required
+          style={{ flex: '1 1 16rem' }}
+        />
+        <Select
+          label={m.SCOPE}
+          value={scope}
+          onChange={(value) => value && setScope(value as ApiTokenScope)}
+          data={[
+            { value: 'read', label: m.SCOPE_READ },
+            { value: 'read+book+flash', label: m.SCOPE_ALL },
+          ]}
+          allowDeselect={false}
+          error={errors.scope}
+          style={{ flex: '1 1 18rem' }}
+        />
+        <Select
+          label={m.LIFETIME}
+          value={days}
+          onChange={(value) => value && setDays(value)}
+          data={API_TOKEN_DAY_CHOICES.map((n) => ({ value: String(n), label: m.DAYS.replace('{{count}}', String(n)) }))}
+          allowDeselect={false}
+          error={errors.expiresInDays}
+          style={{ flex: '0 1 10rem' }}
+        />
+      </Group>
+      {create.error && (
+        <Alert color="red" variant="light" mt="xs">
+          {create.error.message}
+        </Alert>
+      )}
+      <Button type="submit" mt="sm" loading={create.isPending}>
+        {m.CREATE}
+      </Button>
+    </form>
+  );
+}
+
+export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: boolean }) {
+  const tokens = useApiTokens(userId);
+  const revoke = useRevokeApiToken(userId);
+  const { confirm, dialog } = useConfirmModal();
+  const [shown, setShown] = useState<string | null>(null);
+
+  const onRevoke = async (token: ApiToken) => {
+    const ok = await confirm({
+      title: m.REVOKE_TITLE,
+      message: m.REVOKE_TEXT.replace('{{name}}', token.name),
+      confirmLabel: m.REVOKE,
+      danger: true,
+    });
+    if (ok) revoke.mutate(token.tokenId, { onSuccess: () => notifySuccess(m.REVOKED) });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text fw={700} component="h2" size="lg">
+        {m.TITLE}
+      </Text>
+      {isOwner && (
+        <>
+          <Text size="sm">{m.INTRO}</Text>
+          <CreateForm userId={userId} onCreated={setShown} />
+        </>
+      )}
+      {tokens.isPending && <Loader size="sm" aria-label={m.TITLE} />}
+      {tokens.error && (
+        <Alert color="red" variant="light">
+          {m.LOAD_FAILED}
+        </Alert>
+      )}
+      {revoke.error && (
+        <Alert color="red" variant="light">
+          {revoke.error.message}
+        </Alert>
+      )}
+      {tokens.data?.length === 0 && <Text size="sm">{m.NONE}</Text>}
+      {tokens.data && tokens.data.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label={m.TITLE}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{m.NAME}</Table.Th>
+                <Table.Th>{m.SCOPE}</Table.Th>
+                <Table.Th>{m.CREATED_ON}</Table.Th>
+                <Table.Th>{m.LAST_USED}</Table.Th>
+                <Table.Th>{m.EXPIRES_ON}</Table.Th>
+                <Table.Th>{m.STATUS}</Table.Th>
+                <Table.Th>{m.ACTIONS}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tokens.data.map((token) => (
+                <Table.Tr key={token.tokenId} data-testid="api-token-row">
+                  <Table.Td>{token.name}</Table.Td>
+                  <Table.Td>{token.scope}</Table.Td>
+                  <Table.Td>{formatDayTime(token.createdAt)}</Table.Td>
+                  <Table.Td>{token.lastUsedAt ? formatDayTime(token.lastUsedAt) : m.NEVER_USED}</Table.Td>
+                  <Table.Td>{formatDayTime(token.expiresAt)}</Table.Td>
+                  <Table.Td>{STATUS_LABEL[token.status]}</Table.Td>
+                  <Table.Td>
+                    {token.status === 'active' && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        aria-label={`${m.REVOKE} ${token.name}`}
+                        loading={revoke.isPending && revoke.variables === token.tokenId}
+                        onClick={() => void onRevoke(token)}
+                      >
+                        {m.REVOKE}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={shown !== null} onClose={() => setShown(null)} title={m.CREATED_TITLE} size="lg" zIndex={1055}>
+        <Stack>
+          <Text size="sm">{m.CREATED_TEXT}</Text>
+          <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
+            {shown}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={shown ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? m.COPIED : m.COPY}
+                </Button>
+              )}
+            </CopyButton>
+            <Button variant="default" onClick={() => setShown(null)}>
+              {m.DONE}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {dialog}
+    </Stack>
+  );
+}
