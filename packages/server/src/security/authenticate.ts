@@ -10,7 +10,14 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, apiTokenMessages, scopeAllows, type ApiTokenScope } from '@testbed/contract';
+import {
+  API_TOKEN_PATTERN,
+  API_TOKEN_PREFIX,
+  apiTokenMessages,
+  errorReplySchema,
+  scopeAllows,
+  type ApiTokenScope,
+} from '@testbed/contract';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/database.js';
 import { recordAudit } from '../modules/audit/repo.js';
@@ -79,6 +86,22 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
       apiToken: { id: found.id, scope: found.scope },
     };
   }
+
+  // What this hook may answer is part of every route's contract: its OpenAPI operation says which token it
+  // takes and lists the hook's refusals (401 for a bad or missing token, 403 for an API token the route does
+  // not take, 400 for input that fails the route's schema, 429 past a rate limit).
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; apiToken?: ApiTokenScope; rateLimit?: unknown };
+    const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<number, unknown>; description?: string };
+    schema.security = config.public ? [{}, { bearer: [] }] : [{ bearer: [] }];
+    const response = (schema.response ??= {});
+    const refusals = [401, 403, ...(schema.params || schema.querystring || schema.body ? [400] : []), ...(config.rateLimit ? [429] : [])];
+    for (const status of refusals) response[status] ??= errorReplySchema;
+    const tokenUse = config.apiToken
+      ? `Personal API tokens: scope ${config.apiToken}${config.apiToken === 'read' ? ' or read+book+flash' : ''}.`
+      : 'Personal API tokens: not accepted.';
+    schema.description = schema.description ? `${schema.description}\n\n${tokenUse}` : tokenUse;
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
