@@ -6,6 +6,7 @@ import {
   API_TOKEN_NAME_MAX,
   apiTokenMessages as m,
   createApiTokenSchema,
+  messages,
   type ApiToken,
   type ApiTokenScope,
 } from '@testbed/contract';
@@ -169,26 +170,36 @@ export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: b
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={m.CREATED_TITLE} size="lg" zIndex={1055}>
-        <Stack>
-          <Text size="sm">{m.CREATED_TEXT}</Text>
-          <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
-            {shown}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={shown ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? m.COPIED : m.COPY}
-                </Button>
-              )}
-            </CopyButton>
-            <Button variant="default" onClick={() => setShown(null)}>
-              {m.DONE}
-            </Button>
+      {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
+      <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" zIndex={1055} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+            <Modal.Title fw={700}>{m.CREATED_TITLE}</Modal.Title>
+            <Modal.CloseButton aria-label={messages.CLOSE} />
           </Group>
-        </Stack>
-      </Modal>
+          <Modal.Body>
+            <Stack>
+              <Text size="sm">{m.CREATED_TEXT}</Text>
+              <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
+                {shown}
+              </Code>
+              <Group justify="flex-end">
+                <CopyButton value={shown ?? ''}>
+                  {({ copied, copy }) => (
+                    <Button onClick={copy} data-autofocus>
+                      {copied ? m.COPIED : m.COPY}
+                    </Button>
+                  )}
+                </CopyButton>
+                <Button variant="default" onClick={() => setShown(null)}>
+                  {m.DONE}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
       {dialog}
     </Stack>
   );
