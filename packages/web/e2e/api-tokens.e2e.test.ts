@@ -82,4 +82,16 @@ describe('personal API tokens on the user page', () => {
     await screenshot(page, 'api-tokens-revoked');
     expect(await me(token)).toBe(401);
   });
+
+  it("shows the administrators every user's tokens, the revoked one included", async () => {
+    const { page, server } = journey;
+    await page.goto(`${server.url}/apiTokens`);
+    await page.getByRole('heading', { level: 1, name: m.TITLE }).waitFor();
+    const row = page.getByTestId('api-token-row').filter({ hasText: 'nightly experiment' });
+    await row.waitFor();
+    expect(await row.getByRole('link', { name: ADMIN.username }).count()).toBe(1);
+    expect((await row.getByRole('cell').allTextContents())[6]).toBe(m.STATUS_REVOKED);
+    await screenshot(page, 'api-tokens-admin-list');
+    await expectNoAxeViolations(page);
+  });
 });

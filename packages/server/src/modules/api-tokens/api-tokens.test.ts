@@ -141,6 +141,25 @@ describe('Authorization: Bearer <API token>', () => {
     expect((await withToken(token, { url: '/api/auth/me' })).statusCode).toBe(200);
   });
 
+  it('is refused by every call that does not declare a scope, as the OpenAPI reference says', async () => {
+    const user = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+    const { token } = await createToken(user, { scope: 'read+book+flash' });
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { description?: string }>>;
+    }>();
+    const closed = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.description?.includes('Personal API tokens: not accepted.'))
+        .map(([method]) => ({ method: method.toUpperCase() as 'GET', url: path.replace(/\{\w+\}/g, '1') })),
+    );
+    expect(closed.length).toBeGreaterThan(40);
+    for (const call of closed) {
+      const reply = await withToken(token, { ...call, payload: call.method === 'GET' ? undefined : {} });
+      expect(reply.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(reply.json().message).toBe(apiTokenMessages.NOT_ACCEPTED);
+    }
+  });
+
   it('refuses an unknown, a malformed, an expired and a revoked token with 401', async () => {
     const user = await loginAs(ctx);
     const expired = await createToken(user);

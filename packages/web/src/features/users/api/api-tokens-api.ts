@@ -10,10 +10,14 @@ import {
 } from '@testbed/contract';
 import { api } from '../../../shared/api-client';
 
-export const apiTokenKeys = { ofUser: (userId: number) => ['apiTokens', 'user', userId] as const };
+export const apiTokenKeys = { all: ['apiTokens'] as const, ofUser: (userId: number) => ['apiTokens', 'user', userId] as const };
 
 export async function getApiTokens(userId: number, signal?: AbortSignal): Promise<ApiToken[]> {
   return apiTokenListSchema.parse(await api.get<unknown>(`/api/apiTokens/user/${userId}`, { signal }));
+}
+
+export async function getAllApiTokens(signal?: AbortSignal): Promise<ApiToken[]> {
+  return apiTokenListSchema.parse(await api.get<unknown>('/api/apiTokens', { signal }));
 }
 
 export async function createApiToken({ userId, form }: { userId: number; form: CreateApiToken }): Promise<CreateApiTokenReply> {
@@ -32,7 +36,7 @@ export function useCreateApiToken(userId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: CreateApiToken) => createApiToken({ userId, form }),
-    onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.ofUser(userId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.all }),
   });
 }
 
@@ -40,6 +44,15 @@ export function useRevokeApiToken(userId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: revokeApiToken,
-    onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.ofUser(userId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.all }),
   });
+}
+
+export function useAllApiTokens() {
+  return useQuery({ queryKey: [...apiTokenKeys.all, 'list'], queryFn: ({ signal }) => getAllApiTokens(signal) });
+}
+
+export function useRevokeAnyApiToken() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: revokeApiToken, onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.all }) });
 }

@@ -1,6 +1,6 @@
 // The personal API tokens of a user's page. The owner creates a token (name, scope, lifetime), sees it once
 // in a dialog with a copy button, lists and revokes their tokens; an administrator sees and revokes them.
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   API_TOKEN_DAY_CHOICES,
   API_TOKEN_NAME_MAX,
@@ -11,12 +11,9 @@ import {
   type ApiTokenScope,
 } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useConfirmModal } from '../../../shared/components/confirm-modal';
-import { formatDayTime } from '../../../shared/date-format';
 import { notifySuccess } from '../../../shared/notify';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens-api';
-
-const STATUS_LABEL = { active: m.STATUS_ACTIVE, expired: m.STATUS_EXPIRED, revoked: m.STATUS_REVOKED } as const;
+import { ApiTokenTable, useRevokeConfirmation } from './api-token-table';
 
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);
@@ -91,17 +88,11 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
 export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: boolean }) {
   const tokens = useApiTokens(userId);
   const revoke = useRevokeApiToken(userId);
-  const { confirm, dialog } = useConfirmModal();
+  const { confirmRevoke, dialog } = useRevokeConfirmation();
   const [shown, setShown] = useState<string | null>(null);
 
   const onRevoke = async (token: ApiToken) => {
-    const ok = await confirm({
-      title: m.REVOKE_TITLE,
-      message: m.REVOKE_TEXT.replace('{{name}}', token.name),
-      confirmLabel: m.REVOKE,
-      danger: true,
-    });
-    if (ok) revoke.mutate(token.tokenId, { onSuccess: () => notifySuccess(m.REVOKED) });
+    if (await confirmRevoke(token)) revoke.mutate(token.tokenId, { onSuccess: () => notifySuccess(m.REVOKED) });
   };
 
   return (
@@ -126,49 +117,9 @@ export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: b
           {revoke.error.message}
         </Alert>
       )}
-      {tokens.data?.length === 0 && <Text size="sm">{m.NONE}</Text>}
+      {tokens.data?.length === 0 && <Text size="sm">{isOwner ? m.NONE : m.NONE_ADMIN}</Text>}
       {tokens.data && tokens.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label={m.TITLE}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.NAME}</Table.Th>
-                <Table.Th>{m.SCOPE}</Table.Th>
-                <Table.Th>{m.CREATED_ON}</Table.Th>
-                <Table.Th>{m.LAST_USED}</Table.Th>
-                <Table.Th>{m.EXPIRES_ON}</Table.Th>
-                <Table.Th>{m.STATUS}</Table.Th>
-                <Table.Th>{m.ACTIONS}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.data.map((token) => (
-                <Table.Tr key={token.tokenId} data-testid="api-token-row">
-                  <Table.Td>{token.name}</Table.Td>
-                  <Table.Td>{token.scope}</Table.Td>
-                  <Table.Td>{formatDayTime(token.createdAt)}</Table.Td>
-                  <Table.Td>{token.lastUsedAt ? formatDayTime(token.lastUsedAt) : m.NEVER_USED}</Table.Td>
-                  <Table.Td>{formatDayTime(token.expiresAt)}</Table.Td>
-                  <Table.Td>{STATUS_LABEL[token.status]}</Table.Td>
-                  <Table.Td>
-                    {token.status === 'active' && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        aria-label={`${m.REVOKE} ${token.name}`}
-                        loading={revoke.isPending && revoke.variables === token.tokenId}
-                        onClick={() => void onRevoke(token)}
-                      >
-                        {m.REVOKE}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ApiTokenTable tokens={tokens.data} onRevoke={(token) => void onRevoke(token)} revoking={revoke.isPending ? revoke.variables : undefined} />
       )}
       {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
       <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" zIndex={1055} centered>
