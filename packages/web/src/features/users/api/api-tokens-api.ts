@@ -40,19 +40,12 @@ export function useCreateApiToken(userId: number) {
   });
 }
 
-export function useRevokeApiToken(userId: number) {
+/** Revokes any token the caller may revoke; every token list is read again. */
+export function useRevokeApiToken() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: revokeApiToken,
-    onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.all }),
-  });
+  return useMutation({ mutationFn: revokeApiToken, onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.all }) });
 }
 
 export function useAllApiTokens() {
   return useQuery({ queryKey: [...apiTokenKeys.all, 'list'], queryFn: ({ signal }) => getAllApiTokens(signal) });
-}
-
-export function useRevokeAnyApiToken() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: revokeApiToken, onSuccess: () => client.invalidateQueries({ queryKey: apiTokenKeys.all }) });
 }

@@ -87,7 +87,7 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
 
 export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: boolean }) {
   const tokens = useApiTokens(userId);
-  const revoke = useRevokeApiToken(userId);
+  const revoke = useRevokeApiToken();
   const { confirmRevoke, dialog } = useRevokeConfirmation();
   const [shown, setShown] = useState<string | null>(null);
 

@@ -4,13 +4,13 @@ import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { apiTokenMessages as m, type ApiToken } from '@testbed/contract';
 import { notifySuccess } from '../../../shared/notify';
-import { useAllApiTokens, useRevokeAnyApiToken } from '../api/api-tokens-api';
+import { useAllApiTokens, useRevokeApiToken } from '../api/api-tokens-api';
 import { ApiTokenTable, useRevokeConfirmation } from '../components/api-token-table';
 
 export function ApiTokensPage() {
   useDocumentTitle(`${m.TITLE} | Testbed Portal`);
   const tokens = useAllApiTokens();
-  const revoke = useRevokeAnyApiToken();
+  const revoke = useRevokeApiToken();
   const { confirmRevoke, dialog } = useRevokeConfirmation();
   const onRevoke = async (token: ApiToken) => {
     if (await confirmRevoke(token)) revoke.mutate(token.tokenId, { onSuccess: () => notifySuccess(m.REVOKED) });
