@@ -46,6 +46,34 @@ describe('testbed login', () => {
   });
 });
 
+describe('a token of the read scope', () => {
+  it('reads but cannot book; once revoked it is refused with a sentence saying what to do', async () => {
+    const session = await fetch(`${portal.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+    }).then((reply) => reply.json() as Promise<{ userId: number; accessToken: string }>);
+    const created = await fetch(`${portal.url}/api/apiTokens/user/${session.userId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
+      body: JSON.stringify({ name: 'read only', scope: 'read', expiresInDays: 1 }),
+    }).then((reply) => reply.json() as Promise<{ token: string; apiToken: { tokenId: number } }>);
+    const readOnly = { XDG_CONFIG_HOME: '/nonexistent', TESTBED_URL: portal.url, TESTBED_TOKEN: created.token };
+    expect((await runCli(['devices'], readOnly)).code).toBe(0);
+    const book = await runCli(['book', '--now', '--duration', '30m', '02:00:00:03:00:01'], readOnly);
+    expect(book.code).toBe(1);
+    expect(book.stderr).toContain('This API token has the read scope: it cannot book');
+    await fetch(`${portal.url}/api/apiToken/${created.apiToken.tokenId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
+    const revoked = await runCli(['reservations'], readOnly);
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain('The portal refused your API token');
+    expect(revoked.stderr).toContain('run testbed login again');
+  });
+});
+
 describe('reads', () => {
   it('lists the devices as a table and as JSON', async () => {
     const table = await runCli(['devices', '--type', 'raspberry-pi-4'], env);
