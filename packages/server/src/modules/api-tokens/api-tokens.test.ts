@@ -160,6 +160,34 @@ describe('Authorization: Bearer <API token>', () => {
     }
   });
 
+  it('is taken by every call that declares a scope, and a read token by the read calls only', async () => {
+    const user = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+    const { token } = await createToken(user, { scope: 'read' });
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { description?: string }>>;
+    }>();
+    const calls = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) => {
+        const scope = /Personal API tokens: scope (read\+book\+flash|read)\b/.exec(operation.description ?? '')?.[1];
+        return scope ? [{ method: method.toUpperCase() as 'GET', url: path.replace(/\{\w+\}/g, String(user.id)), scope }] : [];
+      }),
+    );
+    expect(calls.filter((call) => call.scope === 'read').length).toBeGreaterThan(20);
+    expect(calls.filter((call) => call.scope === 'read+book+flash').length).toBeGreaterThanOrEqual(4);
+    for (const call of calls) {
+      const reply = await withToken(token, { ...call, payload: call.method === 'GET' ? undefined : {} });
+      const name = `${call.method} ${call.url}`;
+      if (call.scope === 'read') {
+        // Whatever the call then answers (200, or 400/404 for the made-up input), the token got through.
+        expect(reply.statusCode, name).not.toBe(401);
+        expect(reply.json().message ?? '', name).not.toMatch(/API token/);
+      } else {
+        expect(reply.statusCode, name).toBe(403);
+        expect(reply.json().message, name).toBe(apiTokenMessages.SCOPE_TOO_NARROW);
+      }
+    }
+  });
+
   it('refuses an unknown, a malformed, an expired and a revoked token with 401', async () => {
     const user = await loginAs(ctx);
     const expired = await createToken(user);
