@@ -67,8 +67,10 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
     if (!found || !user || !user.is_enabled) throw new AppError('unauthenticated', apiTokenMessages.INVALID);
     if (!found.last_used_at || now - found.last_used_at.getTime() >= USE_RECORD_INTERVAL_MS) {
       found.last_used_at = new Date(now);
-      if (await touchApiToken(db, found.id)) {
-        await recordAudit(db, {
+      // The conditional write and its audit row commit together: one of each a minute, whatever the instances.
+      await db.transaction().execute(async (tx) => {
+        if (!(await touchApiToken(tx, found.id))) return;
+        await recordAudit(tx, {
           actorUserId: user.id,
           action: 'api_token.use',
           targetType: 'api_token',
@@ -76,7 +78,7 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
           ip: request.ip,
           details: { method: request.method, route: request.routeOptions.url ?? null },
         });
-      }
+      });
     }
     return {
       userId: user.id,

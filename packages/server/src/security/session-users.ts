@@ -1,6 +1,7 @@
 // The signed-in user behind a token (enabled? which session generation? which roles?) is needed by every
-// API call. Reading it from the database each time doubled the round trips of every read, so each
-// instance keeps what it has just read, for a few seconds at most, and forgets it:
+// API call, and so is the row of a personal API token (revoked? expired? whose?). Reading them from the
+// database each time doubled the round trips of every read, so each instance keeps what it has just read,
+// for a few seconds at most, and forgets it (a token with its owner):
 // - at once when the database announces a change of that user (the `session_changed` NOTIFY raised by
 //   a trigger as the changing transaction commits, whichever instance or script made it);
 // - entirely after any unsafe call (POST, PUT, DELETE) answered by this instance, before its reply leaves,
