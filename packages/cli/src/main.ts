@@ -267,14 +267,20 @@ program
   .option('--json', 'print JSON')
   .action(async (id: number, options: { json?: boolean }) => {
     const api = await portal();
-    try {
-      const released = await api.request('POST', `/api/reservations/${id}/release`, reservationSchema);
-      if (options.json) return printJson(released);
-      return console.log(`Reservation ${id} released: it ended at ${released.endDate}.`);
-    } catch (error) {
-      if (!(error instanceof CliError) || error.status !== 404) throw error;
+    // The release call ends a running reservation; one of yours that has not started is deleted instead.
+    const { userId } = await me(api);
+    const own = await api.request('GET', `/api/currentUserReservations/${userId}`, reservationListSchema);
+    const coming = own.find((r) => r.reservationId === id && Date.parse(r.startDate) > Date.now());
+    if (!coming) {
+      try {
+        const released = await api.request('POST', `/api/reservations/${id}/release`, reservationSchema);
+        if (options.json) return printJson(released);
+        return console.log(`Reservation ${id} released: it ended at ${released.endDate}.`);
+      } catch (error) {
+        if (!(error instanceof CliError) || error.status !== 404) throw error;
+      }
     }
-    // A portal without the release call: deleting a reservation also ends it when it is running.
+    // A coming reservation, or a portal without the release call: deleting also ends a running reservation.
     const reply = await api.request('DELETE', `/api/deleteReservation/${id}`, deleteReservationReplySchema);
     if (options.json) return printJson({ reservationId: id, messages: reply.value1 });
     console.log(reply.value1.join('\n'));

@@ -137,6 +137,21 @@ describe('book, flash, release', () => {
     expect(after.map((r) => r.reservationId)).not.toContain(id);
   }, 180_000);
 
+  it('books a coming window as JSON, deletes it on release, and refuses a second release', async () => {
+    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000).toISOString();
+    const booked = await runCli(['book', '--start', start, '--duration', '1h30m', '--json', '02:00:00:03:00:02'], env);
+    expect(booked.code, booked.stderr).toBe(0);
+    const reply = JSON.parse(booked.stdout) as { reservationId: number; start: string; end: string };
+    expect(reply.start).toBe(start);
+    expect(Date.parse(reply.end) - Date.parse(reply.start)).toBe(90 * 60_000);
+    const released = await runCli(['release', String(reply.reservationId)], env);
+    expect(released.code, released.stderr).toBe(0);
+    expect(released.stdout.trim()).toBe(`Reservation ${reply.reservationId} deleted.`);
+    const again = await runCli(['release', String(reply.reservationId)], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Reservation ${reply.reservationId} does not exist.`);
+  });
+
   it('refuses an image the device type does not have as a usage error, with exit code 2', async () => {
     const run = await runCli(['flash', '02:00:00:02:00:01', '--image', 'no-such-image'], env);
     expect(run.code).toBe(2);
