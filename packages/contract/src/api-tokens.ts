@@ -23,6 +23,8 @@ export function scopeAllows(held: ApiTokenScope, needed: ApiTokenScope): boolean
 }
 
 export const API_TOKEN_NAME_MAX = 100;
+/** Tokens in force (neither revoked nor expired) a user may hold at once. */
+export const API_TOKEN_MAX_ACTIVE = 50;
 export const API_TOKEN_MAX_DAYS = 365;
 /** The lifetimes offered by the profile screen; the API takes any whole number of days up to a year. */
 export const API_TOKEN_DAY_CHOICES = [7, 30, 90, 365] as const;
@@ -73,6 +75,7 @@ export type CreateApiTokenReply = z.infer<typeof createApiTokenReplySchema>;
 export const apiTokenMessages = {
   NOT_FOUND: 'API token not found.',
   ACCOUNT_DELETED: 'This account has been deleted: no API token can be created for it.',
+  TOO_MANY: 'You already have 50 API tokens in force: revoke one before creating another.',
   NOT_ACCEPTED: 'API tokens cannot be used for this call: sign in with your password instead.',
   SCOPE_TOO_NARROW: 'This API token has the read scope: it cannot book, release or flash. Create a read+book+flash token for that.',
   INVALID: 'This API token is unknown, expired or revoked.',

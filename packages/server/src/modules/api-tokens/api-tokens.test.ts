@@ -78,6 +78,29 @@ describe('POST /api/apiTokens/user/{userId}', () => {
     }
   });
 
+  it('refuses a 51st token in force, also when the creations race', async () => {
+    const user = await loginAs(ctx);
+    await ctx.database.db
+      .insertInto('api_tokens')
+      .values(
+        Array.from({ length: 45 }, (_, n) => ({
+          user_id: user.id,
+          name: `bulk ${n}`,
+          token_hash: randomBytes(32),
+          scope: 'read' as const,
+          expires_at: new Date(Date.now() + 86_400_000),
+        })),
+      )
+      .execute();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        user.inject({ method: 'POST', url: `/api/apiTokens/user/${user.id}`, payload: { name: `race ${n}`, scope: 'read', expiresInDays: 1 } }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
+    expect(replies.find((reply) => reply.statusCode === 409)!.json().message).toBe(apiTokenMessages.TOO_MANY);
+  });
+
   it('is refused for another user, even to an administrator', async () => {
     const user = await loginAs(ctx);
     const admin = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });

@@ -129,3 +129,14 @@ export async function touchApiToken(db: Queryable, id: number): Promise<boolean>
 export function lockTokenOwner(db: Queryable, userId: number) {
   return db.selectFrom('users').select(['id', 'anonymised_at', 'is_enabled']).where('id', '=', userId).forUpdate().executeTakeFirst();
 }
+
+export async function countActiveApiTokens(db: Queryable, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -3,6 +3,7 @@
 // creation and revocation is audited, never with the token.
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  API_TOKEN_MAX_ACTIVE,
   API_TOKEN_PREFIX,
   apiTokenMessages,
   type ApiToken,
@@ -15,6 +16,7 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
 import {
+  countActiveApiTokens,
   findApiToken,
   insertApiToken,
   listApiTokens,
@@ -53,6 +55,8 @@ export class ApiTokensService {
       const owner = await lockTokenOwner(tx, userId);
       if (!owner) throw notFound();
       if (owner.anonymised_at || !owner.is_enabled) throw new AppError('conflict', apiTokenMessages.ACCOUNT_DELETED);
+      // Counted under the owner's row lock, so that parallel creations cannot pass the limit together.
+      if ((await countActiveApiTokens(tx, userId)) >= API_TOKEN_MAX_ACTIVE) throw new AppError('conflict', apiTokenMessages.TOO_MANY);
       const id = await insertApiToken(tx, { userId, name: form.name, tokenHash, scope: form.scope, expiresInDays: form.expiresInDays });
       const row = (await findApiToken(tx, id))!;
       await recordAudit(tx, {
