@@ -75,7 +75,7 @@ export type CreateApiTokenReply = z.infer<typeof createApiTokenReplySchema>;
 export const apiTokenMessages = {
   NOT_FOUND: 'API token not found.',
   ACCOUNT_DELETED: 'This account has been deleted: no API token can be created for it.',
-  TOO_MANY: 'You already have 50 API tokens in force: revoke one before creating another.',
+  TOO_MANY: `You already have ${API_TOKEN_MAX_ACTIVE} API tokens in force: revoke one before creating another.`,
   NOT_ACCEPTED: 'API tokens cannot be used for this call: sign in with your password instead.',
   SCOPE_TOO_NARROW: 'This API token has the read scope: it cannot book, release or flash. Create a read+book+flash token for that.',
   INVALID: 'This API token is unknown, expired or revoked.',
