@@ -30,6 +30,7 @@ export default tseslint.config(
   { files: ['packages/contract/**'], rules: restrict(['^\\.\\./\\.\\./(server|web)/', 'The contract depends on nothing.']) },
   { files: ['packages/server/**'], rules: restrict(['(^|/)web/src/', 'The server does not import the web app.']) },
   { files: ['packages/web/**'], rules: restrict(['(^|/)server/src/', 'The web app talks to the server over HTTP only.']) },
+  { files: ['packages/cli/**'], rules: restrict(['(^|/)(server|web)/src/', 'The command-line client talks to the server over HTTP only.']) },
   {
     files: ['packages/web/src/shared/**'],
     rules: restrict(['(^|/)(app|features)/', 'shared depends on neither app nor features.'], ['(^|/)server/src/', 'The web app talks to the server over HTTP only.']),

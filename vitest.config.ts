@@ -9,6 +9,17 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      // The command-line client: its real binary against a real server process.
+      {
+        test: {
+          name: 'cli',
+          include: ['packages/cli/test/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'server-pglite',

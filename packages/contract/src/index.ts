@@ -18,3 +18,4 @@ export * from './flashing.js';
 export * from './scheduling.js';
 export * from './health.js';
 export * from './usage-policies.js';
+export * from './api-tokens.js';

@@ -57,6 +57,7 @@ export const messages = {
   LISTS: 'Lists',
   USERS: 'Users',
   CREDENTIALS: 'Credentials',
+  API_TOKENS: 'API tokens',
   ROLES: 'Roles',
   EMPLOYERS: 'Employers',
   EMPLOYER_TYPES: 'Employer types',

@@ -36,6 +36,8 @@ import { AccountSecurityService } from './modules/account-security/service.js';
 import { SessionUsers } from './security/session-users.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { apiTokenRoutes } from './modules/api-tokens/routes.js';
+import { ApiTokensService } from './modules/api-tokens/service.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { CredentialsService } from './modules/credentials/service.js';
 import { ReservationListCache } from './modules/reservations/list-cache.js';
@@ -153,7 +155,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Testbed Portal API', version: '1.0.0', description: 'Accounts, devices, bookings and flashing.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The accessToken of POST /api/auth/signin (a JWT, 8 hours), or a personal API token (tbp_..., created on the profile) ' +
+              'on the calls that accept its scope.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -198,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(authenticate, { sessionUsers, tokens });
+      await api.register(authenticate, { sessionUsers, tokens, db });
       await api.register(safeText);
       // Before the reply of a change leaves, so that the caller's next call sees the change even before the
       // database's announcement reaches this instance.
@@ -220,6 +232,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         reservations: new ReservationService(db, flashing.driver, undefined, reservationLists, usagePolicies),
       });
       await api.register(flashingRoutes, { flashing: flashing.service });
+      await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       await api.register(roleRoutes, { roles: new RolesService(db) });
       await api.register(groupRoutes, { groups: new GroupsService(db) });

@@ -55,6 +55,15 @@ async function insertCredential(userId: number) {
   return row.id;
 }
 
+async function insertApiToken(userId: number) {
+  const row = await ctx.database.db
+    .insertInto('api_tokens')
+    .values({ user_id: userId, name: 'matrix', token_hash: randomBytes(32), scope: 'read', expires_at: new Date(Date.now() + 86_400_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function insertEmployer() {
   const row = await ctx.database.db
     .insertInto('employers')
@@ -221,6 +230,23 @@ const rows: Row[] = [
     route: '/credential/addToUser/{userId}',
     url: () => `/api/credential/addToUser/${user.id}`,
     body: () => ({ sshKey: makeTestKey('ed25519', `k${unique()}@lab`).publicLine }),
+    expected: OWNER_OR_ADMIN,
+  },
+  // personal API tokens: a user creates tokens for themself only, an administrator reads and revokes any
+  { method: 'GET', route: '/apiTokens', url: () => '/api/apiTokens', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/apiTokens/user/{userId}', url: () => `/api/apiTokens/user/${user.id}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'POST',
+    route: '/apiTokens/user/{userId}',
+    url: () => `/api/apiTokens/user/${user.id}`,
+    body: () => ({ name: `script ${unique()}`, scope: 'read', expiresInDays: 30 }),
+    expected: { ...OWNER_OR_ADMIN, admin: 403 },
+  },
+  {
+    method: 'DELETE',
+    route: '/apiToken/{id}',
+    prepare: async () => ({ id: await insertApiToken(user.id) }),
+    url: (f) => `/api/apiToken/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
   // reservations

@@ -123,6 +123,21 @@ export interface AccountTokensTable {
   used_at: Timestamp | null;
 }
 
+export type ApiTokenScope = 'read' | 'read+book+flash';
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: Uint8Array;
+  scope: ApiTokenScope;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: 'user' | 'admin' | 'account' | null;
+}
+
 export interface SignInThrottleTable {
   key: string;
   failures: Generated<number>;
@@ -267,6 +282,7 @@ export interface Database {
   group_members: GroupMembersTable;
   group_managers: GroupMembersTable;
   account_tokens: AccountTokensTable;
+  api_tokens: ApiTokensTable;
   sign_in_throttle: SignInThrottleTable;
   sign_in_known_addresses: SignInKnownAddressesTable;
   device_types: DeviceTypesTable;

@@ -1,10 +1,27 @@
 // The one authentication hook of the /api scope. Every route is closed to anonymous callers unless it
-// says `config: { public: true }`; a token is accepted only while its user is enabled and its session
-// generation is current, so a password change, a disable or a deletion ends existing sessions. The user
-// is read through SessionUsers, which answers from memory while the database has announced no change.
+// says `config: { public: true }`. Two kinds of bearer token are accepted:
+// - the sign-in token (a JWT), accepted only while its user is enabled and its session generation is
+//   current, so a password change, a disable or a deletion ends existing sessions;
+// - a personal API token (`tbp_...`), accepted while it is neither revoked nor expired and its user is
+//   enabled, and only on routes that declare the scope they need (`config: { apiToken: 'read' }`): a route
+//   that declares none refuses every API token (account security, the token calls, administration).
+// Users and tokens are read through SessionUsers, which answers from memory while the database has
+// announced no change (a revocation is announced like a password change).
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_TOKEN_PATTERN,
+  API_TOKEN_PREFIX,
+  apiTokenMessages,
+  errorReplySchema,
+  scopeAllows,
+  type ApiTokenScope,
+} from '@testbed/contract';
 import { AppError } from '../errors.js';
+import type { Db } from '../db/database.js';
+import { recordAudit } from '../modules/audit/repo.js';
+import { touchApiToken } from '../modules/api-tokens/repo.js';
 import type { AccessTokens } from './access-token.js';
 import type { Principal } from './principal.js';
 import type { SessionUsers } from './session-users.js';
@@ -16,8 +33,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. */
     public?: boolean;
+    /** The scope a personal API token needs for this route; without it, no API token is accepted. */
+    apiToken?: ApiTokenScope;
   }
 }
+
+/** A use is written to the token's row and the audit log at most once a minute. */
+const USE_RECORD_INTERVAL_MS = 60_000;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -26,27 +48,76 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
-export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessTokens }>(async (app, { sessionUsers, tokens }) => {
+export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessTokens; db: Db }>(async (app, { sessionUsers, tokens, db }) => {
   app.decorateRequest('principal', null);
+
+  async function signInPrincipal(token: string): Promise<Principal> {
+    const claims = token ? await tokens.verify(token) : null;
+    const user = claims ? await sessionUsers.get(Number(claims.sub)) : undefined;
+    if (!claims || !user || !user.is_enabled || user.session_generation !== claims.gen) {
+      throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+    }
+    return { userId: user.id, username: user.username, authorities: user.authorities, isAdmin: user.authorities.includes('ADMIN') };
+  }
+
+  async function apiTokenPrincipal(request: FastifyRequest, token: string): Promise<Principal> {
+    const found = API_TOKEN_PATTERN.test(token) ? await sessionUsers.getApiToken(createHash('sha256').update(token).digest()) : undefined;
+    const now = Date.now();
+    const user = found && !found.revoked_at && found.expires_at.getTime() > now ? await sessionUsers.get(found.user_id) : undefined;
+    if (!found || !user || !user.is_enabled) throw new AppError('unauthenticated', apiTokenMessages.INVALID);
+    if (!found.last_used_at || now - found.last_used_at.getTime() >= USE_RECORD_INTERVAL_MS) {
+      found.last_used_at = new Date(now);
+      // The conditional write and its audit row commit together: one of each a minute, whatever the instances.
+      await db.transaction().execute(async (tx) => {
+        if (!(await touchApiToken(tx, found.id))) return;
+        await recordAudit(tx, {
+          actorUserId: user.id,
+          action: 'api_token.use',
+          targetType: 'api_token',
+          targetId: found.id,
+          ip: request.ip,
+          details: { method: request.method, route: request.routeOptions.url ?? null },
+        });
+      });
+    }
+    return {
+      userId: user.id,
+      username: user.username,
+      authorities: user.authorities,
+      isAdmin: user.authorities.includes('ADMIN'),
+      apiToken: { id: found.id, scope: found.scope },
+    };
+  }
+
+  // What this hook may answer is part of every route's contract: its OpenAPI operation says which token it
+  // takes and lists the hook's refusals (401 for a bad or missing token, 403 for an API token the route does
+  // not take, 400 for input that fails the route's schema, 429 past a rate limit).
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; apiToken?: ApiTokenScope; rateLimit?: unknown };
+    const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<number, unknown>; description?: string };
+    schema.security = config.public ? [{}, { bearer: [] }] : [{ bearer: [] }];
+    const response = (schema.response ??= {});
+    const refusals = [401, 403, ...(schema.params || schema.querystring || schema.body ? [400] : []), ...(config.rateLimit ? [429] : [])];
+    for (const status of refusals) response[status] ??= errorReplySchema;
+    const tokenUse = config.apiToken
+      ? `Personal API tokens: scope ${config.apiToken}${config.apiToken === 'read' ? ' or read+book+flash' : ''}.`
+      : 'Personal API tokens: not accepted.';
+    schema.description = schema.description ? `${schema.description}\n\n${tokenUse}` : tokenUse;
+  });
+
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (token !== null) {
-      const claims = token ? await tokens.verify(token) : null;
-      const user = claims ? await sessionUsers.get(Number(claims.sub)) : undefined;
-      if (!claims || !user || !user.is_enabled || user.session_generation !== claims.gen) {
-        throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
-      }
-      request.principal = {
-        userId: user.id,
-        username: user.username,
-        authorities: user.authorities,
-        isAdmin: user.authorities.includes('ADMIN'),
-      };
+      request.principal = token.startsWith(API_TOKEN_PREFIX) ? await apiTokenPrincipal(request, token) : await signInPrincipal(token);
     }
     // Unknown paths fall through to the 404 reply; every known route is closed unless it is public.
-    if (!request.principal && !request.is404 && !request.routeOptions.config.public) {
-      throw new AppError('unauthenticated', 'You must be signed in.');
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (!request.principal && !config.public) throw new AppError('unauthenticated', 'You must be signed in.');
+    const apiToken = request.principal?.apiToken;
+    if (apiToken) {
+      if (!config.apiToken) throw new AppError('forbidden', apiTokenMessages.NOT_ACCEPTED);
+      if (!scopeAllows(apiToken.scope, config.apiToken)) throw new AppError('forbidden', apiTokenMessages.SCOPE_TOO_NARROW);
     }
   });
 });
-

@@ -37,7 +37,11 @@ export type Action =
   | 'account:change-email-by-admin' // administrators only
   | 'account:delete-partially' // anonymise an account (administrators only)
   | 'flash:device' // subject: whether the device is in a running Exclusive reservation of the caller
-  | 'flash:job'; // subject: the user who started the flash job
+  | 'flash:job' // subject: the user who started the flash job
+  | 'api-tokens:list' // every user's personal API tokens (administrators only)
+  | 'api-tokens:read' // subject: the owner of the tokens
+  | 'api-token:create' // subject: the owner; nobody, not even an administrator, creates a token for someone else
+  | 'api-token:revoke'; // subject: the owner of the token
 
 interface Subject {
   userId?: number;
@@ -48,6 +52,8 @@ interface Subject {
 }
 
 export function can(principal: Principal, action: Action, subject: Subject = {}): boolean {
+  // A token acts as its owner; an administrator's token may not mint tokens in another's name either.
+  if (action === 'api-token:create') return subject.userId === principal.userId;
   if (principal.isAdmin) return true;
   switch (action) {
     case 'admin':
@@ -63,7 +69,11 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'account:change-email-by-admin':
     case 'account:delete-partially':
     case 'usage-policies:manage':
+    case 'api-tokens:list':
       return false;
+    case 'api-tokens:read':
+    case 'api-token:revoke':
+      return subject.userId === principal.userId;
     case 'account:read-summary':
     case 'account:change-password':
     case 'account:change-email':

@@ -1,4 +1,4 @@
-import type { AuthorityName } from '@testbed/contract';
+import type { ApiTokenScope, AuthorityName } from '@testbed/contract';
 
 /** The signed-in caller of a request, as loaded by the authentication hook. */
 export interface Principal {
@@ -6,4 +6,6 @@ export interface Principal {
   username: string;
   authorities: AuthorityName[];
   isAdmin: boolean;
+  /** Set when the caller came with a personal API token rather than a sign-in. */
+  apiToken?: { id: number; scope: ApiTokenScope };
 }

@@ -31,6 +31,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
       items: [
         { label: 'USERS', to: paths.users.href() },
         { label: 'CREDENTIALS', to: paths.credentials.href() },
+        { label: 'API_TOKENS', to: paths.apiTokens.href() },
         { label: 'ROLES', to: paths.roles.href() },
         { label: 'EMPLOYERS', to: paths.employers.href() },
         { label: 'EMPLOYER_TYPES', to: paths.employerTypes.href() },

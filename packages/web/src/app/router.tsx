@@ -44,6 +44,7 @@ const pages: Partial<Record<RouteName, LazyPage>> = {
   reservationCreated: () => import('../features/reservations/pages/reservations-page'),
   noSshKeyValid: () => import('../features/reservations/pages/no-ssh-key-page'),
   users: () => import('../features/users/pages/users-page'),
+  apiTokens: () => import('../features/users/pages/api-tokens-page'),
   user: () => import('../features/users/pages/user-page'),
   userNew: () => import('../features/users/pages/user-new-page'),
   employers: () => import('../features/employers/pages/employers-page'),

@@ -33,6 +33,7 @@ describe('shell', () => {
     expect(links).toEqual([
       [messages.USERS, '/users'],
       [messages.CREDENTIALS, '/credentials'],
+      [messages.API_TOKENS, '/apiTokens'],
       [messages.ROLES, '/roles'],
       [messages.EMPLOYERS, '/employers'],
       [messages.EMPLOYER_TYPES, '/employerTypes'],

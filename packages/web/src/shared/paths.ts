@@ -78,6 +78,7 @@ export const paths = {
   credentials: guarded('/credentials', ADMIN, () => '/credentials'),
   credential: guarded('/credential/:id', ADMIN, (id: Id) => `/credential/${seg(id)}`),
   credentialNew: guarded('/credential', ADMIN, () => '/credential'),
+  apiTokens: guarded('/apiTokens', ADMIN, () => '/apiTokens'),
   employers: guarded('/employers', ADMIN, () => '/employers'),
   // The accounts document lists this creation screen but not its guard; creating a bare employer is an
   // administrator's task, like the employers list.

@@ -24,6 +24,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
   { validation },
 ) => {
   app.get('/userAccountsToUpdate/:date', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['account validation'],
       summary: 'Approved accounts last validated before the day `date` (milliseconds) or never, not pending (administrators)',
@@ -34,6 +35,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
   });
 
   app.get('/userAccountPendingList', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['account validation'],
       summary: 'Accounts waiting for the validation of their update (administrators)',

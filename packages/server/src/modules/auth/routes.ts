@@ -17,6 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   });
 
   app.get('/auth/me', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['auth'],
       summary: 'The signed-in user, as in the sign-in reply',

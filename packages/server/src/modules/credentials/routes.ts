@@ -15,6 +15,7 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 
 export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (app, { credentials }) => {
   app.get('/credentials', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['credentials'],
       summary: 'Every SSH key with its owner (administrators)',
@@ -24,6 +25,7 @@ export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsS
   });
 
   app.get('/credentials/user/:userId', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['credentials'],
       summary: "A user's SSH keys (the user or an administrator)",
@@ -34,6 +36,7 @@ export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsS
   });
 
   app.get('/credential/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['credentials'],
       summary: 'One SSH key (its owner or an administrator)',

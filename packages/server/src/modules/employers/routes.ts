@@ -17,6 +17,7 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 
 export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService }> = async (app, { employers }) => {
   app.get('/employers', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['employers'],
       summary: 'Every employer with its number of users',
@@ -26,6 +27,7 @@ export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService
   });
 
   app.get('/employer/:id', {
+    config: { apiToken: 'read' },
     schema: { tags: ['employers'], summary: 'One employer', params: employerIdParamsSchema, response: { 200: employerSchema, ...errors } },
     handler: (request) => employers.get(request, request.params.id),
   });

@@ -18,6 +18,7 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 
 export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }> = async (app, { flashing }) => {
   app.get('/getNodes', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['flashing'],
       summary: 'Flashable devices: device type → MAC address → {ip, up, images, isFlashableByCurrentUser, hasDeviceFlashableByCurrentUser}',
@@ -27,6 +28,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
   });
 
   app.post('/flashNodes', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['flashing'],
       summary: 'Start flashing a device with an image',
@@ -42,6 +44,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
   });
 
   app.post('/checkFlashing', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['flashing'],
       summary: 'The newest status line of a flash job',
@@ -56,6 +59,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
   });
 
   app.post('/checkNodeReady', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['flashing'],
       summary: "Whether a device's node accepts connections: value1 '0' when ready",
@@ -67,6 +71,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
   });
 
   app.post('/restoreUserAccountForFlashedDevice', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['flashing'],
       summary: 'Put your account, with exactly your current SSH keys, on a device you may flash',
@@ -79,6 +84,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
   });
 
   app.get('/flashJobs', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['flashing'],
       summary: 'Your running flash jobs and those of the last day, newest first',

@@ -25,6 +25,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = asy
   // Group types
 
   app.get('/groupTypes', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['groups'],
       summary: 'Every group type with its number of groups (administrators)',
@@ -34,11 +35,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = asy
   });
 
   app.get('/groupType/:id', {
+    config: { apiToken: 'read' },
     schema: { tags: ['groups'], summary: 'One group type (administrators)', params: groupTypeIdParamsSchema, response: { 200: groupTypeSchema, ...errors } },
     handler: (request) => groups.getGroupType(request, request.params.id),
   });
 
   app.get('/groupType/:id/groups', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['groups'],
       summary: 'The groups of a group type (administrators)',
@@ -77,6 +80,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = asy
   // Groups
 
   app.get('/groups', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['groups'],
       summary: 'Every group with its type and numbers of members and managers (administrators)',
@@ -96,6 +100,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = asy
   });
 
   app.get('/group/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['groups'],
       summary: 'One group with its members and managers (administrators and the managers of the group)',

@@ -14,6 +14,7 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 
 export const intendedUsageRoutes: FastifyPluginAsyncZod<{ intendedUsages: IntendedUsagesService }> = async (app, { intendedUsages }) => {
   app.get('/intendedUsages', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['intended usages'],
       summary: "Every user's intended usages (administrators)",
@@ -23,6 +24,7 @@ export const intendedUsageRoutes: FastifyPluginAsyncZod<{ intendedUsages: Intend
   });
 
   app.get('/intendedUsage/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['intended usages'],
       summary: 'One intended usage (its user or an administrator)',

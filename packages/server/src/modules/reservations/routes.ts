@@ -35,6 +35,7 @@ const sendJson = (reply: FastifyReply, json: string) => reply.type('application/
 
 export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: ReservationService }> = async (app, { reservations }) => {
   app.get('/getNodesToReserve', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: 'Bookable devices: device type → MAC address → {ip, up}',
@@ -47,6 +48,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.get('/reservationTypes', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: 'The reservation types (Exclusive, Shared)',
@@ -56,6 +58,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.post('/reserveNodes', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['reservations'],
       summary: 'Book devices, all or none',
@@ -80,21 +83,25 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.get('/userReservations/:id', {
+    config: { apiToken: 'read' },
     schema: listSchema('Reservations the user is responsible for or takes part in'),
     handler: async (request, reply) => sendJson(reply, await reservations.list(request.principal, 'mine', request.params.id, request.query)),
   });
 
   app.get('/otherReservations/:id', {
+    config: { apiToken: 'read' },
     schema: listSchema('Reservations the user has no part in'),
     handler: async (request, reply) => sendJson(reply, await reservations.list(request.principal, 'others', request.params.id, request.query)),
   });
 
   app.get('/currentUserReservations/:id', {
+    config: { apiToken: 'read' },
     schema: listSchema("The user's reservations that have not ended (the query's all is ignored)"),
     handler: async (request, reply) => sendJson(reply, await reservations.current(request.principal, request.params.id, request.query)),
   });
 
   app.get('/reservationTimeline/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: "The reservations holding a device of a type within a window, for the user's booking timeline",
@@ -106,6 +113,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.delete('/deleteReservation/:id', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['reservations'],
       summary: 'Delete a future reservation, or end a running one now',
@@ -128,6 +136,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.get('/freeSlots', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['reservations'],
       summary: 'The earliest windows (at most 5) in which count devices of a type are free for the duration',
@@ -142,6 +151,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.post('/reservations/:id/end', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['reservations'],
       summary: 'Move the end of a reservation that has not ended (extend or shorten)',
@@ -157,6 +167,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   });
 
   app.post('/reservations/:id/release', {
+    config: { apiToken: 'read+book+flash' },
     schema: {
       tags: ['reservations'],
       summary: 'End a running reservation now: its devices are free at once and it stays in the history',

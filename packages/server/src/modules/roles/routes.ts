@@ -13,6 +13,7 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 
 export const roleRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async (app, { roles }) => {
   app.get('/roles', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['roles'],
       summary: 'Every role with its number of users (administrators)',
@@ -22,6 +23,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async 
   });
 
   app.get('/role/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['roles'],
       summary: 'One role with its users (administrators)',

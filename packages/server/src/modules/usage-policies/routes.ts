@@ -25,6 +25,7 @@ export const usagePolicyRoutes: FastifyPluginAsyncZod<{ policies: UsagePolicySer
   });
 
   app.get('/usagePolicies/mine', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['usage policies'],
       summary: 'The limits that bind the user, per device type (types without a limit are left out)',

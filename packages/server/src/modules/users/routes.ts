@@ -20,6 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory 
   const users = new UsersService(app.db);
 
   app.get('/validUsers', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['users'],
       summary: 'Active accounts whose last name, first name or username contains `name` (at most 100)',
@@ -32,6 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory 
   // The spec calls both GET /users and its search GET /users/?name=.
   for (const url of ['/users', '/users/']) {
     app.get(url, {
+      config: { apiToken: 'read' },
       schema: {
         tags: ['users'],
         summary: 'A page of the users list, filtered by first name, last name or `name` (administrators)',
@@ -43,6 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory 
   }
 
   app.get('/user/:id', {
+    config: { apiToken: 'read' },
     schema: {
       tags: ['users'],
       summary: "A user's details with employers, intended usages, roles and groups (the user or an administrator)",

@@ -16,6 +16,7 @@ import { FORM_DATE_PLACEHOLDER, formatDay, fromInputDateTime, toInputDateTime } 
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useDeleteUserPartially, useUpdateUser, useUser } from '../api/users-api';
+import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserEmployersPanel } from '../components/user-employers-panel';
 import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
 import { ValidationBadge } from '../components/validation-badge';
@@ -290,6 +291,11 @@ export function UserPage() {
       <Section>
         <CredentialsPanel userId={userId} />
       </Section>
+      {!details.anonymised && (
+        <Section>
+          <ApiTokensPanel userId={userId} isOwner={me?.userId === userId} />
+        </Section>
+      )}
       <Section>
         <UserEmployersPanel userId={userId} rows={details.userEmployers} />
       </Section>

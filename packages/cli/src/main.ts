@@ -1,0 +1,430 @@
+// testbed: the command-line client of the portal. Every call goes through the API with a personal API
+// token (see `testbed login`); replies are checked against the same contract the server and the web app use.
+// Exit codes: 0 done, 1 refused (by the portal, or it could not be reached), 2 wrong usage.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import {
+  API_TOKEN_MAX_DAYS,
+  API_TOKEN_SCOPES,
+  checkFlashingReplySchema,
+  checkNodeReadyReplySchema,
+  createApiTokenReplySchema,
+  deleteReservationReplySchema,
+  flashJobListSchema,
+  flashNodesListSchema,
+  flashNodesReplySchema,
+  freeSlotsReplySchema,
+  meReplySchema,
+  nodesToReserveSchema,
+  reservationListSchema,
+  reservationSchema,
+  reserveNodesReplySchema,
+  signinReplySchema,
+  type ApiTokenScope,
+  type CheckFlashingReply,
+  type FreeSlot,
+  type NodesBookingForm,
+  type Reservation,
+} from '@testbed/contract';
+import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
+import { z } from 'zod';
+import { CliError, EXIT, Portal } from './client.js';
+import { configPath, readConfig, writeConfig } from './config.js';
+import { printJson, printTable, promptSecret, readStdin, sleep } from './terminal.js';
+
+const program = new Command('testbed')
+  .description('Book, flash and reach the devices of the testbed from a shell or a script.')
+  .version('1.0.0')
+  .showHelpAfterError('(run testbed --help for the commands)')
+  .exitOverride();
+
+/** The portal of the saved login; TESTBED_URL and TESTBED_TOKEN override it (handy in CI jobs). */
+async function portal(): Promise<Portal> {
+  const saved = await readConfig();
+  const url = process.env.TESTBED_URL ?? saved?.url;
+  const token = process.env.TESTBED_TOKEN ?? saved?.token;
+  if (!url || !token) throw new CliError(`You are not signed in: run testbed login --url <portal address> (config: ${configPath()}).`);
+  return new Portal(url, token);
+}
+
+const me = (api: Portal) => api.request('GET', '/api/auth/me', meReplySchema);
+
+// Devices ----------------------------------------------------------------------------------------------
+
+interface Device {
+  deviceType: string;
+  macAddress: string;
+  ipAddress: string;
+  up: boolean;
+}
+
+async function devices(api: Portal): Promise<Device[]> {
+  const byType = await api.request('GET', '/api/getNodesToReserve', nodesToReserveSchema);
+  return Object.entries(byType).flatMap(([deviceType, byMac]) =>
+    Object.entries(byMac).map(([macAddress, device]) => ({ deviceType, macAddress, ipAddress: device.ip, up: device.up })),
+  );
+}
+
+/** A device named by its MAC or IP address. */
+function findDevice(all: Device[], name: string): Device {
+  const wanted = name.toLowerCase();
+  const device = all.find((d) => d.macAddress.toLowerCase() === wanted || d.ipAddress === name);
+  if (!device) throw new CliError(`No device ${name} in the testbed: give a MAC or IP address from testbed devices.`);
+  return device;
+}
+
+// Options ----------------------------------------------------------------------------------------------
+
+/** '90', '90m', '2h', '1h30m' → minutes. */
+function parseDuration(text: string): number {
+  const match = /^(?:(\d+)h)?(?:(\d+)m?)?$/.exec(text.trim());
+  const minutes = match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : NaN;
+  if (!Number.isInteger(minutes) || minutes < 1) throw new InvalidArgumentError('Give a duration such as 30m, 2h or 1h30m.');
+  return minutes;
+}
+
+function parsePositive(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError('Give a whole number, 1 or more.');
+  return value;
+}
+
+function parseInstant(text: string): Date {
+  const time = Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(time)) {
+    throw new InvalidArgumentError('Give an ISO 8601 instant such as 2026-12-01T09:00Z or 2026-12-01T10:00+01:00.');
+  }
+  return new Date(time);
+}
+
+const usage = (message: string) => new CliError(message, EXIT.usage);
+
+// Login ------------------------------------------------------------------------------------------------
+
+program
+  .command('login')
+  .description('Save the portal address and an API token (checked first) in your config, readable by you only.')
+  .requiredOption('--url <address>', 'the portal, e.g. https://testbed.example.org')
+  .option('--token <token>', 'a personal API token from your profile page (else read from TESTBED_TOKEN or standard input)')
+  .option('--username <name>', 'sign in with your password instead (TESTBED_PASSWORD, or asked) and create a token for this client')
+  .addOption(new Option('--scope <scope>', 'scope of a token created with --username').choices([...API_TOKEN_SCOPES]).default('read+book+flash'))
+  .option('--days <n>', `lifetime of a token created with --username (at most ${API_TOKEN_MAX_DAYS})`, parsePositive, 90)
+  .action(async (options: { url: string; token?: string; username?: string; scope: ApiTokenScope; days: number }) => {
+    let url: string;
+    try {
+      url = new URL(options.url).origin;
+    } catch {
+      throw usage(`Not an address: ${options.url} (give it as https://host or http://host:port).`);
+    }
+    let token = options.token ?? process.env.TESTBED_TOKEN;
+    if (!token && options.username) {
+      const password = process.env.TESTBED_PASSWORD ?? (await promptSecret(`Password of ${options.username}: `));
+      const session = await new Portal(url, undefined).request('POST', '/api/auth/signin', signinReplySchema, {
+        body: { username: options.username, password },
+      });
+      const created = await new Portal(url, session.accessToken).request('POST', `/api/apiTokens/user/${session.userId}`, createApiTokenReplySchema, {
+        body: { name: `testbed CLI on ${hostname()}`.slice(0, 100), scope: options.scope, expiresInDays: options.days },
+      });
+      token = created.token;
+    }
+    token ??= process.stdin.isTTY ? await promptSecret('API token: ') : (await readStdin()).trim();
+    if (!token) throw usage('Give an API token with --token, TESTBED_TOKEN or on standard input, or sign in with --username.');
+    const user = await me(new Portal(url, token));
+    await writeConfig({ url, token });
+    console.log(`Signed in to ${url} as ${user.username} (saved in ${configPath()}).`);
+  });
+
+// Reads ------------------------------------------------------------------------------------------------
+
+program
+  .command('devices')
+  .description('The devices of the testbed: type, MAC and IP address, up or down.')
+  .option('--type <name>', 'only the devices of this type')
+  .option('--json', 'print JSON')
+  .action(async (options: { type?: string; json?: boolean }) => {
+    const list = (await devices(await portal())).filter((d) => !options.type || d.deviceType === options.type);
+    if (options.type && list.length === 0) throw new CliError(`No device of type ${options.type}.`);
+    if (options.json) return printJson(list);
+    printTable(
+      ['TYPE', 'MAC', 'IP', 'STATE'],
+      list.map((d) => [d.deviceType, d.macAddress, d.ipAddress, d.up ? 'up' : 'down']),
+    );
+  });
+
+program
+  .command('slots')
+  .description('The first free windows for COUNT devices of a type (on a portal without free-slot search: the devices of the type that are up).')
+  .requiredOption('--type <name>', 'device type')
+  .option('--count <n>', 'how many devices', parsePositive, 1)
+  .option('--duration <d>', 'how long, e.g. 30m, 2h, 1h30m', parseDuration, 60)
+  .option('--json', 'print JSON')
+  .action(async (options: { type: string; count: number; duration: number; json?: boolean }) => {
+    const api = await portal();
+    let slots: FreeSlot[];
+    try {
+      ({ slots } = await api.request('GET', '/api/freeSlots', freeSlotsReplySchema, {
+        query: { deviceType: options.type, count: options.count, durationMinutes: options.duration },
+      }));
+    } catch (error) {
+      if (!(error instanceof CliError) || error.status !== 404) throw error;
+      const up = (await devices(api)).filter((d) => d.deviceType === options.type && d.up);
+      if (!options.json) console.error('This portal has no free-slot search: these are the devices of the type that are up now.');
+      if (options.json) return printJson({ slots: null, devices: up });
+      return printTable(['MAC', 'IP'], up.map((d) => [d.macAddress, d.ipAddress]));
+    }
+    if (options.json) return printJson({ slots });
+    if (slots.length === 0) return console.log('No free window.');
+    printTable(
+      ['START', 'END', 'DEVICES'],
+      slots.map((slot) => [slot.start, slot.end, slot.devices.map((d) => d.macAddress).join(' ')]),
+    );
+  });
+
+function reservationRow(r: Reservation): string[] {
+  return [
+    String(r.reservationId),
+    r.startDate,
+    r.endDate,
+    r.reservationType,
+    r.deviceReservations.map((d) => d.device.macAddress).join(' '),
+    r.description,
+  ];
+}
+
+program
+  .command('reservations')
+  .description('Your current and coming reservations (--all: the past ones too).')
+  .option('--all', 'the history too, newest first')
+  .option('--json', 'print JSON')
+  .action(async (options: { all?: boolean; json?: boolean }) => {
+    const api = await portal();
+    const { userId } = await me(api);
+    const list = await api.request('GET', `/api/userReservations/${userId}`, reservationListSchema, {
+      query: { all: options.all ? 'true' : undefined, limit: 500 },
+    });
+    if (options.json) return printJson(list);
+    if (list.length === 0) return console.log('No reservation.');
+    printTable(['ID', 'START', 'END', 'TYPE', 'DEVICES', 'DESCRIPTION'], list.map(reservationRow));
+  });
+
+// Booking ----------------------------------------------------------------------------------------------
+
+const utcClock = (instant: Date) => ({
+  date: { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() },
+  hour: `${instant.getUTCHours()}:${String(instant.getUTCMinutes()).padStart(2, '0')}`,
+});
+
+program
+  .command('book')
+  .description('Book devices (MAC or IP addresses) for a window; prints the reservation id.')
+  .argument('<devices...>', 'MAC or IP addresses')
+  .option('--now', 'start now (at the next whole minute)')
+  .option('--start <instant>', 'start, as an ISO 8601 instant', parseInstant)
+  .requiredOption('--duration <d>', 'how long, e.g. 30m, 2h, 1h30m', parseDuration)
+  .option('--shared', 'a Shared reservation (others may book the devices too; they cannot be flashed)')
+  .option('--description <text>', 'letters, digits, underscores and spaces', '')
+  .option('--json', 'print JSON')
+  .action(async (names: string[], options: { now?: boolean; start?: Date; duration: number; shared?: boolean; description: string; json?: boolean }) => {
+    if (Boolean(options.now) === Boolean(options.start)) throw usage('Give either --now or --start <instant>.');
+    const api = await portal();
+    const [user, all] = await Promise.all([me(api), devices(api)]);
+    const chosen = names.map((name) => findDevice(all, name));
+    // With --now the start fields hold the next whole minute, which a portal without `startNow` accepts too.
+    const start = options.start ?? new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000);
+    const end = new Date(start.getTime() + options.duration * 60_000);
+    const [from, to] = [utcClock(start), utcClock(end)];
+    const form: NodesBookingForm = {
+      userId: user.userId,
+      startDate: from.date,
+      startHour: from.hour,
+      durationHour: Math.floor(options.duration / 60),
+      durationMinute: options.duration % 60,
+      endDate: to.date,
+      endHour: to.hour,
+      reservationType: options.shared ? 'Shared' : 'Exclusive',
+      reservationDescription: options.description,
+      selectedDevices: chosen.map((d) => ({ macAddress: d.macAddress, ipAddress: d.ipAddress })),
+      timeZone: 'UTC',
+      ...(options.now ? { startNow: true } : {}),
+    };
+    let reply;
+    try {
+      reply = await api.request('POST', '/api/reserveNodes', reserveNodesReplySchema, { body: { nodesBookingForm: form, selectedUsers: [] } });
+    } catch (error) {
+      if (error instanceof CliError && error.status === 409) throw new CliError(`The booking was refused, a device is taken:\n${error.message}`);
+      throw error;
+    }
+    const reservationId = Number(reply.value1);
+    if (options.json) return printJson({ reservationId, start: start.toISOString(), end: end.toISOString(), devices: chosen });
+    console.error(`Booked reservation ${reservationId}: ${chosen.map((d) => d.macAddress).join(', ')} from ${start.toISOString()} to ${end.toISOString()}.`);
+    console.log(reservationId);
+  });
+
+program
+  .command('release')
+  .description('End a reservation: a running one ends now and stays in the history, a coming one is deleted.')
+  .argument('<id>', 'reservation id', parsePositive)
+  .option('--json', 'print JSON')
+  .action(async (id: number, options: { json?: boolean }) => {
+    const api = await portal();
+    // The release call ends a running reservation; one of yours that has not started is deleted instead.
+    const { userId } = await me(api);
+    const own = await api.request('GET', `/api/currentUserReservations/${userId}`, reservationListSchema);
+    const coming = own.find((r) => r.reservationId === id && Date.parse(r.startDate) > Date.now());
+    if (!coming) {
+      try {
+        const released = await api.request('POST', `/api/reservations/${id}/release`, reservationSchema);
+        if (options.json) return printJson(released);
+        return console.log(`Reservation ${id} released: it ended at ${released.endDate}.`);
+      } catch (error) {
+        if (!(error instanceof CliError) || error.status !== 404) throw error;
+      }
+    }
+    // A coming reservation, or a portal without the release call: deleting also ends a running reservation.
+    const reply = await api.request('DELETE', `/api/deleteReservation/${id}`, deleteReservationReplySchema);
+    if (options.json) return printJson({ reservationId: id, messages: reply.value1 });
+    console.log(reply.value1.join('\n'));
+  });
+
+// Flashing ---------------------------------------------------------------------------------------------
+
+const STAGE = {
+  pending: 'queued',
+  flashing: 'flashing',
+  waiting_ready: 'waiting for the node to accept connections',
+  restoring: 'restoring your account',
+  done: 'ready',
+  failed: 'failed',
+} as const;
+
+/** Follows a flash job to "ready", showing each step as it comes; refuses when it fails. */
+async function follow(api: Portal, handle: string, label: string, timeoutSeconds: number, quiet: boolean): Promise<CheckFlashingReply> {
+  const tty = process.stderr.isTTY && !quiet;
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let shown = '';
+  for (;;) {
+    const status = await api.request('POST', '/api/checkFlashing', checkFlashingReplySchema, { body: { handle } });
+    const line = `${label}: ${STAGE[status.state]}${status.state === 'flashing' && status.value1 ? ` (${status.value1})` : ''}`;
+    if (line !== shown && !quiet) {
+      process.stderr.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
+      shown = line;
+    }
+    if (status.state === 'done' || status.state === 'failed') {
+      if (tty) process.stderr.write('\n');
+      if (status.state === 'failed') throw new CliError(`Flashing ${label} failed: ${status.error ?? status.value1}`);
+      return status;
+    }
+    if (Date.now() > deadline) throw new CliError(`${label} is not ready after ${timeoutSeconds} s; it is still ${STAGE[status.state]}.`);
+    await sleep(1000);
+  }
+}
+
+/** A reservation of the caller holding the device that starts within a few minutes: flashing waits for it. */
+async function waitForStart(api: Portal, userId: number, mac: string, quiet: boolean) {
+  const list = await api.request('GET', `/api/currentUserReservations/${userId}`, reservationListSchema);
+  const coming = list
+    .filter((r) => r.deviceReservations.some((d) => d.device.macAddress.toLowerCase() === mac.toLowerCase()))
+    .map((r) => ({ id: r.reservationId, start: Date.parse(r.startDate) }))
+    .find((r) => r.start > Date.now() && r.start - Date.now() <= 5 * 60_000);
+  if (!coming) return;
+  if (!quiet) console.error(`Reservation ${coming.id} starts at ${new Date(coming.start).toISOString()}: waiting for it.`);
+  await sleep(coming.start - Date.now() + 1000);
+}
+
+program
+  .command('flash')
+  .description('Flash a device you hold with an image and follow it until it is ready (your account restored).')
+  .argument('<device>', 'MAC or IP address')
+  .requiredOption('--image <name>', 'an image of the device type')
+  .option('--no-wait', 'start the flash and return at once (then: testbed wait-ready <device>)')
+  .option('--timeout <seconds>', 'give up following after this long', parsePositive, 1800)
+  .option('--json', 'print JSON')
+  .action(async (name: string, options: { image: string; wait: boolean; timeout: number; json?: boolean }) => {
+    const api = await portal();
+    const [user, listing] = await Promise.all([me(api), api.request('GET', '/api/getNodes', flashNodesListSchema)]);
+    const all = Object.entries(listing).flatMap(([deviceType, byMac]) =>
+      Object.entries(byMac).map(([macAddress, d]) => ({ deviceType, macAddress, ipAddress: d.ip, up: d.up, images: d.images })),
+    );
+    const device = findDevice(all, name) as (typeof all)[number];
+    if (!device.images.includes(options.image)) {
+      throw usage(`${options.image} is not an image of ${device.deviceType}: ${device.images.join(', ')}.`);
+    }
+    await waitForStart(api, user.userId, device.macAddress, Boolean(options.json));
+    const started = await api.request('POST', '/api/flashNodes', flashNodesReplySchema, {
+      body: { deviceType: device.deviceType, device: device.macAddress, image: options.image },
+    });
+    const handle = started.value2;
+    if (!options.wait) {
+      if (options.json) return printJson({ handle, device: device.macAddress, image: options.image, state: 'pending' });
+      return console.log(`Flashing ${device.macAddress} with ${options.image} (job ${handle}).`);
+    }
+    const status = await follow(api, handle, device.macAddress, options.timeout, Boolean(options.json));
+    if (options.json) return printJson({ handle, device: device.macAddress, ip: device.ipAddress, image: options.image, state: status.state });
+    console.log(`${device.macAddress} (${device.ipAddress}) is ready with ${options.image}.`);
+  });
+
+program
+  .command('wait-ready')
+  .description("Wait until a device's latest flash has finished and the node accepts connections.")
+  .argument('<device>', 'MAC or IP address')
+  .option('--timeout <seconds>', 'give up after this long', parsePositive, 1800)
+  .option('--json', 'print JSON')
+  .action(async (name: string, options: { timeout: number; json?: boolean }) => {
+    const api = await portal();
+    const device = findDevice(await devices(api), name);
+    const deadline = Date.now() + options.timeout * 1000;
+    const jobs = await api.request('GET', '/api/flashJobs', flashJobListSchema);
+    const job = jobs.find((j) => j.device.toLowerCase() === device.macAddress.toLowerCase());
+    if (job) await follow(api, job.handle, device.macAddress, options.timeout, Boolean(options.json));
+    for (;;) {
+      const probe = await api.request('POST', '/api/checkNodeReady', checkNodeReadyReplySchema, { body: { ip: device.ipAddress } });
+      if (probe.value1 === '0') break;
+      if (Date.now() > deadline) throw new CliError(`${device.macAddress} does not accept connections after ${options.timeout} s (${probe.value1}).`);
+      await sleep(1000);
+    }
+    if (options.json) return printJson({ device: device.macAddress, ip: device.ipAddress, ready: true, image: job?.image ?? null });
+    console.log(`${device.macAddress} (${device.ipAddress}) is ready.`);
+  });
+
+program
+  .command('ssh')
+  .description('Print the ssh command that reaches a device as you (--exec: run it).')
+  .argument('<device>', 'MAC or IP address')
+  .argument('[command...]', 'a command to run on the device (with --exec)')
+  .option('--exec', 'run ssh instead of printing the command')
+  .action(async (name: string, command: string[], options: { exec?: boolean }) => {
+    const api = await portal();
+    const [user, all] = await Promise.all([me(api), devices(api)]);
+    const device = findDevice(all, name);
+    const args = [`${user.username}@${device.ipAddress}`, ...command];
+    if (!options.exec) return console.log(['ssh', ...args].join(' '));
+    const child = spawn('ssh', args, { stdio: 'inherit' });
+    const code = await new Promise<number>((resolve) => {
+      child.once('error', (error) => {
+        console.error(`ssh could not be started: ${error.message}`);
+        resolve(EXIT.refused);
+      });
+      child.once('exit', (exitCode) => resolve(exitCode ?? EXIT.refused));
+    });
+    process.exitCode = code;
+  });
+
+// Run --------------------------------------------------------------------------------------------------
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version end with code 0; every other commander error is a usage error.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof CliError) {
+    console.error(`testbed: ${error.message}`);
+    process.exitCode = error.exitCode;
+  } else if (error instanceof z.ZodError || error instanceof SyntaxError) {
+    console.error(`testbed: the saved config (${configPath()}) is damaged: run testbed login again.`);
+    process.exitCode = EXIT.refused;
+  } else {
+    console.error(`testbed: ${(error as Error).message}`);
+    process.exitCode = EXIT.refused;
+  }
+}

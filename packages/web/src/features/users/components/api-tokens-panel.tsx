@@ -1,0 +1,157 @@
+// The personal API tokens of a user's page. The owner creates a token (name, scope, lifetime), sees it once
+// in a dialog with a copy button, lists and revokes their tokens; an administrator sees and revokes them.
+import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  API_TOKEN_DAY_CHOICES,
+  API_TOKEN_NAME_MAX,
+  apiTokenMessages as m,
+  createApiTokenSchema,
+  messages,
+  type ApiToken,
+  type ApiTokenScope,
+} from '@testbed/contract';
+import { useState, type FormEvent } from 'react';
+import { notifySuccess } from '../../../shared/notify';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens-api';
+import { ApiTokenTable, useRevokeConfirmation } from './api-token-table';
+
+function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
+  const create = useCreateApiToken(userId);
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [days, setDays] = useState('90');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createApiTokenSchema.safeParse({ name, scope, expiresInDays: Number(days) });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (reply) => {
+        setName('');
+        onCreated(reply.token);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={m.CREATE}>
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label={m.NAME}
+          description={m.NAME_HELP}
+          value={name}
+          maxLength={API_TOKEN_NAME_MAX}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+          required
+          style={{ flex: '1 1 16rem' }}
+        />
+        <Select
+          label={m.SCOPE}
+          value={scope}
+          onChange={(value) => value && setScope(value as ApiTokenScope)}
+          data={[
+            { value: 'read', label: m.SCOPE_READ },
+            { value: 'read+book+flash', label: m.SCOPE_ALL },
+          ]}
+          allowDeselect={false}
+          error={errors.scope}
+          style={{ flex: '1 1 18rem' }}
+        />
+        <Select
+          label={m.LIFETIME}
+          value={days}
+          onChange={(value) => value && setDays(value)}
+          data={API_TOKEN_DAY_CHOICES.map((n) => ({ value: String(n), label: m.DAYS.replace('{{count}}', String(n)) }))}
+          allowDeselect={false}
+          error={errors.expiresInDays}
+          style={{ flex: '0 1 10rem' }}
+        />
+      </Group>
+      {create.error && (
+        <Alert color="red" variant="light" mt="xs">
+          {create.error.message}
+        </Alert>
+      )}
+      <Button type="submit" mt="sm" loading={create.isPending}>
+        {m.CREATE}
+      </Button>
+    </form>
+  );
+}
+
+export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: boolean }) {
+  const tokens = useApiTokens(userId);
+  const revoke = useRevokeApiToken();
+  const { confirmRevoke, dialog } = useRevokeConfirmation();
+  const [shown, setShown] = useState<string | null>(null);
+
+  const onRevoke = async (token: ApiToken) => {
+    if (await confirmRevoke(token)) revoke.mutate(token.tokenId, { onSuccess: () => notifySuccess(m.REVOKED) });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text fw={700} component="h2" size="lg">
+        {m.TITLE}
+      </Text>
+      {isOwner && (
+        <>
+          <Text size="sm">{m.INTRO}</Text>
+          <CreateForm userId={userId} onCreated={setShown} />
+        </>
+      )}
+      {tokens.isPending && <Loader size="sm" aria-label={m.TITLE} />}
+      {tokens.error && (
+        <Alert color="red" variant="light">
+          {m.LOAD_FAILED}
+        </Alert>
+      )}
+      {revoke.error && (
+        <Alert color="red" variant="light">
+          {revoke.error.message}
+        </Alert>
+      )}
+      {tokens.data?.length === 0 && <Text size="sm">{isOwner ? m.NONE : m.NONE_ADMIN}</Text>}
+      {tokens.data && tokens.data.length > 0 && (
+        <ApiTokenTable tokens={tokens.data} onRevoke={(token) => void onRevoke(token)} revoking={revoke.isPending ? revoke.variables : undefined} />
+      )}
+      {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
+      <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" zIndex={1055} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+            <Modal.Title fw={700}>{m.CREATED_TITLE}</Modal.Title>
+            <Modal.CloseButton aria-label={messages.CLOSE} />
+          </Group>
+          <Modal.Body>
+            <Stack>
+              <Text size="sm">{m.CREATED_TEXT}</Text>
+              <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
+                {shown}
+              </Code>
+              <Group justify="flex-end">
+                <CopyButton value={shown ?? ''}>
+                  {({ copied, copy }) => (
+                    <Button onClick={copy} data-autofocus>
+                      {copied ? m.COPIED : m.COPY}
+                    </Button>
+                  )}
+                </CopyButton>
+                <Button variant="default" onClick={() => setShown(null)}>
+                  {m.DONE}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+      {dialog}
+    </Stack>
+  );
+}
