@@ -182,6 +182,7 @@ export const messages = {
   SAVE_POLICY: 'Save the policy',
   POLICY_SAVED: 'Usage policy saved.',
   NO_LIMIT: 'no limit',
+  EDIT: 'Edit',
   IP_ADDRESS: 'IP address',
   MAC_ADDRESS: 'MAC address',
   STATUS: 'Status',

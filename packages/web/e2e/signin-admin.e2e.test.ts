@@ -46,6 +46,7 @@ describe('an administrator signs in and out', () => {
       messages.EMPLOYER_TYPES,
       messages.PROFESSIONAL_STATUS_LIST,
       messages.INTENDED_USAGES,
+      messages.USAGE_POLICIES,
     ]);
     await screenshot(page, 'lists-menu');
     await expectNoAxeViolations(page);

@@ -37,6 +37,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
         { label: 'EMPLOYER_TYPES', to: paths.employerTypes.href() },
         { label: 'PROFESSIONAL_STATUS_LIST', to: paths.professionalStatusList.href() },
         { label: 'INTENDED_USAGES', to: paths.intendedUsages.href() },
+        { label: 'USAGE_POLICIES', to: paths.usagePolicies.href() },
       ],
     });
   }

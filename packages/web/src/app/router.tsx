@@ -45,6 +45,7 @@ const pages: Partial<Record<RouteName, LazyPage>> = {
   noSshKeyValid: () => import('../features/reservations/pages/no-ssh-key-page'),
   users: () => import('../features/users/pages/users-page'),
   apiTokens: () => import('../features/users/pages/api-tokens-page'),
+  usagePolicies: () => import('../features/usage-policies/pages/usage-policies-page'),
   user: () => import('../features/users/pages/user-page'),
   userNew: () => import('../features/users/pages/user-new-page'),
   employers: () => import('../features/employers/pages/employers-page'),

@@ -39,6 +39,7 @@ describe('shell', () => {
       [messages.EMPLOYER_TYPES, '/employerTypes'],
       [messages.PROFESSIONAL_STATUS_LIST, '/professionalStatusList'],
       [messages.INTENDED_USAGES, '/intendedUsages'],
+      [messages.USAGE_POLICIES, '/usagePolicies'],
     ]);
   });
 

@@ -79,6 +79,7 @@ export const paths = {
   credential: guarded('/credential/:id', ADMIN, (id: Id) => `/credential/${seg(id)}`),
   credentialNew: guarded('/credential', ADMIN, () => '/credential'),
   apiTokens: guarded('/apiTokens', ADMIN, () => '/apiTokens'),
+  usagePolicies: guarded('/usagePolicies', ADMIN, () => '/usagePolicies'),
   employers: guarded('/employers', ADMIN, () => '/employers'),
   // The accounts document lists this creation screen but not its guard; creating a bare employer is an
   // administrator's task, like the employers list.

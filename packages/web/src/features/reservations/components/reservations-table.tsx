@@ -17,6 +17,10 @@ export interface ReservationsTableProps {
   /** Whether this user may delete the row (the table's rule); isDeletable is checked on top. */
   mayDelete: (reservation: Reservation) => boolean;
   onDelete: (reservation: Reservation) => void;
+  /** Move the end of a reservation that has not ended; shown where Delete is. */
+  onChangeEnd?: (reservation: Reservation) => void;
+  /** End a running reservation now; shown where Delete is, once it has started. */
+  onRelease?: (reservation: Reservation) => void;
   /** Disables the delete buttons while a request runs. */
   busy?: boolean;
   highlightedId?: number;
@@ -43,6 +47,8 @@ export function ReservationsTable({
   admin,
   mayDelete,
   onDelete,
+  onChangeEnd,
+  onRelease,
   busy,
   highlightedId,
   emptyMessage,
@@ -124,6 +130,28 @@ export function ReservationsTable({
                       {flashable && (
                         <Button component={Link} to={paths.flashNodes.href(currentUserId)} size="compact-sm" variant="light">
                           {t('FLASH_DEVICES')}
+                        </Button>
+                      )}
+                      {deletable && onChangeEnd && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={busy}
+                          onClick={() => onChangeEnd(reservation)}
+                          aria-label={`${t('CHANGE_END')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
+                        >
+                          {t('CHANGE_END')}
+                        </Button>
+                      )}
+                      {deletable && onRelease && new Date(reservation.startDate) <= now && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={busy}
+                          onClick={() => onRelease(reservation)}
+                          aria-label={`${t('RELEASE')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
+                        >
+                          {t('RELEASE')}
                         </Button>
                       )}
                       {deletable && (

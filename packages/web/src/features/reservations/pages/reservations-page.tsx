@@ -9,8 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
-import { RefusedError, useDeleteReservation, useReservationList, type ReservationListResult } from '../api/reservations-api';
+import { RefusedError, useChangeReservation, useDeleteReservation, useReservationList, type ReservationListResult } from '../api/reservations-api';
+import { ChangeEndDialog } from '../components/change-end-dialog';
 import { DeleteReservationDialog } from '../components/delete-reservation-dialog';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { ReservationsTable } from '../components/reservations-table';
 import { ReservationTimeline } from '../components/reservation-timeline';
 import { toDateString } from '../booking-times';
@@ -65,6 +68,13 @@ export function ReservationsPage() {
   const others = useReservationList('others', routeUserId, !currentOnly, allowed);
   const deletion = useDeleteReservation();
   const [asked, setAsked] = useState<{ opened: boolean; reservationId: number | null }>({ opened: false, reservationId: null });
+  const change = useChangeReservation();
+  const [changing, setChanging] = useState<{ opened: boolean; reservation: Reservation | null; error: string | null }>({
+    opened: false,
+    reservation: null,
+    error: null,
+  });
+  const { confirm, dialog: confirmDialog } = useConfirmModal();
 
   useEffect(() => {
     for (const error of [mine.error, others.error]) if (error) console.error('reservations could not be loaded', error);
@@ -104,6 +114,34 @@ export function ReservationsPage() {
   };
   const confirmDelete = (reservation: Reservation) => setAsked({ opened: true, reservationId: reservation.reservationId });
 
+  const openChangeEnd = (reservation: Reservation) => setChanging({ opened: true, reservation, error: null });
+  const saveEnd = (end: Date) => {
+    const target = changing.reservation;
+    if (!target) return;
+    change.mutate(
+      { reservationId: target.reservationId, endDate: end },
+      {
+        onSuccess: (updated) => {
+          setChanging((current) => ({ ...current, opened: false }));
+          notifySuccess(t('RESERVATION_END_CHANGED', { id: updated.reservationId, end: new Date(updated.endDate).toLocaleString() }));
+        },
+        onError: (error) => setChanging((current) => ({ ...current, error: error instanceof RefusedError ? error.messages.join(' ') : error.message })),
+      },
+    );
+  };
+  const release = async (reservation: Reservation) => {
+    const id = reservation.reservationId;
+    const ok = await confirm({ title: t('RELEASE_TITLE'), message: t('RELEASE_CONFIRMATION', { id }), confirmLabel: t('RELEASE') });
+    if (!ok) return;
+    change.mutate(
+      { reservationId: id },
+      {
+        onSuccess: () => notifySuccess(t('RESERVATION_RELEASED', { id })),
+        onError: (error) => notifyFailure(error instanceof RefusedError ? error.messages.join(' ') : error.message, t('RESERVATION_CHANGE_FAILED')),
+      },
+    );
+  };
+
   const loading = (query: ReservationListResult) => {
     if (query.isPending) {
       return (
@@ -119,6 +157,15 @@ export function ReservationsPage() {
 
   return (
     <Stack gap="md">
+      {confirmDialog}
+      <ChangeEndDialog
+        opened={changing.opened}
+        reservation={changing.reservation}
+        pending={change.isPending}
+        error={changing.error}
+        onCancel={() => setChanging((current) => ({ ...current, opened: false }))}
+        onSave={saveEnd}
+      />
       <DeleteReservationDialog
         opened={asked.opened}
         reservationId={asked.reservationId}
@@ -169,7 +216,9 @@ export function ReservationsPage() {
             admin={admin}
             mayDelete={(reservation) => admin || reservation.responsibleUser.userId === user.userId}
             onDelete={confirmDelete}
-            busy={deletion.isPending}
+            onChangeEnd={openChangeEnd}
+            onRelease={(reservation) => void release(reservation)}
+            busy={deletion.isPending || change.isPending}
             highlightedId={createdId}
             emptyMessage={t('YOU_HAVE_NO_RESERVATION')}
             now={now}
@@ -190,7 +239,9 @@ export function ReservationsPage() {
             admin={admin}
             mayDelete={() => admin}
             onDelete={confirmDelete}
-            busy={deletion.isPending}
+            onChangeEnd={openChangeEnd}
+            onRelease={(reservation) => void release(reservation)}
+            busy={deletion.isPending || change.isPending}
             highlightedId={createdId}
             emptyMessage={t('THERE_IS_NO_RESERVATION')}
             now={now}
