@@ -49,6 +49,7 @@ import {
   type TimeField,
 } from '../booking-times';
 import { deviceTypeNames, devicesOfType } from '../devices';
+import { formatDateTime } from '../reservation-display';
 import { buildTimeline, timelineWindow } from '../timeline-model';
 import { CalendarField } from './calendar-field';
 import { ColleaguesSelect } from './colleagues-select';
@@ -166,7 +167,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
         times: startAt(current.times, start),
         selected: new Set(slot.devices.map((device) => device.macAddress)),
       }));
-      setSlotNotice(t('EARLIEST_SLOT_FILLED', { count: slot.devices.length, start: start.toLocaleString() }));
+      setSlotNotice(t('EARLIEST_SLOT_FILLED', { count: slot.devices.length, start: formatDateTime(slot.start) }));
     } catch (error) {
       setSlotNotice(error instanceof RefusedError ? error.messages.join(' ') : t('LOADING_FAILED'));
     } finally {
@@ -369,7 +370,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
             )}
             {values.deviceType && (
               <Group gap="sm" align="center">
-                <Button type="button" variant="light" onClick={() => void findEarliestSlot()} loading={searching} disabled={pending}>
+                <Button type="button" variant="default" onClick={() => void findEarliestSlot()} loading={searching} disabled={pending}>
                   {t('FIND_EARLIEST_SLOT')}
                 </Button>
                 <Text size="sm" aria-live="polite" data-testid="slot-notice">

@@ -126,7 +126,7 @@ export function ReservationsTable({
                   <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>
                   <Table.Td>{reservation.reservationType}</Table.Td>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                    <Group gap={6} wrap="wrap" miw={140}>
                       {flashable && (
                         <Button component={Link} to={paths.flashNodes.href(currentUserId)} size="compact-sm" variant="light">
                           {t('FLASH_DEVICES')}

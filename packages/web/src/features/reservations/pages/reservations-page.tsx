@@ -18,7 +18,7 @@ import { ReservationsTable } from '../components/reservations-table';
 import { ReservationTimeline } from '../components/reservation-timeline';
 import { toDateString } from '../booking-times';
 import { compareIp } from '../devices';
-import { isCurrentOrFuture } from '../reservation-display';
+import { formatDateTime, isCurrentOrFuture } from '../reservation-display';
 import { buildTimeline, timelineWindow, type DeviceRow } from '../timeline-model';
 
 function flatten(query: ReservationListResult): Reservation[] {
@@ -123,7 +123,7 @@ export function ReservationsPage() {
       {
         onSuccess: (updated) => {
           setChanging((current) => ({ ...current, opened: false }));
-          notifySuccess(t('RESERVATION_END_CHANGED', { id: updated.reservationId, end: new Date(updated.endDate).toLocaleString() }));
+          notifySuccess(t('RESERVATION_END_CHANGED', { id: updated.reservationId, end: formatDateTime(updated.endDate) }));
         },
         onError: (error) => setChanging((current) => ({ ...current, error: error instanceof RefusedError ? error.messages.join(' ') : error.message })),
       },
