@@ -336,6 +336,30 @@ async function main() {
       pass: bookingRatio <= 1.5 && failures(bookingLarge) === 0 && failures(bookingSmall) === 0,
     });
 
+    // Free slots: the earliest windows of five devices of one type for two hours, in alternating rounds on the
+    // small and the full database (DESIGN.md section 8: at the full size within 2x of at 1,000).
+    const freeSlotsRoute = '/api/freeSlots?deviceType=bench-type-00&count=5&durationMinutes=120';
+    const slotRuns: LoadResult[][] = [[], []];
+    for (let round = 0; round < BOOKING_ROUNDS; round += 1) {
+      for (const [index, site] of [small, large].entries()) {
+        const label = `GET ${freeSlotsRoute} at ${(index === 0 ? SMALL_RESERVATIONS : RESERVATIONS).toLocaleString('en')}, round ${round + 1}`;
+        const spec: LoadSpec = { ...get(`${site.api}${freeSlotsRoute}`, bookers[index]!.headers), connections: BOOKING_CONNECTIONS };
+        slotRuns[index]!.push(await measure(label, spec, round === 0));
+      }
+    }
+    const slotsSmall = summary(slotRuns[0]!);
+    const slotsLarge = summary(slotRuns[1]!);
+    const slotsRatio = slotsLarge.p50 / Math.max(slotsSmall.p50, 0.001);
+    rows.push({ route: `GET /api/freeSlots @ ${SMALL_RESERVATIONS.toLocaleString('en')}`, rows: '5', result: slotsSmall, ratio: '1.00', budget: '-', pass: null });
+    rows.push({
+      route: `GET /api/freeSlots @ ${RESERVATIONS.toLocaleString('en')}`,
+      rows: '5',
+      result: slotsLarge,
+      ratio: `${slotsRatio.toFixed(2)} (p50 vs 1,000)`,
+      budget: engine === 'postgres' ? '<= 2.00, p99 < 50' : '<= 2.00',
+      pass: slotsRatio <= 2 && (engine !== 'postgres' || slotsLarge.p99 < 50) && failures(slotsLarge) === 0 && failures(slotsSmall) === 0,
+    });
+
     // Flashing (after the bookings, which its jobs would hold devices from): with FLASH_JOBS simulated jobs
     // running at once, the reads keep at least 80% of what they answered without them.
     const flasher = await large.database.db.selectFrom('users').select('id').where('username', '=', 'bench_4').executeTakeFirstOrThrow();
