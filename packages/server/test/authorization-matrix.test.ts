@@ -103,6 +103,23 @@ async function insertReservation() {
   return Number(reply.json().value1);
 }
 
+/** A Shared reservation of the user that runs now (Shared ones may overlap, so each cell gets its own). */
+async function insertRunningSharedReservation() {
+  const db = ctx.database.db;
+  const device = await db.selectFrom('devices').select('id').where('mac_address', '=', '02:00:00:01:00:01').executeTakeFirstOrThrow();
+  const type = await db.selectFrom('reservation_types').select(['id']).where('label', '=', 'Shared').executeTakeFirstOrThrow();
+  return insertReservationRow(db, {
+    responsibleUserId: user.id,
+    reservationTypeId: type.id,
+    exclusive: false,
+    start: new Date(Date.now() - 600_000),
+    end: new Date(Date.now() + 3_600_000),
+    description: 'release',
+    userIds: [],
+    deviceIds: [device.id],
+  });
+}
+
 /** Devices of the built-in testbed that are up and used by no other row: one per flash cell. */
 const flashPool = [
   ...[1, 2, 3, 4, 5, 7, 8].map((n) => `02:00:00:02:00:0${n}`),
@@ -268,6 +285,31 @@ const rows: Row[] = [
     url: (f) => `/api/deleteReservation/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
+  { method: 'GET', route: '/freeSlots', url: () => '/api/freeSlots?deviceType=openwrt-router&count=1&durationMinutes=30', expected: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/reservations/{id}/end',
+    prepare: async () => ({ id: await insertReservation() }),
+    url: (f) => `/api/reservations/${f.id}/end`,
+    body: () => ({ endDate: at(day, 2).toISOString() }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/reservations/{id}/release',
+    prepare: async () => ({ id: await insertRunningSharedReservation() }),
+    url: (f) => `/api/reservations/${f.id}/release`,
+    expected: OWNER_OR_ADMIN,
+  },
+  { method: 'GET', route: '/usagePolicies', url: () => '/api/usagePolicies', expected: ADMIN_ONLY },
+  {
+    method: 'PUT',
+    route: '/usagePolicies',
+    url: () => '/api/usagePolicies',
+    body: () => ({ deviceType: 'openwrt-router', groupId: null, maxDurationMinutes: null, maxDaysAhead: null, maxDevicesAtOnce: null, maxDeviceHoursPerWeek: null }),
+    expected: ADMIN_ONLY,
+  },
+  { method: 'GET', route: '/usagePolicies/mine', url: () => `/api/usagePolicies/mine?userId=${user.id}`, expected: OWNER_OR_ADMIN },
   // flashing
   { method: 'GET', route: '/getNodes', url: () => '/api/getNodes', expected: SIGNED_IN },
   { method: 'GET', route: '/flashJobs', url: () => '/api/flashJobs', expected: SIGNED_IN },
