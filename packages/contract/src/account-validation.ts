@@ -15,7 +15,7 @@ const signup = signupFormSchema.shape;
 export const accountValidationMessages = {
   // spec texts
   NO_ACCOUNT_TO_VALIDATE: 'no account to validate',
-  NO_VALIDATION_PENDING_ACCOUNT: 'no validation pending account',
+  NO_VALIDATION_PENDING_ACCOUNT: 'No validation pending account',
   SEARCH_ACCOUNTS: 'Search accounts',
   REQUEST_VALIDATION: 'Request the selected users to validate their account',
   PENDING: 'Pending',

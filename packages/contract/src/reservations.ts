@@ -120,12 +120,29 @@ export function isFlashable(
   );
 }
 
-/** 'N hour(s) M minute(s)' from the seconds between start and end. */
-export function formatDuration(seconds: number): string {
-  const totalMinutes = Math.round(seconds / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  return `${hours} hour(s) ${minutes} minute(s)`;
+/** The words of a duration; the web passes those of the reader's language from the catalogue. */
+export interface DurationUnits {
+  day: (count: number) => string;
+  hour: string;
+  minute: string;
+}
+export const DURATION_UNITS: DurationUnits = {
+  day: (count) => (count === 1 ? messages.UNIT_DAY : messages.UNIT_DAYS),
+  hour: messages.UNIT_HOUR,
+  minute: messages.UNIT_MINUTE,
+};
+
+/** A duration as people write it: '45 min', '1 h', '1 h 30 min', '2 days 3 h' (to the nearest minute). */
+export function formatDuration(seconds: number, units: DurationUnits = DURATION_UNITS): string {
+  const total = Math.max(0, Math.round(seconds / 60));
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const minutes = total % 60;
+  const parts: string[] = [];
+  if (days > 0) parts.push(`${days} ${units.day(days)}`);
+  if (hours > 0) parts.push(`${hours} ${units.hour}`);
+  if (minutes > 0 || parts.length === 0) parts.push(`${minutes} ${units.minute}`);
+  return parts.join(' ');
 }
 
 /**

@@ -2,6 +2,7 @@
 // server enforces them on every booking, extension and free-slot answer; administrators are not bound.
 import { z } from 'zod';
 import { entityIdSchema, idFieldSchema } from './input.js';
+import { formatDuration } from './reservations.js';
 
 /** The limits; null is no limit. */
 export const usageLimitsSchema = z.object({
@@ -44,9 +45,7 @@ export function describeLimits(limits: UsageLimits): string {
   return parts.join(', ');
 }
 
+/** Minutes as people write them ('4 h', '1 h 30 min'). */
 export function formatMinutes(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return formatDuration(minutes * 60);
 }

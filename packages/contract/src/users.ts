@@ -189,7 +189,7 @@ export const userMessages = {
   VALIDATION: 'Validation',
   PENDING: 'Pending',
   NO_PENDING: 'No pending',
-  VALID_USER_ONLY: 'valid user only',
+  VALID_USER_ONLY: 'Valid user only',
   FILTER_FIRST_NAME: 'Filter by first name',
   FILTER_LAST_NAME: 'Filter by last name',
   NO_USER: 'No user matches.',

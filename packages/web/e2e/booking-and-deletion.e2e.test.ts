@@ -125,7 +125,7 @@ describe('booking two devices, then deleting the reservation', () => {
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 2)).toEqual([String(reservationId), 'Testbed Administrator']);
     expect(cells[4]).toBe(`${dayInZone(2)} 10:00`);
-    expect(cells[5]).toBe('2 hour(s) 30 minute(s)');
+    expect(cells[5]).toBe('2 h 30 min');
     expect(cells[6]).toBe(`${dayInZone(2)} 12:30`);
     expect(cells[7]).toBe('radio range tests');
     expect(cells[8]).toBe('10.0.1.11 / 10.0.1.12');

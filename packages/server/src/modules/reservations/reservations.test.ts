@@ -217,7 +217,7 @@ describe('POST /api/reserveNodes', () => {
     const reply = await alice.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().value1).toEqual([
-      'The duration (3 hour(s) 0 minute(s)) does not match the time between start and end (2 hour(s) 0 minute(s)).',
+      'The duration (3 h) does not match the time between start and end (2 h).',
     ]);
   });
 

@@ -46,7 +46,7 @@ export function isDescriptionValid(description: string): boolean {
 }
 
 export interface BookingProblems {
-  durationHour: boolean;
+  durationHour: 'missing' | 'pattern' | null;
   durationMinute: 'missing' | 'pattern' | null;
   /** Start is not later than now. */
   earlierThanNow: boolean;
@@ -94,7 +94,9 @@ export function bookingProblems(
   const rules = timeRules(values.times, now);
   const minute = values.times.durationMinute.trim();
   const durationMinute = minute === '' ? 'missing' : DURATION_MINUTE_PATTERN.test(minute) ? null : 'pattern';
-  const durationHour = !DURATION_HOUR_PATTERN.test(values.times.durationHour.trim());
+  // Both parts of the duration are asked for alike: 0 is written, not left out.
+  const hour = values.times.durationHour.trim();
+  const durationHour = hour === '' ? 'missing' : DURATION_HOUR_PATTERN.test(hour) ? null : 'pattern';
   const request = durationMinute || durationHour ? null : buildRequest(values, devices, userId, timeZone);
   return {
     durationHour,

@@ -17,9 +17,17 @@ describe('reservation display', () => {
     expect(formatDateTime('not a date')).toBe('');
   });
 
-  it('writes the duration in hours and minutes', () => {
-    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-16T09:45:00Z' })).toBe('25 hour(s) 45 minute(s)');
-    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-15T08:30:00Z' })).toBe('0 hour(s) 30 minute(s)');
+  it('writes the duration as people write it', () => {
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-16T09:45:00Z' })).toBe('1 day 1 h 45 min');
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-15T08:30:00Z' })).toBe('30 min');
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-15T09:00:00Z' })).toBe('1 h');
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-15T09:30:00Z' })).toBe('1 h 30 min');
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-17T11:00:00Z' })).toBe('2 days 3 h');
+  });
+
+  it('takes its words from the catalogue of the reader', () => {
+    const french = { day: (n: number) => (n === 1 ? 'jour' : 'jours'), hour: 'h', minute: 'min' };
+    expect(durationOf({ startDate: '2030-06-15T08:00:00Z', endDate: '2030-06-17T11:00:00Z' }, french)).toBe('2 jours 3 h');
   });
 
   it('lists each device IP once, joined by " / "', () => {

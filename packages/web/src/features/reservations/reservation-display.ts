@@ -1,6 +1,7 @@
 // How a reservation reads in the tables (devices document, sections 2 and 3): dates as yyyy-MM-dd HH:mm in
-// the browser's zone, the duration as 'N hour(s) M minute(s)', the devices as their unique IPs joined by ' / '.
-import { formatDuration, type Reservation } from '@testbed/contract';
+// the browser's zone, the duration as people write it ('1 h 30 min', '2 days 3 h') in the catalogue's words,
+// the devices as their unique IPs joined by ' / '.
+import { DURATION_UNITS, formatDuration, type DurationUnits, type Reservation } from '@testbed/contract';
 import { toDateString, toHourString } from './booking-times';
 
 export function formatDateTime(iso: string): string {
@@ -9,9 +10,9 @@ export function formatDateTime(iso: string): string {
   return `${toDateString(instant)} ${toHourString(instant)}`;
 }
 
-export function durationOf(reservation: Pick<Reservation, 'startDate' | 'endDate'>): string {
+export function durationOf(reservation: Pick<Reservation, 'startDate' | 'endDate'>, units: DurationUnits = DURATION_UNITS): string {
   const seconds = (new Date(reservation.endDate).getTime() - new Date(reservation.startDate).getTime()) / 1000;
-  return formatDuration(Math.max(0, seconds));
+  return formatDuration(Math.max(0, seconds), units);
 }
 
 export function deviceList(reservation: Pick<Reservation, 'deviceReservations'>): string {

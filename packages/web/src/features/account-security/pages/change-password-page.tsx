@@ -2,7 +2,7 @@
 // current password shows the spec's text and a try-again prompt; success returns to the user page, still
 // signed in here while every other session of the account ends (accounts document, sections 2, 4 and 8).
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifySuccess } from '../../../shared/notify';
 import { accountSecurityMessages as text, changePasswordFormSchema, messages } from '@testbed/contract';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -44,7 +44,7 @@ export function ChangePasswordPage() {
       {
         onSuccess: (reply) => {
           if (reply.session) saveSession(reply.session);
-          notifications.show({ color: 'teal', message: `${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim() });
+          notifySuccess(`${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim());
           void navigate(paths.user.href(userId));
         },
         onError: (error) => {

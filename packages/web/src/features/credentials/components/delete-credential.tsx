@@ -1,7 +1,7 @@
 // Deleting a key, from the list or the details page: confirm, delete, and when it was the signed-in
 // user's own last key, end the session and go to sign-in (accounts document, section 4).
 import { Code } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -39,7 +39,7 @@ export function useDeleteCredentialFlow() {
     if (!confirmed) return;
     remove.mutate(credential.credentialId, {
       onSuccess: (reply) => {
-        notifications.show({ color: 'teal', message: credentialMessages.KEY_DELETED });
+        notifySuccess(credentialMessages.KEY_DELETED);
         if (reply.lastKey && me !== null && reply.userId === me.userId) {
           // The guard of the current page sees the session end and sends the user to sign-in as well.
           clearSession();
@@ -49,7 +49,7 @@ export function useDeleteCredentialFlow() {
         options.onDeleted?.();
       },
       onError: (error) => {
-        notifications.show({ color: 'red', title: credentialMessages.DELETE_TITLE, message: error.message });
+        notifyFailure(error.message, credentialMessages.DELETE_TITLE);
       },
     });
   };

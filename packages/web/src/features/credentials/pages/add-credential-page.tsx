@@ -4,7 +4,7 @@
 // return to the previous page (accounts document, section 4).
 import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifySuccess } from '../../../shared/notify';
 import { addCredentialFormSchema, credentialMessages, SSH_KEY_MAX_LENGTH } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -94,7 +94,7 @@ export function AddCredentialPage() {
       { userId, sshKey: data.sshKey },
       {
         onSuccess: (reply) => {
-          notifications.show({ color: 'teal', message: credentialMessages.KEY_ADDED });
+          notifySuccess(credentialMessages.KEY_ADDED);
           if (own && reply.firstKey) {
             // To sign-out first (an open page, so no guard moves the user elsewhere), then end the session.
             void Promise.resolve(navigate(paths.signout.href(), { replace: true })).then(clearSession);

@@ -178,10 +178,15 @@ describe('booking form', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: new RegExp(messages.END_DATE) })).toHaveTextContent('2030-06-16');
     expect(screen.getByLabelText(`${messages.END_HOUR}: ${messages.HOURS}`)).toHaveValue('16');
 
+    // Hours and minutes are both asked for: an empty one says so, like the other.
     await user.clear(hours);
+    expect(hours).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(messages.REQUIRED_FIELD)).toBeInTheDocument();
+    expect(bookButton()).toBeDisabled();
+    await user.type(hours, '0');
     await user.clear(minutes);
     await user.type(minutes, '0');
-    // Empty hours count 0: the end is the start.
+    // 0 h 0 min: the end is the start.
     expect(screen.getByText(messages.END_DATE_HOUR_EARLIER_TIME_ERROR)).toBeInTheDocument();
     expect(bookButton()).toBeDisabled();
 

@@ -256,10 +256,17 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
               <Group grow align="flex-start" gap="xs">
                 <TextInput
                   label={t('DURATION_HOURS')}
+                  withAsterisk
                   inputMode="numeric"
                   value={values.times.durationHour}
                   onChange={(event) => setTime('durationHour', event.currentTarget.value)}
-                  error={problems.durationHour ? t('DURATION_HOUR_ERROR') : undefined}
+                  error={
+                    problems.durationHour === 'pattern'
+                      ? t('DURATION_HOUR_ERROR')
+                      : problems.durationHour === 'missing'
+                        ? t('REQUIRED_FIELD')
+                        : undefined
+                  }
                   maxLength={5}
                   disabled={pending}
                 />

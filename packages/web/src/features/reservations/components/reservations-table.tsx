@@ -1,8 +1,9 @@
 // One table of reservations (devices document, section 2): id, responsible user, users involved, submission
-// date, start, duration, end, description, devices, type and the row actions Flash devices and Delete.
+// date, start, duration, end, description, devices, type and the row actions Flash devices, Change end, Release
+// and Delete.
 import { Anchor, Box, Button, Group, Table, Text } from '@mantine/core';
-import { isDeletable, isFlashable, type Reservation } from '@testbed/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -57,6 +58,10 @@ export function ReservationsTable({
 }: ReservationsTableProps) {
   const { t } = useTranslation();
   const highlighted = useRef<HTMLTableRowElement>(null);
+  const units = useMemo<DurationUnits>(
+    () => ({ day: (count) => t(count === 1 ? 'UNIT_DAY' : 'UNIT_DAYS'), hour: t('UNIT_HOUR'), minute: t('UNIT_MINUTE') }),
+    [t],
+  );
   const hasHighlight = reservations.some((reservation) => reservation.reservationId === highlightedId);
 
   useEffect(() => {
@@ -120,7 +125,7 @@ export function ReservationsTable({
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.submissionDate)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.startDate)}</Table.Td>
-                  <Table.Td>{durationOf(reservation)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{durationOf(reservation, units)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.endDate)}</Table.Td>
                   <Table.Td>{reservation.description}</Table.Td>
                   <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>

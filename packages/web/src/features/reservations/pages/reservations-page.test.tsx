@@ -78,7 +78,7 @@ describe('reservations page', { timeout: 30_000 }, () => {
     expect(cells[3]).toBe('2030-01-02 09:05');
     expect(cells[4]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(cells[5]).toBe(formatDuration(2.5 * 3600));
-    expect(cells[5]).toBe('2 hour(s) 30 minute(s)');
+    expect(cells[5]).toBe('2 h 30 min');
     expect(cells[8]).toBe('10.0.1.11 / 10.0.1.12');
     expect(cells[9]).toBe('Exclusive');
     expect(within(rowOf(6)).getAllByRole('cell')[2]?.textContent).toBe('Alice Martin, Carol Petit');

@@ -2,7 +2,6 @@
 // others', current and future only by default; delete after confirming; the just-created one highlighted.
 import { Alert, Box, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,15 +100,13 @@ export function ReservationsPage() {
       onSuccess: () => {
         // The notice of a reservation that is gone would only confuse.
         if (targetId === createdId) setCreatedNotice(false);
-        notifications.show({ color: 'green', message: `${t('RESERVATION_ID_DELETED')} ${targetId}`, autoClose: 6000 });
+        notifySuccess(`${t('RESERVATION_ID_DELETED')} ${targetId}`);
       },
       onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: `${t('RESERVATION_ID_DELETION_FAILED')} ${targetId}`,
-          message: error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : t('DELETION_FAILED'),
-          autoClose: false,
-        }),
+        notifyFailure(
+          error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : t('DELETION_FAILED'),
+          `${t('RESERVATION_ID_DELETION_FAILED')} ${targetId}`,
+        ),
     });
   };
   const confirmDelete = (reservation: Reservation) => setAsked({ opened: true, reservationId: reservation.reservationId });

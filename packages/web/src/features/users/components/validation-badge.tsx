@@ -7,7 +7,8 @@ export const DARK_GREEN = '#1b5e20';
 
 export function ValidationBadge({ pending }: { pending: boolean }) {
   return (
-    <Badge variant="filled" color={pending ? 'red.9' : DARK_GREEN} data-pending={pending}>
+    // A badge shrinks with its table cell and cuts its text; it keeps its whole width instead.
+    <Badge variant="filled" color={pending ? 'red.9' : DARK_GREEN} data-pending={pending} miw="max-content">
       {pending ? userMessages.PENDING : userMessages.NO_PENDING}
     </Badge>
   );

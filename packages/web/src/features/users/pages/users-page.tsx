@@ -1,5 +1,5 @@
 // The administrators' users list (accounts document, section 2): first and last name filters (any case,
-// contains), 'valid user only' checked by default, Pending / No pending labels, the danger row (not enabled,
+// contains), 'Valid user only' checked by default, Pending / No pending labels, the danger row (not enabled,
 // no validation pending, no token) and dates as dd/MM/yyyy. Filtering and paging happen on the server so
 // that the page stays quick with thousands of users.
 import { Anchor, Button, Checkbox, Group, Pagination, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
