@@ -226,6 +226,8 @@ export async function freeWindows(
   const duration = sql`make_interval(secs => ${options.durationMs / 1000}::double precision)`;
   // A Shared booking is in the way only of an Exclusive one; an Exclusive booking of any.
   const inTheWay = sql`(${options.exclusive}::boolean OR upper_inf(rd.sharing_slot))`;
+  // Every probe goes device by device (a LATERAL with a LIMIT), as in findConflicts: the GiST index leads with
+  // the device, and a plan that probed the window alone would visit every device's part of the index.
   const { rows } = await sql<{ start: Date; device_ids: number[] }>`
     WITH candidates AS (
       SELECT DISTINCT s FROM (
@@ -233,8 +235,11 @@ export async function freeWindows(
         UNION ALL
         SELECT upper(rd.during)
         FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
-        JOIN reservation_devices rd ON rd.device_id = wanted.device_id
-        WHERE rd.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]') AND ${inTheWay}
+        CROSS JOIN LATERAL (
+          SELECT rd.during FROM reservation_devices rd
+          WHERE rd.device_id = wanted.device_id
+            AND rd.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]') AND ${inTheWay}
+          LIMIT 1000) AS rd
       ) AS ends
       WHERE s >= ${options.from}::timestamptz AND s <= ${options.to}::timestamptz
     )
@@ -244,11 +249,14 @@ export async function freeWindows(
       SELECT array_agg(f.device_id ORDER BY f.n) AS device_ids FROM (
         SELECT wanted.device_id, wanted.n
         FROM unnest(${options.deviceIds}::int[]) WITH ORDINALITY AS wanted(device_id, n)
-        WHERE NOT EXISTS (
-          SELECT 1 FROM reservation_devices rd
-          WHERE rd.device_id = wanted.device_id
-            AND rd.during && tstzrange(c.s, c.s + ${duration}, '[)')
-            AND ${inTheWay})
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS busy FROM (
+            SELECT 1 FROM reservation_devices rd
+            WHERE rd.device_id = wanted.device_id
+              AND rd.during && tstzrange(c.s, c.s + ${duration}, '[)')
+              AND ${inTheWay}
+            LIMIT 1) AS hit) AS probe
+        WHERE probe.busy = 0
         ORDER BY wanted.n
         LIMIT ${options.count}) AS f
     ) AS free
