@@ -101,6 +101,10 @@ function RouteError() {
   );
 }
 
+function Nothing() {
+  return null;
+}
+
 function FirstLoad() {
   return <LoadingBanner active />;
 }
@@ -115,7 +119,8 @@ export const routes: RouteObject[] = [
         // Errors of a page render inside the shell, so the navigation stays usable.
         ErrorBoundary: RouteError,
         children: [
-          { index: true, loader: () => redirect(paths.signin.href()) },
+          // The loader always redirects; the empty component keeps the matched leaf route complete.
+          { index: true, loader: () => redirect(paths.signin.href()), Component: Nothing },
           ...(Object.entries(paths) as [RouteName, RouteDefinition][]).map(([name, route]) => routeFor(name, route)),
           { path: '*', lazy: notFound },
         ],

@@ -257,7 +257,8 @@ export async function freeWindows(
               AND ${inTheWay}
             LIMIT 1) AS hit) AS probe
         WHERE probe.busy = 0
-        ORDER BY wanted.n
+        -- No ORDER BY here: the devices come in the array's order, and without a sort the LIMIT stops probing at
+        -- the count-th free device rather than probing them all.
         LIMIT ${options.count}) AS f
     ) AS free
     WHERE cardinality(free.device_ids) = ${options.count}
