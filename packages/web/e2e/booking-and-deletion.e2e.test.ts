@@ -78,6 +78,8 @@ describe('booking two devices, then deleting the reservation', () => {
     await page.getByRole('option', { name: 'raspberry-pi-4' }).click();
     const timeline = page.getByRole('img', { name: /raspberry-pi-4/ });
     await timeline.waitFor();
+    // The mouse only reaches what is on the screen.
+    await timeline.scrollIntoViewIfNeeded();
     const box = (await timeline.boundingBox())!;
     const viewWidth = Number((await timeline.getAttribute('viewBox'))!.split(' ')[2]);
     const scale = box.width / viewWidth;

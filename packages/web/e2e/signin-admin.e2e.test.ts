@@ -50,6 +50,7 @@ describe('an administrator signs in and out', () => {
     ]);
     await screenshot(page, 'lists-menu');
     await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
   });
