@@ -17,3 +17,4 @@ export * from './account-validation.js';
 export * from './flashing.js';
 export * from './scheduling.js';
 export * from './health.js';
+export * from './device-health.js';

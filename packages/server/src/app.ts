@@ -58,6 +58,8 @@ import { ReferenceListsService } from './modules/reference-lists/service.js';
 import { createTestbedDriver, type TestbedDriver } from './testbed/driver.js';
 import { createFlashing, flashingRoutes, type FlashJobRunner } from './modules/flashing/create-flashing.js';
 import { loadTestbed } from './testbed/testbed-file.js';
+import { deviceHealthRoutes } from './modules/device-health/routes.js';
+import { DeviceHealthService } from './modules/device-health/service.js';
 import { MailSender } from './mail/sender.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
@@ -176,7 +178,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
   // Devices being flashed show as down everywhere, so the booking rules refuse them too.
-  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log);
+  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log, {
+    quarantineAfter: config.DEVICE_QUARANTINE_FAILURES,
+    logRetentionDays: config.FLASH_LOG_RETENTION_DAYS,
+    publicUrl: config.PUBLIC_URL,
+  });
+  // One LISTEN per instance for every open progress stream.
+  if (deps.subscribe) await flashing.events.listen(deps.subscribe);
+  app.addHook('onClose', () => flashing.events.close());
   app.decorate('flashJobs', flashing.runner);
   app.addHook('onClose', () => flashing.runner.stop());
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
@@ -214,6 +223,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
       await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, reservationLists) });
       await api.register(flashingRoutes, { flashing: flashing.service });
+      await api.register(deviceHealthRoutes, {
+        health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),
+      });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       await api.register(roleRoutes, { roles: new RolesService(db) });
       await api.register(groupRoutes, { groups: new GroupsService(db) });

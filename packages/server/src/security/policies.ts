@@ -35,7 +35,8 @@ export type Action =
   | 'account:change-email-by-admin' // administrators only
   | 'account:delete-partially' // anonymise an account (administrators only)
   | 'flash:device' // subject: whether the device is in a running Exclusive reservation of the caller
-  | 'flash:job'; // subject: the user who started the flash job
+  | 'flash:job' // subject: the user who started the flash job
+  | 'device-health:manage'; // the device health page, quarantine and release (administrators only)
 
 interface Subject {
   userId?: number;
@@ -60,6 +61,7 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'account:change-password-by-admin':
     case 'account:change-email-by-admin':
     case 'account:delete-partially':
+    case 'device-health:manage':
       return false;
     case 'account:read-summary':
     case 'account:change-password':
