@@ -143,7 +143,7 @@ async function flashJobOfUser(): Promise<Fixture> {
 async function streamTicketOfUser(): Promise<Fixture> {
   const { handle } = await flashJobOfUser();
   const reply = await user.inject({ method: 'POST', url: `/api/flashJobs/${handle}/streamTicket` });
-  return { handle, ticket: reply.json().ticket as string };
+  return { handle: String(handle), ticket: reply.json().ticket as string };
 }
 
 /** A device of the testbed that an administrator quarantined. */
