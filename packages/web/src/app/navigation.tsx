@@ -36,6 +36,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
         { label: 'EMPLOYER_TYPES', to: paths.employerTypes.href() },
         { label: 'PROFESSIONAL_STATUS_LIST', to: paths.professionalStatusList.href() },
         { label: 'INTENDED_USAGES', to: paths.intendedUsages.href() },
+        { label: 'DEVICE_HEALTH', to: paths.deviceHealth.href() },
       ],
     });
   }

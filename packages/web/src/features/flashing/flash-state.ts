@@ -76,3 +76,11 @@ export function flashChoices(
 export function isUp(nodes: FlashNodesList, busy: ReadonlySet<string>, deviceType: string, mac: string): boolean {
   return (nodes[deviceType]?.[mac]?.up ?? false) && !busy.has(mac);
 }
+
+/** 'yyyy-MM-dd HH:mm' (with seconds when asked) in the browser's zone, as the spec writes dates. */
+export function formatDateTime(iso: string, seconds = false): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
+}
