@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
 
-const STATE_COLORS = { up: 'green', down: 'gray', flashing: 'blue', quarantined: 'red' } as const;
+// Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
+const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
 
 function formatDate(iso: string | null, never: string): string {
   if (!iso) return never;
@@ -30,11 +31,15 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
     onClose();
   };
   return (
-    <Modal
-      opened={target !== null}
-      onClose={close}
-      title={target ? t(target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE', { device: name }) : ''}
-    >
+    // Built from Modal's parts so that its header is a plain block rather than a second page banner.
+    <Modal.Root opened={target !== null} onClose={close}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+          <Modal.Title fw={700}>{target ? t(target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE', { device: name }) : ''}</Modal.Title>
+          <Modal.CloseButton aria-label={t('CLOSE')} />
+        </Group>
+        <Modal.Body>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -59,7 +64,9 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
           </Group>
         </Stack>
       </form>
-    </Modal>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 
@@ -108,7 +115,7 @@ export function DeviceHealthPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATE_COLORS[device.state]} variant="light" styles={{ root: { textTransform: 'none' } }}>
+                      <Badge color={STATE_COLORS[device.state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
                         {t(`DEVICE_STATE_${device.state}`)}
                       </Badge>
                     </Table.Td>
@@ -135,8 +142,8 @@ export function DeviceHealthPage() {
                           <Badge
                             key={flash.handle}
                             size="xs"
-                            variant="light"
-                            color={flash.state === 'done' ? 'green' : flash.state === 'failed' ? 'red' : 'blue'}
+                            variant="filled"
+                            color={flash.state === 'done' ? 'teal.9' : flash.state === 'failed' ? 'red.9' : 'blue.9'}
                             title={`${flash.image} · ${formatDate(flash.startedAt, '')}`}
                             styles={{ root: { textTransform: 'none' } }}
                           >

@@ -8,7 +8,8 @@ import { paths } from '../../../shared/paths';
 import { flashHistoryOptions } from '../api/flashing-api';
 import { formatDateTime } from '../flash-state';
 
-const COLORS: Record<string, string> = { done: 'green', failed: 'red' };
+// Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
+const COLORS: Record<string, string> = { done: 'teal.9', failed: 'red.9' };
 
 export function FlashHistory() {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export function FlashHistory() {
               </Table.Td>
               <Table.Td>{job.image}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={COLORS[job.state] ?? 'blue'} styles={{ root: { textTransform: 'none' } }}>
+                <Badge variant="filled" color={COLORS[job.state] ?? 'blue.9'} styles={{ root: { textTransform: 'none' } }}>
                   {t(`FLASH_STAGE_${job.state}`)}
                 </Badge>
               </Table.Td>

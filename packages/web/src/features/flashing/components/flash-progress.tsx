@@ -101,7 +101,7 @@ export function StreamBadge({ stream }: { stream: 'idle' | 'live' | 'lost' }) {
   const { t } = useTranslation();
   if (stream === 'idle') return null;
   return (
-    <Badge size="xs" variant="light" color={stream === 'live' ? 'teal' : 'gray'} data-testid="flash-stream">
+    <Badge size="xs" variant="filled" color={stream === 'live' ? 'teal.9' : 'gray.7'} data-testid="flash-stream">
       {stream === 'live' ? t('FLASH_LIVE') : t('FLASH_POLLING')}
     </Badge>
   );
