@@ -195,6 +195,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Open progress streams would hold the server open until their jobs end.
+    flashing.events.endStreams();
   });
   const health = new HealthService(db, {
     isListening: () => sessionUsers.isListening,

@@ -99,6 +99,22 @@ describe('GET /api/flashJobs/{handle}/events across two instances', () => {
         // The spec's poll still answers the same, from either instance.
         const polled = await fetch(`${watcher}/api/checkFlashing`, { method: 'POST', headers, body: JSON.stringify(handle) });
         expect(await polled.json()).toMatchObject({ value0: true, state: 'done' });
+
+        // A closing instance ends its open streams rather than waiting for their jobs.
+        const again = await fetch(`${runner}/api/flashNodes`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ deviceType: 'board', device: MAC, image: 'debian-12' }),
+        });
+        const next = ((await again.json()) as { value2: string }).value2;
+        const nextTicket = ((await (await fetch(`${watcher}/api/flashJobs/${next}/streamTicket`, { method: 'POST', headers, body: '{}' })).json()) as { ticket: string }).ticket;
+        const open = await fetch(`${watcher}/api/flashJobs/${next}/events?ticket=${nextTicket}`);
+        const reader = (open.body as ReadableStream<Uint8Array>).getReader();
+        expect(decoder.decode((await reader.read()).value)).toContain('event: ');
+        const closing = Date.now();
+        await apps.pop()!.close();
+        expect(Date.now() - closing).toBeLessThan(1500);
+        for (;;) if ((await reader.read()).done) break;
       } finally {
         for (const app of apps) await app.close();
         for (const handle of handles) await handle.close();

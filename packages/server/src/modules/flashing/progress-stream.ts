@@ -14,6 +14,8 @@ const KEEPALIVE_MS = 15_000;
 
 export class FlashEventHub {
   private readonly watchers = new Map<number, Set<() => void>>();
+  /** How to end each open stream, for a shutdown. */
+  private readonly streams = new Set<() => void>();
   private listening = false;
   private unsubscribe?: () => Promise<void>;
 
@@ -50,8 +52,23 @@ export class FlashEventHub {
     };
   }
 
+  /** Keeps a stream's end, so that a shutdown can end it; answers the function that forgets it. */
+  track(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
+  }
+
+  /**
+   * Ends every open stream: a closing instance must not wait for jobs that may run for minutes. The
+   * browsers open a new stream (on another instance) or poll meanwhile.
+   */
+  endStreams(): void {
+    for (const end of [...this.streams]) end();
+  }
+
   async close(): Promise<void> {
     this.listening = false;
+    this.endStreams();
     await this.unsubscribe?.();
   }
 
@@ -86,6 +103,7 @@ export function streamFlashJob(
   const close = () => {
     if (closed) return;
     closed = true;
+    untrack();
     unwatch();
     clearInterval(fallback);
     clearInterval(keepalive);
@@ -121,6 +139,7 @@ export function streamFlashJob(
   };
 
   const unwatch = hub.watch(job.id, read);
+  const untrack = hub.track(close);
   const fallback = setInterval(() => {
     if (!hub.isListening) read();
   }, FALLBACK_READ_MS);

@@ -84,6 +84,7 @@ export function useStartFlash() {
     onSuccess: (job) => {
       queryClient.setQueryData<FlashJob[]>(flashingKeys.jobs, (jobs) => [job, ...(jobs ?? []).filter((other) => other.handle !== job.handle)]);
       void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
+      void queryClient.invalidateQueries({ queryKey: ['flashing', 'history'] });
     },
   });
 }
