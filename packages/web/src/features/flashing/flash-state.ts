@@ -54,7 +54,7 @@ export function flashChoices(
   busy: ReadonlySet<string>,
   deviceType: string | null,
   device: string | null,
-  labels: { down: string; notFlashable: string },
+  labels: { down: string; notFlashable: string; quarantined?: string },
 ): FlashChoices {
   const types = Object.entries(nodes).map(([name, devices]) => ({
     value: name,
@@ -64,7 +64,7 @@ export function flashChoices(
   const ofType = deviceType ? (nodes[deviceType] ?? {}) : {};
   const devices = Object.entries(ofType).map(([mac, node]) => {
     const up = node.up && !busy.has(mac);
-    const why = !up ? labels.down : !node.isFlashableByCurrentUser ? labels.notFlashable : null;
+    const why = node.quarantined && labels.quarantined ? labels.quarantined : !up ? labels.down : !node.isFlashableByCurrentUser ? labels.notFlashable : null;
     return { value: mac, label: `${node.ip} (${mac})${why ? ` · ${why}` : ''}`, disabled: why !== null };
   });
   const chosen = device ? ofType[device] : undefined;

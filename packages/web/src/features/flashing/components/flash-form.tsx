@@ -29,7 +29,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
   const [several, setSeveral] = useState(false);
   const [devices, setDevices] = useState<string[]>([]);
   const [image, setImage] = useState<string | null>(null);
-  const labels = { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE') };
+  const labels = { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE'), quarantined: t('DEVICE_QUARANTINED') };
   const choices = flashChoices(nodes, busy, deviceType, several ? (devices[0] ?? null) : device, labels);
   const deviceOption = choices.devices.find((option) => option.value === device);
   const parsed = flashNodesRequestSchema.safeParse({ deviceType: deviceType ?? '', device: device ?? '', image: image ?? '' });
