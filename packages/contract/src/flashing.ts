@@ -24,6 +24,8 @@ export const flashNodeSchema = z.object({
   isFlashableByCurrentUser: z.boolean(),
   /** The flag of the device's type, repeated on each of its devices so that the map stays type → MAC → device. */
   hasDeviceFlashableByCurrentUser: z.boolean(),
+  /** Present (true) only when an administrator or a failure streak put the device in quarantine. */
+  quarantined: z.literal(true).optional(),
 });
 export type FlashNode = z.infer<typeof flashNodeSchema>;
 
@@ -97,6 +99,8 @@ export const flashJobSchema = z.object({
   /** ISO 8601 instants. */
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Once the job is done: the command that opens a shell on the node (with the testbed's jump host if any). */
+  sshCommand: z.string().nullable().optional(),
 });
 export type FlashJob = z.infer<typeof flashJobSchema>;
 export const flashJobListSchema = z.array(flashJobSchema);
@@ -123,3 +127,80 @@ export function isFlashingDoneLine(line: string, startSeconds: number): boolean 
   const date = statusLineDate(line);
   return statusLineText(line) === FLASHING_DONE && date !== null && Math.floor(date.getTime() / 1000) >= startSeconds;
 }
+
+/** A job's path parameter: its handle. */
+export const flashJobParamsSchema = z.object({ handle: handleSchema });
+
+/** One entry of a job's kept log: a stage it entered, a status line of the driver, an error, or a note. */
+export const flashLogEntrySchema = z.object({
+  /** Increasing within a job; the id of a progress-stream event. */
+  id: z.string().regex(/^[0-9]{1,19}$/),
+  /** ISO 8601 instant. */
+  at: z.string(),
+  kind: z.enum(['stage', 'line', 'error', 'note']),
+  /** For a stage, its state name (pending, flashing, waiting_ready, restoring, done, failed). */
+  text: z.string(),
+});
+export type FlashLogEntry = z.infer<typeof flashLogEntrySchema>;
+
+/** GET /api/flashJobs/{handle}: a job with its kept log (empty once the operator's retention removed it). */
+export const flashJobDetailSchema = flashJobSchema.extend({
+  /** The owner's username (an administrator may look at anyone's job). */
+  username: z.string(),
+  log: z.array(flashLogEntrySchema),
+});
+export type FlashJobDetail = z.infer<typeof flashJobDetailSchema>;
+
+/** GET /api/flashJobs/history: one page of the caller's flash jobs, newest first. */
+export const flashHistoryQuerySchema = z.object({
+  /** Jobs older than this one (its handle), for the next page. */
+  before: handleSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const flashHistorySchema = z.object({
+  jobs: z.array(flashJobSchema),
+  /** The handle to pass as `before` for the next page, or null at the end. */
+  next: z.string().nullable(),
+});
+export type FlashHistory = z.infer<typeof flashHistorySchema>;
+
+/** POST /api/flashJobs/{handle}/streamTicket: a single-use ticket for opening the job's progress stream. */
+export const flashStreamTicketSchema = z.object({
+  ticket: z.string(),
+  /** Seconds it stays valid. */
+  expiresIn: z.number().int(),
+});
+export type FlashStreamTicket = z.infer<typeof flashStreamTicketSchema>;
+
+/** GET /api/flashJobs/{handle}/events: the ticket, and the last log entry already seen (also Last-Event-ID). */
+export const flashEventsQuerySchema = z.object({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid or expired stream ticket.'),
+  after: z.string().regex(/^[0-9]{1,18}$/, 'Must be the id of a log entry.').optional(),
+});
+
+/** The stages of a flash in order, for a progress bar (failed ends it anywhere). */
+export const FLASH_STAGES = ['pending', 'flashing', 'waiting_ready', 'restoring', 'done'] as const;
+
+/** POST /api/flashJobs/batch: flash several devices with one image, each its own job. */
+export const flashBatchRequestSchema = z.object({
+  image: z.string().min(1, 'Choose an image.').max(128),
+  devices: z
+    .array(macAddressSchema)
+    .min(1, 'Choose at least one device.')
+    .max(50, 'At most 50 devices at once.')
+    .refine((macs) => new Set(macs).size === macs.length, 'A device is listed twice.'),
+});
+export type FlashBatchRequest = z.infer<typeof flashBatchRequestSchema>;
+
+/** Per device: the job's handle when it started, else why not. */
+export const flashBatchReplySchema = z.object({
+  jobs: z.array(
+    z.object({
+      device: z.string(),
+      started: z.boolean(),
+      handle: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type FlashBatchReply = z.infer<typeof flashBatchReplySchema>;

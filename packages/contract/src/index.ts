@@ -19,3 +19,4 @@ export * from './scheduling.js';
 export * from './health.js';
 export * from './usage-policies.js';
 export * from './api-tokens.js';
+export * from './device-health.js';

@@ -33,6 +33,8 @@ const BOOKING_ROUNDS = 3;
 const READ_PASSES = 2;
 /** DESIGN.md section 8: simulated flash jobs running at once while the reads are measured again. */
 const FLASH_JOBS = 500;
+/** DESIGN.md section 8: progress streams open while the reads are measured with the flash jobs running. */
+const FLASH_STREAMS = 200;
 const SMALL_RESERVATIONS = 1_000;
 const RESERVATIONS = STRESS ? 1_000_000 : 200_000;
 const YEAR_MS = 365 * 86_400_000;
@@ -143,6 +145,29 @@ async function signIn(api: string, username: string) {
   if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.status} ${await reply.text()}`);
   const { accessToken, userId } = (await reply.json()) as { accessToken: string; userId: number };
   return { userId, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+/**
+ * Opens a progress stream (a ticket, then GET .../events) on each of the jobs, as that many flash screens
+ * would, and reads them in the background; answers how many opened and the function that closes them.
+ */
+async function openProgressStreams(api: string, headers: Record<string, string>, handles: string[]) {
+  const controller = new AbortController();
+  let opened = 0;
+  await Promise.all(
+    handles.map(async (handle) => {
+      const ticket = await fetch(`${api}/api/flashJobs/${handle}/streamTicket`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      if (ticket.status !== 200) throw new Error(`stream ticket refused: ${ticket.status} ${await ticket.text()}`);
+      const { ticket: value } = (await ticket.json()) as { ticket: string };
+      const stream = await fetch(`${api}/api/flashJobs/${handle}/events?ticket=${value}`, { signal: controller.signal });
+      if (stream.status !== 200 || !stream.body) throw new Error(`progress stream refused: ${stream.status}`);
+      opened += 1;
+      void (async () => {
+        for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+      })().catch(() => undefined);
+    }),
+  );
+  return { opened, close: () => controller.abort() };
 }
 
 // Load ------------------------------------------------------------------------------------------------
@@ -370,6 +395,10 @@ async function main() {
       deviceIds: upDevices.map((device) => device.id),
     });
     large.app.flashJobs.start();
+    const flasherSession = await signIn(large.api, 'bench_4');
+    const streams = await timed(`${FLASH_STREAMS} progress streams opened`, () =>
+      openProgressStreams(large.api, flasherSession.headers, flashHandles.slice(0, FLASH_STREAMS)),
+    );
     const underFlashing = new Map<string, LoadResult>();
     for (let pass = 0; pass < READ_PASSES; pass += 1) {
       for (const route of flashReads) {
@@ -383,13 +412,14 @@ async function main() {
       .select(sql<number>`count(*)::int`.as('n'))
       .where('state', 'not in', ['done', 'failed'])
       .executeTakeFirstOrThrow();
+    streams.close();
     await large.app.flashJobs.stop();
     if (running.n < flashHandles.length) throw new Error(`only ${running.n} of ${flashHandles.length} flash jobs were still running at the end`);
     for (const route of flashReads) {
       const result = underFlashing.get(route)!;
       const ratio = result.requestsPerSecond / best.get(route)!.requestsPerSecond;
       rows.push({
-        route: `GET ${route} + ${flashHandles.length} flash jobs`,
+        route: `GET ${route} + ${flashHandles.length} flash jobs, ${streams.opened} streams`,
         rows: '-',
         result,
         ratio: `${ratio.toFixed(2)} (vs no jobs)`,

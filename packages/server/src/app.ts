@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -62,6 +62,8 @@ import { ReferenceListsService } from './modules/reference-lists/service.js';
 import { createTestbedDriver, type TestbedDriver } from './testbed/driver.js';
 import { createFlashing, flashingRoutes, type FlashJobRunner } from './modules/flashing/create-flashing.js';
 import { loadTestbed } from './testbed/testbed-file.js';
+import { deviceHealthRoutes } from './modules/device-health/routes.js';
+import { DeviceHealthService } from './modules/device-health/service.js';
 import { MailSender } from './mail/sender.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
@@ -102,6 +104,30 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'err.detail', 'err.parameters'];
 
+/** A query value that opens something (a stream ticket ...) is a secret too: its value stays out of the log. */
+const SECRET_QUERY = /^(ticket|token|secret|password|key)$/i;
+
+/** What the log says of a request: Fastify's fields, with the values of secret query parameters hidden. */
+function logRequest(request: FastifyRequest) {
+  const [path, query] = request.url.split('?', 2);
+  const url =
+    query === undefined
+      ? path
+      : `${path}?${query
+          .split('&')
+          .map((pair) => (SECRET_QUERY.test(decodeURIComponentSafe(pair.split('=')[0] ?? '')) ? `${pair.split('=')[0]}=[redacted]` : pair))
+          .join('&')}`;
+  return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -110,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
       redact: LOG_REDACT,
+      serializers: { req: logRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Behind a reverse proxy the client's address is the one the listed proxies put in X-Forwarded-For; the
@@ -190,7 +217,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
   // Devices being flashed show as down everywhere, so the booking rules refuse them too.
-  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log);
+  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log, {
+    quarantineAfter: config.DEVICE_QUARANTINE_FAILURES,
+    logRetentionDays: config.FLASH_LOG_RETENTION_DAYS,
+    publicUrl: config.PUBLIC_URL,
+  });
+  // One LISTEN per instance for every open progress stream.
+  if (deps.subscribe) await flashing.events.listen(deps.subscribe);
+  app.addHook('onClose', () => flashing.events.close());
   app.decorate('flashJobs', flashing.runner);
   app.addHook('onClose', () => flashing.runner.stop());
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
@@ -200,6 +234,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Open progress streams would hold the server open until their jobs end.
+    flashing.events.endStreams();
   });
   const health = new HealthService(db, {
     isListening: () => sessionUsers.isListening,
@@ -233,6 +269,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       });
       await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
+      await api.register(deviceHealthRoutes, {
+        health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),
+      });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       await api.register(roleRoutes, { roles: new RolesService(db) });
       await api.register(groupRoutes, { groups: new GroupsService(db) });

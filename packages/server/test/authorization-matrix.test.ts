@@ -165,6 +165,26 @@ async function flashJobOfUser(): Promise<Fixture> {
   return { handle };
 }
 
+/** A finished job of the user with a progress-stream ticket the user asked for. */
+async function streamTicketOfUser(): Promise<Fixture> {
+  const { handle } = await flashJobOfUser();
+  const reply = await user.inject({ method: 'POST', url: `/api/flashJobs/${handle}/streamTicket` });
+  return { handle: String(handle), ticket: reply.json().ticket as string };
+}
+
+/** A device of the testbed that an administrator quarantined. */
+async function quarantinedDevice(): Promise<Fixture> {
+  const mac = healthPool.shift();
+  if (!mac) throw new Error('no device left for the device health rows');
+  await ctx.database.db
+    .updateTable('devices')
+    .set({ quarantined_at: new Date(), quarantine_reason: 'matrix' })
+    .where('mac_address', '=', mac)
+    .execute();
+  return { mac };
+}
+const healthPool = [1, 2, 3, 4, 5, 6].map((n) => `02:00:00:03:00:0${n}`).concat(['02:00:00:02:00:06', '02:00:00:01:00:06']);
+
 const rows: Row[] = [
   // auth
   {
@@ -345,6 +365,56 @@ const rows: Row[] = [
     url: () => '/api/restoreUserAccountForFlashedDevice',
     body: (f) => ({ device: f.mac }),
     expected: OWNER_OR_ADMIN,
+  },
+  { method: 'GET', route: '/flashJobs/history', url: () => '/api/flashJobs/history', expected: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/flashJobs/{handle}',
+    prepare: flashJobOfUser,
+    url: (f) => `/api/flashJobs/${f.handle}`,
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/flashJobs/{handle}/streamTicket',
+    prepare: flashJobOfUser,
+    url: (f) => `/api/flashJobs/${f.handle}/streamTicket`,
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/flashJobs/{handle}/events',
+    prepare: streamTicketOfUser,
+    url: (f) => `/api/flashJobs/${f.handle}/events?ticket=${f.ticket}`,
+    // The ticket, asked for by the job's owner, is the stream's credential (EventSource sends no bearer); a
+    // revoked session's bearer is refused before any route, as everywhere.
+    expected: { ...PUBLIC(200), pending: 401 },
+  },
+  {
+    method: 'POST',
+    route: '/flashJobs/batch',
+    url: () => '/api/flashJobs/batch',
+    // Each device's refusal is in the reply; the call itself is open to every signed-in user.
+    body: () => ({ image: 'openwrt-23.05', devices: ['02:00:00:0a:0b:0c'] }),
+    expected: SIGNED_IN,
+  },
+  // device health
+  { method: 'GET', route: '/deviceHealth', url: () => '/api/deviceHealth', expected: ADMIN_ONLY },
+  {
+    method: 'POST',
+    route: '/deviceHealth/{mac}/quarantine',
+    prepare: async () => ({ mac: '02:00:00:01:00:01' }),
+    url: (f) => `/api/deviceHealth/${f.mac}/quarantine`,
+    body: () => ({ note: 'Checking the power supply' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/deviceHealth/{mac}/release',
+    prepare: quarantinedDevice,
+    url: (f) => `/api/deviceHealth/${f.mac}/release`,
+    body: () => ({ note: 'Power supply replaced' }),
+    expected: ADMIN_ONLY,
   },
   // employers
   { method: 'GET', route: '/employers', url: () => '/api/employers', expected: SIGNED_IN },

@@ -40,7 +40,7 @@ interface Operation {
 
 /** A secret that must never reach the log: the walk sends it wherever a field looks like a password or token. */
 const SECRET = `Hostile#${randomBytes(6).toString('hex')}Zz9`;
-const looksSecret = (name: string) => /password|token|secret|captcha/i.test(name);
+const looksSecret = (name: string) => /password|token|secret|captcha|ticket/i.test(name);
 
 const MEGABYTE = 'x'.repeat(1024 * 1024);
 const HOSTILE_TEXT: unknown[] = ['a\u0000b', '\ud800', 'a\udc00', 'bell\u0007', 'line\u001bescape', MEGABYTE, '__proto__'];

@@ -173,6 +173,13 @@ export interface DevicesTable {
   mac_address: string;
   ip_address: string;
   in_inventory: Generated<boolean>;
+  failure_streak: Generated<number>;
+  last_success_at: Timestamp | null;
+  last_failure_at: Timestamp | null;
+  /** Set while the device is quarantined (repo: deviceIsQuarantined). */
+  quarantined_at: Timestamp | null;
+  quarantine_reason: string | null;
+  quarantined_by: number | null;
 }
 
 export interface ImagesTable {
@@ -229,6 +236,25 @@ export interface FlashJobsTable {
   deadline_at: Timestamp;
   lease_owner: string | null;
   lease_until: Timestamp | null;
+}
+
+export type FlashLogKind = 'stage' | 'line' | 'error' | 'note';
+
+/** Written by triggers on flash_jobs (see the migration 20261124130000). */
+export interface FlashJobLogTable {
+  id: Generated<string>;
+  job_id: number;
+  at: DefaultTimestamp;
+  kind: FlashLogKind;
+  text: string;
+}
+
+export interface FlashStreamTicketsTable {
+  token_hash: Uint8Array;
+  user_id: number;
+  job_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface MailOutboxTable {
@@ -294,6 +320,8 @@ export interface Database {
   reservation_users: ReservationUsersTable;
   reservation_devices: ReservationDevicesTable;
   flash_jobs: FlashJobsTable;
+  flash_job_log: FlashJobLogTable;
+  flash_stream_tickets: FlashStreamTicketsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   users_directory_version: UsersDirectoryVersionTable;

@@ -41,7 +41,8 @@ export type Action =
   | 'api-tokens:list' // every user's personal API tokens (administrators only)
   | 'api-tokens:read' // subject: the owner of the tokens
   | 'api-token:create' // subject: the owner; nobody, not even an administrator, creates a token for someone else
-  | 'api-token:revoke'; // subject: the owner of the token
+  | 'api-token:revoke' // subject: the owner of the token
+  | 'device-health:manage'; // the device health page, quarantine and release (administrators only)
 
 interface Subject {
   userId?: number;
@@ -70,6 +71,7 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'account:delete-partially':
     case 'usage-policies:manage':
     case 'api-tokens:list':
+    case 'device-health:manage':
       return false;
     case 'api-tokens:read':
     case 'api-token:revoke':

@@ -66,6 +66,7 @@ function commandEnvironment(): NodeJS.ProcessEnv {
 
 export class CommandDriver implements TestbedDriver {
   readonly kind = 'command' as const;
+  readonly sshJumpHost?: string;
   readonly flashTimeoutMs: number;
   private readonly settings: CommandSection;
   private readonly flashCommands = new Map<string, string[]>();
@@ -80,6 +81,7 @@ export class CommandDriver implements TestbedDriver {
     if (!testbed.command) throw new Error('the command driver needs the command section of the testbed file');
     this.settings = testbed.command;
     this.flashTimeoutMs = (testbed.flashTimeoutSeconds ?? 1800) * 1000;
+    this.sshJumpHost = testbed.sshJumpHost;
     for (const type of testbed.deviceTypes) {
       if (type.flashCommand) this.flashCommands.set(type.name, type.flashCommand);
       for (const device of type.devices) {

@@ -63,6 +63,13 @@ export interface TestbedDriver {
   restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void>;
   /** How long a flash job may take before it fails. */
   readonly flashTimeoutMs: number;
+  /**
+   * Why a device counts as down although it answers (e.g. 'quarantined (reason)'), for the messages that
+   * refuse it; undefined when it is simply down or up.
+   */
+  unavailableReason?(mac: string): Promise<string | undefined>;
+  /** The testbed file's jump host (`ssh -J`) for reaching the nodes, when it names one. */
+  readonly sshJumpHost?: string;
   /** Releases what the driver holds (running commands are left to finish). */
   close?(): Promise<void> | void;
 }

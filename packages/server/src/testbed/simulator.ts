@@ -45,6 +45,9 @@ export class SimulatorDriver implements TestbedDriver {
   /** How long a node takes to boot after its flash. */
   private readonly bootMs: number;
   private readonly failureRate: number;
+  /** Devices whose failure rate the testbed file sets apart from the testbed's. */
+  private readonly deviceFailureRates = new Map<string, number>();
+  readonly sshJumpHost?: string;
   private readonly hangRate: number;
   /** Lines already in each job's status file. */
   private readonly written = new Map<string, number>();
@@ -54,12 +57,16 @@ export class SimulatorDriver implements TestbedDriver {
 
   constructor(testbed: TestbedFile, private readonly now: () => number = Date.now) {
     for (const type of testbed.deviceTypes) {
-      for (const device of type.devices) this.up.set(device.mac.toLowerCase(), device.up);
+      for (const device of type.devices) {
+        this.up.set(device.mac.toLowerCase(), device.up);
+        if (device.failureRate !== undefined) this.deviceFailureRates.set(device.mac.toLowerCase(), device.failureRate);
+      }
     }
     this.flashMs = testbed.simulator.flashSeconds * 1000;
     this.bootMs = (testbed.simulator.bootSeconds ?? Math.min(5, testbed.simulator.flashSeconds / 10)) * 1000;
     this.failureRate = testbed.simulator.failureRate;
     this.hangRate = testbed.simulator.hangRate;
+    this.sshJumpHost = testbed.sshJumpHost;
     this.flashTimeoutMs = (testbed.flashTimeoutSeconds ?? Math.max(60, 4 * testbed.simulator.flashSeconds)) * 1000;
   }
 
@@ -89,7 +96,7 @@ export class SimulatorDriver implements TestbedDriver {
   async flashStatus(target: FlashTarget): Promise<FlashProgress> {
     const start = target.startedAt.getTime();
     const elapsed = (this.now() - start) / this.flashMs;
-    const outcome = this.outcome(target.handle);
+    const outcome = this.outcome(target.handle, target.mac);
     const lines: string[] = [];
     let failure: string | undefined;
     for (const [index, stage] of STAGES.entries()) {
@@ -135,10 +142,11 @@ export class SimulatorDriver implements TestbedDriver {
     return this.accounts.get(mac.toLowerCase());
   }
 
-  private outcome(handle: string): Outcome {
+  private outcome(handle: string, mac: string): Outcome {
     const draw = createHash('sha256').update(handle).digest().readUInt32BE(0) / 2 ** 32;
-    if (draw < this.failureRate) return 'failed';
-    if (draw < this.failureRate + this.hangRate) return 'hang';
+    const failureRate = this.deviceFailureRates.get(mac.toLowerCase()) ?? this.failureRate;
+    if (draw < failureRate) return 'failed';
+    if (draw < failureRate + this.hangRate) return 'hang';
     return 'done';
   }
 }

@@ -17,6 +17,8 @@ const deviceSchema = z.object({
   up: z.boolean().default(true),
   /** Command driver: the port of the device's SSH server when it is not the testbed's (command.sshPort). */
   sshPort: z.number().int().min(1).max(65535).optional(),
+  /** Simulator only: this device's share of failed flashes, instead of the testbed's failureRate. */
+  failureRate: z.number().min(0).max(1).optional(),
 });
 
 /**
@@ -56,6 +58,14 @@ export const testbedFileSchema = z
         restoreCommand: commandSchema.default(['sudo', '/usr/local/sbin/testbed-restore-account', '{username}']),
         connectTimeoutSeconds: z.number().positive().max(300).default(5),
       })
+      .optional(),
+    /**
+     * The host users go through to reach the nodes (`ssh -J`), as `[user@]host[:port]`; shown in the ssh
+     * command of a flashed device. Absent when the nodes are reachable directly.
+     */
+    sshJumpHost: z
+      .string()
+      .regex(/^([a-z_][a-z0-9_-]{0,31}@)?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:[0-9]{1,5})?$/, 'must be [user@]host[:port]')
       .optional(),
     /** A flash job not finished after this long fails (default: 4 times flashSeconds for the simulator, 30 minutes otherwise). */
     flashTimeoutSeconds: z.number().positive().optional(),

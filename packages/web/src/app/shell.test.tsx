@@ -43,6 +43,17 @@ describe('shell', () => {
     ]);
   });
 
+  it('gives an administrator the device health page in the Flash menu, after the flash screen', async () => {
+    signInAs('ADMIN', { userId: 1, hasSshKey: true });
+    renderApp('/user/1');
+    const menu = await openMenu(messages.FLASH);
+    const links = within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(links).toEqual([
+      [messages.FLASH_NODES, '/flashNodes/1'],
+      [messages.DEVICE_HEALTH, '/deviceHealth'],
+    ]);
+  });
+
   it('gives a user no Lists menu, and their own reservation and account links', async () => {
     signInAs('USER', { userId: 7, hasSshKey: true });
     renderApp('/user/7');

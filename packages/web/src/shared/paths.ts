@@ -98,6 +98,7 @@ export const paths = {
   groupTypeNew: guarded('/groupType', ADMIN, () => '/groupType'),
   importAccounts: guarded('/importAccounts', ADMIN, () => '/importAccounts'),
   validateAccounts: guarded('/validateAccounts', ADMIN, () => '/validateAccounts'),
+  deviceHealth: guarded('/deviceHealth', ADMIN, () => '/deviceHealth'),
   displayValidationPendingAccounts: guarded(
     '/displayValidationPendingAccounts',
     ADMIN,
@@ -140,6 +141,8 @@ export const paths = {
   infoChangeEmailByAdmin: guarded('/infoChangeEmailByAdmin/:id', NONE, (userId: Id) => `/infoChangeEmailByAdmin/${seg(userId)}`),
   deleteAccount: guarded('/deleteAccount/:id', NONE, (userId: Id) => `/deleteAccount/${seg(userId)}`),
   flashNodes: guarded('/flashNodes/:id', NONE, (userId: Id) => `/flashNodes/${seg(userId)}`),
+  /** A flash job with its kept log (its owner or an administrator; the server answers 404 to anyone else). */
+  flashJob: guarded('/flashJob/:handle', NONE, (handle: string) => `/flashJob/${seg(handle)}`),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof paths;

@@ -5,16 +5,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { TestbedDriver } from '../../testbed/driver.js';
 import { FlashingAwareDriver } from './flashing-aware-driver.js';
-import { FlashJobRunner } from './job-runner.js';
+import { FlashJobRunner, type FlashPolicy } from './job-runner.js';
+import { FlashEventHub } from './progress-stream.js';
 import { FlashingService } from './service.js';
 
 export { flashingRoutes } from './routes.js';
 export type { FlashJobRunner } from './job-runner.js';
 
 
-export function createFlashing(db: Db, driver: TestbedDriver, dataDir: string, log: FastifyBaseLogger) {
+export function createFlashing(db: Db, driver: TestbedDriver, dataDir: string, log: FastifyBaseLogger, policy?: FlashPolicy) {
   const aware = new FlashingAwareDriver(db, driver);
-  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate());
-  const service = new FlashingService(db, aware, runner);
-  return { driver: aware, runner, service };
+  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy);
+  const events = new FlashEventHub();
+  const service = new FlashingService(db, aware, runner, events);
+  return { driver: aware, runner, service, events };
 }

@@ -1,18 +1,18 @@
 // The testbed driver as the rest of the portal sees it: a device being flashed, until its node is ready,
-// is down, so the device lists show it down and a booking of it is refused (the reservations module
+// is down, and so is a quarantined device (device-health), so the device lists show it down and a booking of it is refused (the reservations module
 // asks the driver whether a device is up). The state comes from the jobs in the database, so every
 // server instance agrees; the lists read it at most once a second, a booking reads it fresh (one read
 // for all the devices it checks).
 import type { Db } from '../../db/database.js';
 import type { DeviceAddress, DeviceState, FlashProgress, FlashTarget, NodeAccount, TestbedDriver } from '../../testbed/driver.js';
-import { busyDeviceMacs } from './repo.js';
+import { unavailableDevices } from './repo.js';
 
 const BUSY_TTL_MS = 1000;
 
 export class FlashingAwareDriver implements TestbedDriver {
-  private busy?: { macs: Set<string>; readAt: number };
+  private busy?: { macs: Set<string>; quarantined: Map<string, string>; readAt: number };
   private merged?: { states: readonly DeviceState[]; busy: Set<string>; result: readonly DeviceState[] };
-  private busyLoading?: Promise<Set<string>>;
+  private busyLoading?: Promise<{ macs: Set<string>; quarantined: Map<string, string> }>;
 
   constructor(
     private readonly db: Db,
@@ -27,6 +27,10 @@ export class FlashingAwareDriver implements TestbedDriver {
     return this.inner.flashTimeoutMs;
   }
 
+  get sshJumpHost() {
+    return this.inner.sshJumpHost;
+  }
+
   /** Forgets the devices read as busy: a job started or a node became ready in this instance. */
   invalidate(): void {
     this.busy = undefined;
@@ -35,7 +39,13 @@ export class FlashingAwareDriver implements TestbedDriver {
   async isUp(mac: string): Promise<boolean> {
     const key = mac.toLowerCase();
     if (!(await this.inner.isUp(key))) return false;
-    return !(await this.freshBusyMacs()).has(key);
+    return !(await this.freshBusyMacs()).macs.has(key);
+  }
+
+  /** Why a device that is up by its driver counts as down, read now: its quarantine's reason. */
+  async unavailableReason(mac: string): Promise<string | undefined> {
+    const reason = (await this.freshBusyMacs()).quarantined.get(mac.toLowerCase());
+    return reason === undefined ? undefined : `quarantined (${reason})`;
   }
 
   async deviceStates(): Promise<readonly DeviceState[]> {
@@ -49,20 +59,27 @@ export class FlashingAwareDriver implements TestbedDriver {
     return result;
   }
 
-  /** The devices being flashed, read at most once a second; concurrent callers share one read. */
+  /** The devices being flashed or quarantined, read at most once a second; concurrent callers share one read. */
   async busyMacs(): Promise<Set<string>> {
     const cached = this.busy;
     if (cached && Date.now() - cached.readAt < BUSY_TTL_MS) return cached.macs;
-    return this.freshBusyMacs();
+    return (await this.freshBusyMacs()).macs;
   }
 
-  /** The devices being flashed, read now; the checks of one booking's devices share one read. */
-  private freshBusyMacs(): Promise<Set<string>> {
-    this.busyLoading ??= busyDeviceMacs(this.db)
-      .then((macs) => {
-        const set = new Set(macs);
-        this.busy = { macs: set, readAt: Date.now() };
-        return set;
+  /** The quarantined devices with their reasons, read at most once a second. */
+  async quarantinedMacs(): Promise<Map<string, string>> {
+    const cached = this.busy;
+    if (cached && Date.now() - cached.readAt < BUSY_TTL_MS) return cached.quarantined;
+    return (await this.freshBusyMacs()).quarantined;
+  }
+
+  /** The devices being flashed or quarantined, read now; the checks of one booking's devices share one read. */
+  private freshBusyMacs(): Promise<{ macs: Set<string>; quarantined: Map<string, string> }> {
+    this.busyLoading ??= unavailableDevices(this.db)
+      .then(({ busy, quarantined }) => {
+        const read = { macs: new Set([...busy, ...quarantined.keys()]), quarantined };
+        this.busy = { ...read, readAt: Date.now() };
+        return read;
       })
       .finally(() => (this.busyLoading = undefined));
     return this.busyLoading;

@@ -7,10 +7,34 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isFlashingDoneLine, NODE_READY } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import type { FlashTarget, TestbedDriver } from '../../testbed/driver.js';
+import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/repo.js';
-import { claimFlashJobs, findNodeAccount, releaseFlashJobs, updateFlashJob, type FlashJobChange, type FlashJobRow } from './repo.js';
+import { administratorEmails, recordFlashOutcome } from '../device-health/repo.js';
+import {
+  claimFlashJobs,
+  findNodeAccount,
+  pruneFlashLogs,
+  releaseFlashJobs,
+  updateFlashJob,
+  type FlashJobChange,
+  type FlashJobRow,
+} from './repo.js';
+
+/** What the runner needs of the configuration. */
+export interface FlashPolicy {
+  /** Consecutive failed flashes that quarantine a device (DEVICE_QUARANTINE_FAILURES). */
+  quarantineAfter: number;
+  /** Days a finished job's log is kept (FLASH_LOG_RETENTION_DAYS). */
+  logRetentionDays: number;
+  /** Base of the links in mails. */
+  publicUrl: string;
+}
+
+const DEFAULT_POLICY: FlashPolicy = { quarantineAfter: 3, logRetentionDays: 90, publicUrl: 'http://localhost:3000' };
+/** How often an instance removes the logs past their retention (every instance may: see pruneFlashLogs). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface RunnerOptions {
   /** How often the jobs are looked at. */
@@ -44,6 +68,7 @@ export class FlashJobRunner {
   private maxJobs = 1000;
   /** When a pass over the jobs last began (performance.now()), for the readiness check. */
   private lastTickAt = 0;
+  private lastPruneAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -52,6 +77,7 @@ export class FlashJobRunner {
     private readonly log: FastifyBaseLogger,
     /** Told when jobs start or end, so that the device lists follow at once. */
     private readonly onChange: () => void = () => undefined,
+    private readonly policy: FlashPolicy = DEFAULT_POLICY,
   ) {}
 
   get isRunning(): boolean {
@@ -111,8 +137,17 @@ export class FlashJobRunner {
     this.timer.unref();
   }
 
+  /** Removes the logs past their retention now; answers how many entries went. */
+  pruneLogs(): Promise<number> {
+    return pruneFlashLogs(this.db, this.policy.logRetentionDays);
+  }
+
   private async tick(): Promise<void> {
     this.lastTickAt = performance.now();
+    if (this.lastTickAt - this.lastPruneAt >= PRUNE_EVERY_MS) {
+      this.lastPruneAt = this.lastTickAt;
+      this.pruneLogs().catch((error: unknown) => this.log.warn({ err: error }, 'old flash logs not pruned'));
+    }
     let jobs: FlashJobRow[];
     try {
       jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs);
@@ -167,8 +202,9 @@ export class FlashJobRunner {
       }
       case 'restoring': {
         const account = await findNodeAccount(this.db, job.user_id);
-        if (!account) return this.finish(job, 'failed', 'The account to restore is no longer active.');
-        if (account.sshKeys.length === 0) return this.finish(job, 'failed', 'The account has no SSH key to put on the node.');
+        // Failures of the account, not of the device: they do not count towards its quarantine.
+        if (!account) return this.finish(job, 'failed', 'The account to restore is no longer active.', undefined, false);
+        if (account.sshKeys.length === 0) return this.finish(job, 'failed', 'The account has no SSH key to put on the node.', undefined, false);
         try {
           await this.driver.restoreAccount(target, account);
         } catch (error) {
@@ -188,7 +224,13 @@ export class FlashJobRunner {
     if (held && change.state === 'restoring') this.onChange();
   }
 
-  private async finish(job: FlashJobRow, state: 'done' | 'failed', error: string | null, statusLine?: string | null): Promise<void> {
+  private async finish(
+    job: FlashJobRow,
+    state: 'done' | 'failed',
+    error: string | null,
+    statusLine?: string | null,
+    deviceFault = true,
+  ): Promise<void> {
     const held = await this.db.transaction().execute(async (tx) => {
       const updated = await updateFlashJob(tx, job.id, this.owner, { state, error, ...(statusLine !== undefined ? { statusLine } : {}) });
       if (updated) {
@@ -199,9 +241,36 @@ export class FlashJobRunner {
           targetId: job.mac_address,
           details: { handle: job.handle, image: job.image_name, deviceType: job.device_type, error },
         });
+        if (state === 'done') await recordFlashOutcome(tx, job.device_id, { ok: true });
+        else if (deviceFault) await this.countFailure(tx, job, error ?? 'unknown error');
       }
       return updated;
     });
     if (held) this.onChange();
+  }
+
+  /** Lengthens the device's failure streak; the failure that reaches the threshold quarantines it and tells the administrators once. */
+  private async countFailure(tx: Queryable, job: FlashJobRow, error: string): Promise<void> {
+    const threshold = this.policy.quarantineAfter;
+    const reason = `${threshold} failed flash(es) in a row; the last: ${error}`;
+    const outcome = await recordFlashOutcome(tx, job.device_id, { ok: false, reason, threshold });
+    if (!outcome.quarantinedNow) return;
+    const device = `${job.device_type} ${job.mac_address} (${job.ip_address})`;
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: 'device.quarantine',
+      targetType: 'device',
+      targetId: job.mac_address,
+      details: { automatic: true, failureStreak: outcome.failureStreak, reason, handle: job.handle },
+    });
+    for (const to of await administratorEmails(tx)) {
+      await enqueueMail(tx, {
+        to,
+        subject: `Device ${device} quarantined`,
+        text:
+          `Device ${device} failed ${outcome.failureStreak} flash(es) in a row and is now quarantined: it cannot be booked ` +
+          `until an administrator releases it.\n\nLast error: ${error}\n\nDevice health: ${this.policy.publicUrl}/deviceHealth\n`,
+      });
+    }
   }
 }

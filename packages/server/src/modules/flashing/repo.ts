@@ -1,9 +1,10 @@
 // Queries of flashing: the flash inventory, who may flash what, and the flash jobs with their leases.
 // Functions take the database or a transaction and return plain rows.
-import type { FlashJob } from '@testbed/contract';
+import type { FlashJob, FlashLogEntry } from '@testbed/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
-import type { FlashJobState } from '../../db/schema.js';
+import type { FlashJobState, FlashLogKind } from '../../db/schema.js';
+import { deviceIsQuarantined } from '../device-health/repo.js';
 
 export interface FlashDeviceRow {
   id: number;
@@ -108,11 +109,12 @@ export interface FlashJobRow {
   device_type: string;
   mac_address: string;
   ip_address: string;
+  username: string;
 }
 
 const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.state, j.status_line,
   j.error, j.started_at, j.finished_at, j.deadline_at, t.name AS device_type, d.mac_address,
-  host(d.ip_address) AS ip_address`;
+  host(d.ip_address) AS ip_address, (SELECT u.username FROM users u WHERE u.id = j.user_id) AS username`;
 
 export async function findFlashJob(db: Queryable, handle: string): Promise<FlashJobRow | undefined> {
   const { rows } = await sql<FlashJobRow>`
@@ -133,7 +135,75 @@ export async function listUserFlashJobs(db: Queryable, userId: number): Promise<
   return rows;
 }
 
-export function presentFlashJob(row: FlashJobRow): FlashJob {
+/** The user's jobs, newest first, a page at a time: those with an id below `beforeId` when given. */
+export async function listFlashHistory(db: Queryable, userId: number, limit: number, beforeId?: number): Promise<FlashJobRow[]> {
+  const before = beforeId === undefined ? sql`` : sql`AND j.id < ${beforeId}`;
+  const { rows } = await sql<FlashJobRow>`
+    SELECT ${jobColumns} FROM flash_jobs j
+    JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
+    WHERE j.user_id = ${userId} ${before}
+    ORDER BY j.id DESC
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+export interface FlashLogRow {
+  id: string;
+  at: Date;
+  kind: FlashLogKind;
+  text: string;
+}
+
+/** A job's log entries after the entry `afterId` (all with '0'), oldest first. */
+export async function readFlashLog(db: Queryable, jobId: number, afterId = '0', limit = 1000): Promise<FlashLogRow[]> {
+  const { rows } = await sql<FlashLogRow>`
+    SELECT l.id::text AS id, l.at, l.kind, l.text FROM flash_job_log l
+    WHERE l.job_id = ${jobId} AND l.id > ${afterId}::bigint
+    ORDER BY l.id
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+export function presentFlashLogEntry(row: FlashLogRow): FlashLogEntry {
+  return { id: row.id, at: new Date(row.at).toISOString(), kind: row.kind, text: row.text };
+}
+
+/**
+ * Removes the logs of the jobs finished more than `retentionDays` ago, and the stream tickets long expired,
+ * a batch at a time. Any instance may run it at any time: a DELETE of rows already gone deletes nothing.
+ */
+export async function pruneFlashLogs(db: Queryable, retentionDays: number, batch = 10_000): Promise<number> {
+  const result = await sql`
+    DELETE FROM flash_job_log WHERE id IN (
+      SELECT l.id FROM flash_jobs j JOIN flash_job_log l ON l.job_id = j.id
+      WHERE j.finished_at < now() - make_interval(days => ${retentionDays})
+      LIMIT ${batch})`.execute(db);
+  await sql`DELETE FROM flash_stream_tickets WHERE expires_at < now() - interval '1 hour'`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Stores a progress-stream ticket (its hash) for one job. */
+export async function insertStreamTicket(db: Queryable, ticket: { hash: Uint8Array; userId: number; jobId: number; ttlSeconds: number }) {
+  await sql`
+    INSERT INTO flash_stream_tickets (token_hash, user_id, job_id, expires_at)
+    VALUES (${ticket.hash}, ${ticket.userId}, ${ticket.jobId}, now() + make_interval(secs => ${ticket.ttlSeconds}))`.execute(db);
+}
+
+/** Uses a ticket of the job once, while it is valid; answers its user, or undefined. */
+export async function takeStreamTicket(db: Queryable, hash: Uint8Array, jobId: number): Promise<{ user_id: number } | undefined> {
+  const { rows } = await sql<{ user_id: number }>`
+    UPDATE flash_stream_tickets SET used_at = now()
+    WHERE token_hash = ${hash} AND job_id = ${jobId} AND used_at IS NULL AND expires_at > now()
+    RETURNING user_id`.execute(db);
+  return rows[0];
+}
+
+/** The command that opens a shell on the node of a finished flash, as its owner; ipv6 addresses in brackets are not needed by ssh. */
+export function sshCommandOf(row: Pick<FlashJobRow, 'username' | 'ip_address'>, jumpHost?: string): string {
+  return ['ssh', ...(jumpHost ? ['-J', jumpHost] : []), `${row.username}@${row.ip_address}`].join(' ');
+}
+
+export function presentFlashJob(row: FlashJobRow, jumpHost?: string): FlashJob {
   return {
     handle: row.handle,
     deviceType: row.device_type,
@@ -146,18 +216,28 @@ export function presentFlashJob(row: FlashJobRow): FlashJob {
     error: row.state === 'failed' ? row.error : null,
     startedAt: new Date(row.started_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    sshCommand: row.state === 'done' ? sshCommandOf(row, jumpHost) : null,
   };
 }
 
 /**
- * MAC addresses of the devices being flashed and not ready yet: they show as down and cannot be booked
- * (spec section 4: the up flag is off while flashing and back when the node is ready).
+ * The devices that count as down whatever their driver says: those being flashed and not ready yet (spec
+ * section 4: the up flag is off while flashing and back when the node is ready), and the quarantined ones
+ * with their reason. They show as down and cannot be booked.
  */
-export async function busyDeviceMacs(db: Queryable): Promise<string[]> {
-  const { rows } = await sql<{ mac_address: string }>`
-    SELECT d.mac_address FROM flash_jobs j JOIN devices d ON d.id = j.device_id
-    WHERE j.state IN ('pending', 'flashing', 'waiting_ready')`.execute(db);
-  return rows.map((row) => row.mac_address);
+export async function unavailableDevices(db: Queryable): Promise<{ busy: string[]; quarantined: Map<string, string> }> {
+  const { rows } = await sql<{ mac_address: string; quarantine_reason: string | null }>`
+    SELECT d.mac_address, NULL AS quarantine_reason FROM flash_jobs j JOIN devices d ON d.id = j.device_id
+    WHERE j.state IN ('pending', 'flashing', 'waiting_ready')
+    UNION ALL
+    SELECT d.mac_address, d.quarantine_reason FROM devices d WHERE ${deviceIsQuarantined('d')}`.execute(db);
+  const busy: string[] = [];
+  const quarantined = new Map<string, string>();
+  for (const row of rows) {
+    if (row.quarantine_reason === null) busy.push(row.mac_address);
+    else quarantined.set(row.mac_address, row.quarantine_reason);
+  }
+  return { busy, quarantined };
 }
 
 /**

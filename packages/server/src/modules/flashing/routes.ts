@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   checkFlashingReplySchema,
   checkFlashingRequestSchema,
   checkNodeReadyReplySchema,
   checkNodeReadyRequestSchema,
   errorReplySchema,
+  flashBatchReplySchema,
+  flashBatchRequestSchema,
+  flashEventsQuerySchema,
+  flashHistoryQuerySchema,
+  flashHistorySchema,
+  flashJobDetailSchema,
   flashJobListSchema,
+  flashJobParamsSchema,
+  flashStreamTicketSchema,
   flashNodesListSchema,
   flashNodesReplySchema,
   flashNodesRequestSchema,
@@ -91,5 +100,88 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
       response: { 200: flashJobListSchema, 401: errorReplySchema },
     },
     handler: (request) => flashing.jobs(request.principal),
+  });
+
+  app.post('/flashJobs/batch', {
+    config: { apiToken: 'read+book+flash' },
+    schema: {
+      tags: ['flashing'],
+      summary: 'Flash several devices with one image: each device its own job',
+      description:
+        'The same rules as flashNodes for each device; a device refused (not yours, down, other image, already ' +
+        'flashing) does not stop the others: each gets started with its handle, or its reason.',
+      body: flashBatchRequestSchema,
+      response: { 200: flashBatchReplySchema, 400: errorReplySchema, 401: errorReplySchema },
+    },
+    handler: (request) => flashing.flashBatch(request.principal, request.body, request.ip),
+  });
+
+  app.get('/flashJobs/history', {
+    config: { apiToken: 'read' },
+    schema: {
+      tags: ['flashing'],
+      summary: 'Your flash history: your jobs, newest first, a page at a time',
+      querystring: flashHistoryQuerySchema,
+      response: { 200: flashHistorySchema, 400: errorReplySchema, 401: errorReplySchema },
+    },
+    handler: (request) => flashing.history(request.principal, request.query),
+  });
+
+  app.get('/flashJobs/:handle', {
+    config: { apiToken: 'read' },
+    schema: {
+      tags: ['flashing'],
+      summary: 'A flash job with its kept log (stages with times, status lines, errors)',
+      description: 'Yours, or any for an administrator. 404: unknown handle, or a job of someone else.',
+      params: flashJobParamsSchema,
+      response: { 200: flashJobDetailSchema, ...errors },
+    },
+    handler: (request) => flashing.job(request.principal, request.params.handle),
+  });
+
+  app.post('/flashJobs/:handle/streamTicket', {
+    config: { apiToken: 'read' },
+    schema: {
+      tags: ['flashing'],
+      summary: "A single-use ticket, valid 60 s, that opens the job's progress stream",
+      description: 'EventSource cannot send the bearer header: the stream takes this ticket in its query instead. 404 as for the job.',
+      params: flashJobParamsSchema,
+      response: { 200: flashStreamTicketSchema, ...errors },
+    },
+    handler: (request) => flashing.streamTicket(request.principal, request.params.handle),
+  });
+
+  app.get('/flashJobs/:handle/events', {
+    config: { public: true },
+    schema: {
+      tags: ['flashing'],
+      summary: 'Progress of a flash job as Server-Sent Events',
+      description:
+        "Authenticated by a ticket from POST /flashJobs/{handle}/streamTicket. Events: 'job' (the job as it " +
+        "stands), then 'log' per log entry as it is written (id = the entry's id; a 'stage' entry is a stage " +
+        "change), and 'end' when the job is done or failed. `after` (or Last-Event-ID) skips the entries already seen. " +
+        '401: invalid, used or expired ticket.',
+      security: [],
+      params: flashJobParamsSchema,
+      querystring: flashEventsQuerySchema,
+      response: { 200: z.string().describe('text/event-stream'), 400: errorReplySchema, 401: errorReplySchema },
+    },
+    handler: async (request, reply) => {
+      const lastEventId = request.headers['last-event-id'];
+      const after = request.query.after ?? (typeof lastEventId === 'string' && /^[0-9]{1,18}$/.test(lastEventId) ? lastEventId : undefined);
+      const send = await flashing.openStream(request.params.handle, request.query.ticket, after, (error) =>
+        request.log.error({ err: error }, 'flash progress stream failed'),
+      );
+      // The stream is written on the raw response: the headers set so far (security headers) go with it.
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        // nginx would otherwise hold the events back in its buffer.
+        'x-accel-buffering': 'no',
+      });
+      send(reply.raw);
+    },
   });
 };

@@ -2,13 +2,19 @@
 // flashes any device, a user the devices of the Exclusive reservations they hold or share and that run
 // now. A flash is a job of the pipeline (job-runner.ts); the client gets its opaque handle, never a path,
 // and only the addresses of devices the caller may flash are ever probed.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import {
   flashNodesListSchema,
   messages,
   type CheckFlashingReply,
   type CheckNodeReadyReply,
+  type FlashBatchReply,
+  type FlashBatchRequest,
+  type FlashHistory,
   type FlashJob,
+  type FlashJobDetail,
+  type FlashStreamTicket,
   type FlashNodesList,
   type FlashNodesReply,
   type FlashNodesRequest,
@@ -27,11 +33,22 @@ import {
   findNodeAccount,
   flashableDeviceIds,
   insertFlashJob,
+  insertStreamTicket,
+  listFlashHistory,
   listFlashInventory,
   listUserFlashJobs,
   presentFlashJob,
+  presentFlashLogEntry,
+  readFlashLog,
+  takeStreamTicket,
   type FlashDeviceRow,
+  type FlashJobRow,
 } from './repo.js';
+import { streamFlashJob, type FlashEventHub } from './progress-stream.js';
+
+/** How long a progress-stream ticket may wait for its stream. */
+const TICKET_TTL_SECONDS = 60;
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest();
 
 /** How long the inventory read from the database is reused (it changes only when an instance starts). */
 const INVENTORY_TTL_MS = 5_000;
@@ -49,15 +66,17 @@ export class FlashingService {
     private readonly db: Db,
     private readonly driver: FlashingAwareDriver,
     private readonly runner: FlashJobRunner,
+    private readonly events: FlashEventHub,
   ) {}
 
   /** Device type → MAC → {ip, up, images, isFlashableByCurrentUser, hasDeviceFlashableByCurrentUser}. */
   async nodes(principal: Principal | null): Promise<FlashNodesList> {
     const caller = requireSignedIn(principal);
-    const [inventory, states, flashable] = await Promise.all([
+    const [inventory, states, flashable, quarantined] = await Promise.all([
       this.inventory(),
       this.driver.deviceStates(),
       caller.isAdmin ? Promise.resolve(null) : flashableDeviceIds(this.db, caller.userId),
+      this.driver.quarantinedMacs(),
     ]);
     const up = new Map(states.map((state) => [state.mac, state.up]));
     const typeFlashable = new Map<string, boolean>();
@@ -73,9 +92,76 @@ export class FlashingService {
         images: device.images,
         isFlashableByCurrentUser: mayFlash(device),
         hasDeviceFlashableByCurrentUser: typeFlashable.get(device.device_type) ?? false,
+        ...(quarantined.has(device.mac_address) ? { quarantined: true as const } : {}),
       };
     }
     return flashNodesListSchema.parse(nodes);
+  }
+
+  /** Starts the pipeline on each device, with one image: each its own job; one device's refusal stops no other. */
+  async flashBatch(principal: Principal | null, request: FlashBatchRequest, ip?: string): Promise<FlashBatchReply> {
+    requireSignedIn(principal);
+    const jobs: FlashBatchReply['jobs'] = [];
+    for (const mac of request.devices) {
+      const device = await findFlashDevice(this.db, { mac });
+      try {
+        if (!device) throw new AppError('not_found', `Unknown device ${mac}: it is not in the testbed.`);
+        const reply = await this.flash(principal, { deviceType: device.device_type, device: mac, image: request.image }, ip);
+        jobs.push({ device: mac, started: true, handle: reply.value2, error: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        jobs.push({ device: mac, started: false, handle: null, error: error.message });
+      }
+    }
+    return { jobs };
+  }
+
+  /** One page of the caller's flash jobs, newest first. */
+  async history(principal: Principal | null, query: { before?: string; limit: number }): Promise<FlashHistory> {
+    const caller = requireSignedIn(principal);
+    let beforeId: number | undefined;
+    if (query.before) {
+      const job = await findFlashJob(this.db, query.before);
+      if (!job || job.user_id !== caller.userId) throw new AppError('validation', 'Unknown flash job.', { fieldErrors: { before: ['Unknown flash job.'] } });
+      beforeId = job.id;
+    }
+    const rows = await listFlashHistory(this.db, caller.userId, query.limit + 1, beforeId);
+    const page = rows.slice(0, query.limit);
+    return {
+      jobs: page.map((row) => presentFlashJob(row, this.driver.sshJumpHost)),
+      next: rows.length > query.limit ? page.at(-1)!.handle : null,
+    };
+  }
+
+  /** A job of the caller (any job for an administrator) with its kept log. */
+  async job(principal: Principal | null, handle: string): Promise<FlashJobDetail> {
+    const job = await this.visibleJob(principal, handle);
+    const log = await readFlashLog(this.db, job.id);
+    return { ...presentFlashJob(job, this.driver.sshJumpHost), username: job.username, log: log.map(presentFlashLogEntry) };
+  }
+
+  /**
+   * A ticket that opens the job's progress stream once, within a minute. EventSource cannot send the bearer
+   * header, and the token itself must not travel in a URL (proxies and logs keep URLs): the ticket is worth
+   * one stream of one job that the caller may already see, and any instance can take it.
+   */
+  async streamTicket(principal: Principal | null, handle: string): Promise<FlashStreamTicket> {
+    const job = await this.visibleJob(principal, handle);
+    const ticket = randomBytes(24).toString('base64url');
+    await insertStreamTicket(this.db, { hash: hashTicket(ticket), userId: job.viewer, jobId: job.id, ttlSeconds: TICKET_TTL_SECONDS });
+    return { ticket, expiresIn: TICKET_TTL_SECONDS };
+  }
+
+  /**
+   * Checks the ticket (the one authorization of a stream: it was given to the job's owner or an
+   * administrator) and answers the function that sends the stream on the response.
+   */
+  async openStream(handle: string, ticket: string, after: string | undefined, onError: (error: unknown) => void) {
+    const job = await findFlashJob(this.db, handle);
+    const taken = job && (await takeStreamTicket(this.db, hashTicket(ticket), job.id));
+    if (!job || !taken) throw new AppError('unauthenticated', 'Invalid or expired stream ticket: ask for another.');
+    const view = presentFlashJob(job, this.driver.sshJumpHost);
+    return (out: ServerResponse) => streamFlashJob(this.db, this.events, { id: job.id, view }, after ?? '0', out, onError);
   }
 
   /** Starts the pipeline on a device: one job per device at a time. */
@@ -96,6 +182,9 @@ export class FlashingService {
     }
     const account = await findNodeAccount(this.db, caller.userId);
     if (!account || account.sshKeys.length === 0) throw new AppError('validation', messages.NO_SSH_KEY);
+    // An administrator may flash a quarantined device to try it; its holders may not.
+    const quarantine = caller.isAdmin ? undefined : await this.driver.unavailableReason(device.mac_address);
+    if (quarantine) throw new AppError('validation', `Device ${describeDevice(device)} is ${quarantine} and cannot be flashed.`);
     if (!(await this.driver.inner.isUp(device.mac_address))) {
       throw new AppError('validation', `Device ${describeDevice(device)} is down and cannot be flashed.`);
     }
@@ -185,7 +274,16 @@ export class FlashingService {
   /** The caller's running jobs and those of the last day. */
   async jobs(principal: Principal | null): Promise<FlashJob[]> {
     const caller = requireSignedIn(principal);
-    return (await listUserFlashJobs(this.db, caller.userId)).map(presentFlashJob);
+    return (await listUserFlashJobs(this.db, caller.userId)).map((row) => presentFlashJob(row, this.driver.sshJumpHost));
+  }
+
+  /** A job the caller may see, like checkFlashing: someone else's answers like an unknown one. */
+  private async visibleJob(principal: Principal | null, handle: string): Promise<FlashJobRow & { viewer: number }> {
+    const caller = requireSignedIn(principal);
+    const job = await findFlashJob(this.db, handle);
+    if (!job || !(caller.isAdmin || job.user_id === caller.userId)) throw unknownJob();
+    authorize(caller, 'flash:job', { userId: job.user_id });
+    return { ...job, viewer: caller.userId };
   }
 
   private async authorizeDevice(caller: Principal, device: FlashDeviceRow): Promise<void> {

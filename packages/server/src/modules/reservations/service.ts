@@ -217,8 +217,11 @@ export class ReservationService {
     const known = new Set(devices.map((device) => device.mac_address));
     for (const mac of macs) if (!known.has(mac)) reasons.push(`Unknown device ${mac}: it is not in the testbed.`);
     const up = await Promise.all(devices.map((device) => this.driver.isUp(device.mac_address)));
+    const why = await Promise.all(
+      devices.map((device, index) => (up[index] ? undefined : this.driver.unavailableReason?.(device.mac_address))),
+    );
     devices.forEach((device, index) => {
-      if (!up[index]) reasons.push(`Device ${describeDevice(device)} is down and cannot be booked.`);
+      if (!up[index]) reasons.push(`Device ${describeDevice(device)} is ${why[index] ?? 'down'} and cannot be booked.`);
     });
 
     const colleagueIds = [...new Set(request.selectedUsers.map((user) => user.userId))].filter((id) => id !== form.userId);

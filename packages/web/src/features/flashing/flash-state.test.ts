@@ -47,6 +47,11 @@ describe('flashChoices', () => {
       ['10.0.0.3 (02:00:00:00:00:03) · not yours', true],
     ]);
     expect(choices.images.map((image) => image.value)).toEqual(['img-a', 'img-b']);
+    const quarantined = { ...nodes, board: { ...nodes.board, '02:00:00:00:00:02': { ...nodes.board!['02:00:00:00:00:02']!, quarantined: true as const } } };
+    expect(flashChoices(quarantined, new Set(), 'board', null, { ...labels, quarantined: 'quarantined' }).devices[1]).toMatchObject({
+      label: '10.0.0.2 (02:00:00:00:00:02) · quarantined',
+      disabled: true,
+    });
     const free = flashChoices(nodes, new Set(), 'board', null, labels);
     expect(free.devices[0]).toEqual({ value: '02:00:00:00:00:01', label: '10.0.0.1 (02:00:00:00:00:01)', disabled: false });
     expect(free.images).toEqual([]);

@@ -54,7 +54,7 @@ export function flashChoices(
   busy: ReadonlySet<string>,
   deviceType: string | null,
   device: string | null,
-  labels: { down: string; notFlashable: string },
+  labels: { down: string; notFlashable: string; quarantined?: string },
 ): FlashChoices {
   const types = Object.entries(nodes).map(([name, devices]) => ({
     value: name,
@@ -64,7 +64,7 @@ export function flashChoices(
   const ofType = deviceType ? (nodes[deviceType] ?? {}) : {};
   const devices = Object.entries(ofType).map(([mac, node]) => {
     const up = node.up && !busy.has(mac);
-    const why = !up ? labels.down : !node.isFlashableByCurrentUser ? labels.notFlashable : null;
+    const why = node.quarantined && labels.quarantined ? labels.quarantined : !up ? labels.down : !node.isFlashableByCurrentUser ? labels.notFlashable : null;
     return { value: mac, label: `${node.ip} (${mac})${why ? ` · ${why}` : ''}`, disabled: why !== null };
   });
   const chosen = device ? ofType[device] : undefined;
@@ -75,4 +75,12 @@ export function flashChoices(
 /** Whether the device is up, counting a flash running from this screen. */
 export function isUp(nodes: FlashNodesList, busy: ReadonlySet<string>, deviceType: string, mac: string): boolean {
   return (nodes[deviceType]?.[mac]?.up ?? false) && !busy.has(mac);
+}
+
+/** 'yyyy-MM-dd HH:mm' (with seconds when asked) in the browser's zone, as the spec writes dates. */
+export function formatDateTime(iso: string, seconds = false): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
 }

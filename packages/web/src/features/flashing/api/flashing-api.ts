@@ -1,12 +1,17 @@
 // Calls of the flash screen (devices document, section 7: flash service), their query options and hooks.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkFlashingReplySchema,
+  flashBatchReplySchema,
+  flashHistorySchema,
+  flashJobDetailSchema,
   flashJobListSchema,
+  flashStreamTicketSchema,
   flashNodesListSchema,
   flashNodesReplySchema,
   FLASH_POLL_MS,
   meReplySchema,
+  type FlashBatchRequest,
   type FlashJob,
   type FlashNodesRequest,
 } from '@testbed/contract';
@@ -79,6 +84,50 @@ export function useStartFlash() {
     onSuccess: (job) => {
       queryClient.setQueryData<FlashJob[]>(flashingKeys.jobs, (jobs) => [job, ...(jobs ?? []).filter((other) => other.handle !== job.handle)]);
       void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
+      void queryClient.invalidateQueries({ queryKey: ['flashing', 'history'] });
+    },
+  });
+}
+
+export const flashHistoryKeys = {
+  history: ['flashing', 'history'] as const,
+  job: (handle: string) => ['flashing', 'job', handle] as const,
+};
+
+/** My flash history, a page at a time (newest first). */
+export function flashHistoryOptions() {
+  return infiniteQueryOptions({
+    queryKey: flashHistoryKeys.history,
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      flashHistorySchema.parse(
+        await api.get<unknown>('/api/flashJobs/history', { signal, query: { limit: 10, ...(pageParam ? { before: pageParam } : {}) } }),
+      ),
+    getNextPageParam: (page) => page.next ?? undefined,
+  });
+}
+
+export function flashJobOptions(handle: string) {
+  return queryOptions({
+    queryKey: flashHistoryKeys.job(handle),
+    queryFn: async ({ signal }) => flashJobDetailSchema.parse(await api.get<unknown>(`/api/flashJobs/${encodeURIComponent(handle)}`, { signal })),
+  });
+}
+
+/** A single-use ticket for the job's progress stream (EventSource cannot send the bearer header). */
+export async function fetchStreamTicket(handle: string): Promise<string> {
+  return flashStreamTicketSchema.parse(await api.post<unknown>(`/api/flashJobs/${encodeURIComponent(handle)}/streamTicket`)).ticket;
+}
+
+/** Flashes several devices with one image: each device its own job; the refused ones come back with their reason. */
+export function useStartBatchFlash() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: FlashBatchRequest) => flashBatchReplySchema.parse(await api.post<unknown>('/api/flashJobs/batch', request)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: flashingKeys.jobs });
+      void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
+      void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.history });
     },
   });
 }

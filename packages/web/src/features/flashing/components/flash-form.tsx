@@ -1,7 +1,8 @@
 // The flash form: device type, device and image (all three required), the Flash and Reset buttons. Types
 // with no flashable device and devices that are down or not flashable are disabled; the buttons are
-// disabled while a flash runs.
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+// disabled while a flash runs. "Flash several devices at once" turns the device choice into a list: one
+// image on each of them, each its own job.
+import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { flashNodesRequestSchema, type FlashNodesList } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,23 +17,32 @@ export interface FlashFormProps {
   submitting: boolean;
   error: string | null;
   onFlash: (request: { deviceType: string; device: string; image: string; ip: string }) => void;
+  onFlashBatch: (request: { image: string; devices: string[] }) => void;
+  /** The devices a batch could not start, with their reasons. */
+  refused?: ReadonlyArray<{ device: string; error: string | null }>;
 }
 
-export function FlashForm({ nodes, busy, running, submitting, error, onFlash }: FlashFormProps) {
+export function FlashForm({ nodes, busy, running, submitting, error, onFlash, onFlashBatch, refused = [] }: FlashFormProps) {
   const { t } = useTranslation();
   const [deviceType, setDeviceType] = useState<string | null>(null);
   const [device, setDevice] = useState<string | null>(null);
+  const [several, setSeveral] = useState(false);
+  const [devices, setDevices] = useState<string[]>([]);
   const [image, setImage] = useState<string | null>(null);
-  const choices = flashChoices(nodes, busy, deviceType, device, { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE') });
+  const labels = { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE'), quarantined: t('DEVICE_QUARANTINED') };
+  const choices = flashChoices(nodes, busy, deviceType, several ? (devices[0] ?? null) : device, labels);
   const deviceOption = choices.devices.find((option) => option.value === device);
   const parsed = flashNodesRequestSchema.safeParse({ deviceType: deviceType ?? '', device: device ?? '', image: image ?? '' });
-  const complete = parsed.success && deviceOption !== undefined && !deviceOption.disabled;
+  const batchReady =
+    several && image !== null && devices.length > 0 && devices.every((mac) => choices.devices.some((option) => option.value === mac && !option.disabled));
+  const complete = several ? batchReady : parsed.success && deviceOption !== undefined && !deviceOption.disabled;
   const locked = running || submitting;
   const noneFlashable = choices.types.every((type) => type.disabled);
 
   const reset = () => {
     setDeviceType(null);
     setDevice(null);
+    setDevices([]);
     setImage(null);
   };
 
@@ -41,8 +51,9 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash }: 
       aria-label={t('FLASH_FORM')}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!complete || locked || !deviceType || !device || !image) return;
-        onFlash({ deviceType, device, image, ip: nodes[deviceType]?.[device]?.ip ?? '' });
+        if (!complete || locked || !deviceType || !image) return;
+        if (several) onFlashBatch({ image, devices });
+        else if (device) onFlash({ deviceType, device, image, ip: nodes[deviceType]?.[device]?.ip ?? '' });
       }}
     >
       <Stack gap="md" maw={560}>
@@ -59,30 +70,57 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash }: 
           onChange={(value) => {
             setDeviceType(value);
             setDevice(null);
+            setDevices([]);
             setImage(null);
           }}
           disabled={locked}
           allowDeselect={false}
         />
-        <Select
-          label={t('DEVICE')}
-          withAsterisk
-          data={choices.devices}
-          value={device}
-          onChange={(value) => {
-            setDevice(value);
+        <Checkbox
+          label={t('FLASH_SEVERAL')}
+          checked={several}
+          disabled={locked}
+          onChange={(event) => {
+            setSeveral(event.currentTarget.checked);
+            setDevice(null);
+            setDevices([]);
             setImage(null);
           }}
-          disabled={locked || !deviceType}
-          allowDeselect={false}
         />
+        {several ? (
+          <MultiSelect
+            label={t('DEVICES_TO_FLASH')}
+            withAsterisk
+            data={choices.devices}
+            value={devices}
+            onChange={(value) => {
+              setDevices(value);
+              if (value.length === 0) setImage(null);
+            }}
+            disabled={locked || !deviceType}
+            searchable
+          />
+        ) : (
+          <Select
+            label={t('DEVICE')}
+            withAsterisk
+            data={choices.devices}
+            value={device}
+            onChange={(value) => {
+              setDevice(value);
+              setImage(null);
+            }}
+            disabled={locked || !deviceType}
+            allowDeselect={false}
+          />
+        )}
         <Select
           label={t('IMAGE')}
           withAsterisk
           data={choices.images}
           value={image}
           onChange={setImage}
-          disabled={locked || !device}
+          disabled={locked || (several ? devices.length === 0 : !device)}
           allowDeselect={false}
         />
         {running && (
@@ -101,6 +139,15 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash }: 
         {error && (
           <Alert color="red" variant="light" title={t('FLASH_FAILED_TO_START')} role="alert">
             {error}
+          </Alert>
+        )}
+        {refused.length > 0 && (
+          <Alert color="orange" variant="light" title={t('FLASH_FAILED_TO_START')} role="alert">
+            {refused.map((job) => (
+              <Text key={job.device} size="sm">
+                {t('FLASH_BATCH_REFUSED', { device: job.device, reason: job.error ?? '' })}
+              </Text>
+            ))}
           </Alert>
         )}
       </Stack>

@@ -1,27 +1,34 @@
-// The user's flash jobs with their state text. A running job's status is asked every 10 seconds; the
-// state cell is a live region so that a screen reader hears each new state.
-import { Badge, Box, Table, Text } from '@mantine/core';
+// The user's flash jobs with their state text, a progress bar by stage and the live log. A running job is
+// followed by its progress stream; when the stream is lost its status is asked every 10 seconds (spec). The
+// state text is a live region so that a screen reader hears each new state. A ready node shows its ssh command.
+import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FlashJob } from '@testbed/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
 import { checkFlashingOptions } from '../api/flashing-api';
-import { isActive, stateText, type JobView } from '../flash-state';
-
-/** 'yyyy-MM-dd HH:mm' in the browser's zone, as the spec writes dates. */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+import { useFlashProgress } from '../api/use-flash-progress';
+import { formatDateTime as formatDate, isActive, stateText, type JobView } from '../flash-state';
+import { FlashStageBar, LogToggle, SshCommand, StreamBadge } from './flash-progress';
 
 const COLORS = { running: 'blue', done: 'green', failed: 'red' } as const;
 
 function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => void }) {
-  const check = useQuery(checkFlashingOptions(job.handle, isActive(job.state)));
-  const view: JobView = check.data
-    ? { state: check.data.state, statusLine: check.data.value1 || null, error: check.data.error }
-    : { state: job.state, statusLine: job.statusLine, error: job.error };
+  const { t } = useTranslation();
+  const progress = useFlashProgress(job.handle, isActive(job.state));
+  // The spec's 10 s poll runs only while the stream is lost.
+  const check = useQuery(checkFlashingOptions(job.handle, isActive(job.state) && progress.stream === 'lost'));
+  const lastLine = [...progress.log].reverse().find((entry) => entry.kind === 'line')?.text ?? null;
+  const lastError = [...progress.log].reverse().find((entry) => entry.kind === 'error')?.text ?? null;
+  const view: JobView =
+    progress.stream !== 'lost' && progress.state
+      ? { state: progress.state, statusLine: lastLine ?? job.statusLine, error: progress.state === 'failed' ? lastError : null }
+      : check.data
+        ? { state: check.data.state, statusLine: check.data.value1 || null, error: check.data.error }
+        : { state: job.state, statusLine: job.statusLine, error: job.error };
+  const failedAt = [...progress.log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed')?.text as JobView['state'] | undefined;
   const active = isActive(view.state);
   useEffect(() => {
     if (isActive(job.state) && !active) onEnded(job.handle);
@@ -45,6 +52,7 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
       <Table.Td>{job.image}</Table.Td>
       <Table.Td>{formatDate(job.startedAt)}</Table.Td>
       <Table.Td>
+        <Stack gap={4}>
         <Box aria-live="polite" aria-atomic="true">
           <Badge color={COLORS[tone]} variant="light" radius="sm" mr="xs" aria-hidden="true" styles={{ root: { textTransform: 'none' } }}>
             {tone === 'running' ? '…' : tone === 'done' ? '✓' : '✗'}
@@ -53,6 +61,20 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
             {stateText(view)}
           </Text>
         </Box>
+        {(active || progress.log.length > 0) && (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Box style={{ flex: 1 }}>
+              <FlashStageBar state={view.state} failedAt={failedAt} device={job.ip} />
+            </Box>
+            <StreamBadge stream={active ? progress.stream : 'idle'} />
+          </Group>
+        )}
+        {progress.log.length > 0 && <LogToggle log={progress.log} />}
+        {view.state === 'done' && job.sshCommand && <SshCommand command={job.sshCommand} />}
+        <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="xs" aria-label={`${t('OPEN_JOB')}: ${t('FLASH_JOB_OF', { device: job.ip, image: job.image })}`}>
+          {t('OPEN_JOB')}
+        </Anchor>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

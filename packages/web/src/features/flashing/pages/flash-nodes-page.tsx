@@ -12,8 +12,9 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
-import { flashingKeys, flashJobsOptions, flashNodesOptions, useMe, useStartFlash } from '../api/flashing-api';
+import { flashHistoryKeys, flashingKeys, flashJobsOptions, flashNodesOptions, useMe, useStartBatchFlash, useStartFlash } from '../api/flashing-api';
 import { FlashForm } from '../components/flash-form';
+import { FlashHistory } from '../components/flash-history';
 import { FlashJobsTable } from '../components/flash-jobs-table';
 import { isActive } from '../flash-state';
 
@@ -32,6 +33,7 @@ export function FlashNodesPage() {
   const nodes = useQuery({ ...flashNodesOptions, enabled: allowed });
   const jobs = useQuery({ ...flashJobsOptions, enabled: allowed });
   const start = useStartFlash();
+  const batch = useStartBatchFlash();
 
   const running = useMemo(() => (jobs.data ?? []).filter((job) => isActive(job.state)), [jobs.data]);
   const busy = useMemo(() => new Set(running.map((job) => job.device)), [running]);
@@ -42,6 +44,7 @@ export function FlashNodesPage() {
       void queryClient.invalidateQueries({ queryKey: flashingKeys.jobs });
       void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
       void queryClient.invalidateQueries({ queryKey: flashingKeys.check(handle), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.history });
     },
     [queryClient],
   );
@@ -50,7 +53,9 @@ export function FlashNodesPage() {
     for (const error of [nodes.error, jobs.error]) if (error) console.error('flash screen could not be loaded', error);
   }, [nodes.error, jobs.error]);
 
-  const startError = start.error instanceof ApiError || start.error instanceof Error ? start.error.message : null;
+  const failure = start.error ?? batch.error;
+  const startError = failure instanceof ApiError || failure instanceof Error ? failure.message : null;
+  const refused = (batch.data?.jobs ?? []).filter((job) => !job.started);
   useEffect(() => {
     if (user && startError === messages.NO_SSH_KEY) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
   }, [navigate, startError, user]);
@@ -80,15 +85,29 @@ export function FlashNodesPage() {
               nodes={nodes.data}
               busy={busy}
               running={running.length > 0}
-              submitting={start.isPending}
+              submitting={start.isPending || batch.isPending}
               error={startError}
-              onFlash={(request) => start.mutate(request)}
+              refused={refused}
+              onFlash={(request) => {
+                batch.reset();
+                start.mutate(request);
+              }}
+              onFlashBatch={(request) => {
+                start.reset();
+                batch.mutate(request);
+              }}
             />
             <Stack gap="xs">
               <Title order={2} size="h3">
                 {t('FLASH_JOBS')}
               </Title>
               <FlashJobsTable jobs={jobs.data} onEnded={onEnded} />
+            </Stack>
+            <Stack gap="xs">
+              <Title order={2} size="h3">
+                {t('MY_FLASH_HISTORY')}
+              </Title>
+              <FlashHistory />
             </Stack>
           </>
         )}

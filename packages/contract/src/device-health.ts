@@ -1,0 +1,45 @@
+// Device health (administrators): each device's flash outcomes, its failure streak and its quarantine.
+import { z } from 'zod';
+
+const macAddressSchema = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')
+  .transform((mac) => mac.toLowerCase());
+
+export const deviceHealthStateSchema = z.enum(['up', 'down', 'flashing', 'quarantined']);
+export type DeviceHealthState = z.infer<typeof deviceHealthStateSchema>;
+
+export const deviceHealthSchema = z.object({
+  deviceType: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  state: deviceHealthStateSchema,
+  failureStreak: z.number().int(),
+  /** ISO 8601 instants. */
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  quarantine: z
+    .object({
+      since: z.string(),
+      reason: z.string(),
+      /** Who put it there by hand; null when its failure streak did. */
+      by: z.string().nullable(),
+    })
+    .nullable(),
+  /** The last five flashes, newest first. */
+  lastFlashes: z.array(
+    z.object({ handle: z.string(), state: z.string(), image: z.string(), startedAt: z.string(), finishedAt: z.string().nullable() }),
+  ),
+});
+export type DeviceHealth = z.infer<typeof deviceHealthSchema>;
+
+/** GET /api/deviceHealth */
+export const deviceHealthListSchema = z.array(deviceHealthSchema);
+
+export const deviceHealthParamsSchema = z.object({ mac: macAddressSchema });
+
+/** POST /api/deviceHealth/{mac}/quarantine and /release: the administrator's note, kept in the audit. */
+export const deviceHealthNoteSchema = z.object({
+  note: z.string().trim().min(1, 'Write a note saying why.').max(500, 'At most 500 characters.'),
+});
+export type DeviceHealthNote = z.infer<typeof deviceHealthNoteSchema>;

@@ -1,0 +1,178 @@
+// deviceHealth (administrators): every device's state, last success, failure streak and quarantine reason,
+// with its last flashes; a device is put in quarantine or released with a note (kept in the audit log).
+import { Alert, Badge, Box, Button, Center, Container, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
+
+// Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
+const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
+
+function formatDate(iso: string | null, never: string): string {
+  if (!iso) return never;
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; action: 'quarantine' | 'release' } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const change = useQuarantineChange();
+  const parsed = deviceHealthNoteSchema.safeParse({ note });
+  const fieldError = change.isIdle || parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const name = target ? `${target.device.deviceType} ${target.device.ip}` : '';
+  const close = () => {
+    setNote('');
+    change.reset();
+    onClose();
+  };
+  return (
+    // Built from Modal's parts so that its header is a plain block rather than a second page banner.
+    <Modal.Root opened={target !== null} onClose={close}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+          <Modal.Title fw={700}>{target ? t(target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE', { device: name }) : ''}</Modal.Title>
+          <Modal.CloseButton aria-label={t('CLOSE')} />
+        </Group>
+        <Modal.Body>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!target || !parsed.success) return;
+          change.mutate({ device: target.device.device, action: target.action, note: parsed.data.note }, { onSuccess: close });
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea label={t('NOTE')} description={t('NOTE_HINT')} withAsterisk value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} error={fieldError} autosize minRows={2} data-autofocus />
+          {change.error && (
+            <Alert color="red" variant="light" role="alert">
+              {change.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('CANCEL')}
+            </Button>
+            <Button type="submit" color={target?.action === 'quarantine' ? 'red' : undefined} disabled={!parsed.success} loading={change.isPending}>
+              {target?.action === 'quarantine' ? t('QUARANTINE') : t('RELEASE')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+export function DeviceHealthPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('DEVICE_HEALTH')} | Testbed Portal`);
+  const health = useQuery(deviceHealthOptions);
+  const [target, setTarget] = useState<{ device: DeviceHealth; action: 'quarantine' | 'release' } | null>(null);
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('DEVICE_HEALTH')}</Title>
+        {health.isError ? (
+          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
+            {t('LOADING_FAILED_TEXT')}
+          </Alert>
+        ) : !health.data ? (
+          <Center py="xl">
+            <Loader aria-label={t('LOADING')} />
+          </Center>
+        ) : (
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('DEVICE_HEALTH')}>
+            <Table striped withTableBorder verticalSpacing="xs" miw={960} aria-label={t('DEVICE_HEALTH')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('DEVICE')}</Table.Th>
+                  <Table.Th>{t('DEVICE_STATE')}</Table.Th>
+                  <Table.Th>{t('LAST_SUCCESS')}</Table.Th>
+                  <Table.Th>{t('FAILURE_STREAK')}</Table.Th>
+                  <Table.Th>{t('QUARANTINE_REASON')}</Table.Th>
+                  <Table.Th>{t('LAST_FLASHES')}</Table.Th>
+                  <Table.Th>{t('ACTIONS')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {health.data.map((device) => (
+                  <Table.Tr key={device.device} data-device={device.device} data-state={device.state}>
+                    <Table.Td>
+                      <Text size="sm">{device.deviceType}</Text>
+                      <Text size="sm" ff="monospace">
+                        {device.ip}
+                      </Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {device.device}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATE_COLORS[device.state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
+                        {t(`DEVICE_STATE_${device.state}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDate(device.lastSuccessAt, t('NEVER'))}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={device.failureStreak > 0 ? 'red.9' : undefined} fw={device.failureStreak > 0 ? 700 : undefined}>
+                        {device.failureStreak}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td maw={320}>
+                      {device.quarantine && (
+                        <>
+                          <Text size="sm">{device.quarantine.reason}</Text>
+                          <Text size="xs" c="dimmed">
+                            {formatDate(device.quarantine.since, '')}{' '}
+                            {device.quarantine.by ? t('QUARANTINED_BY', { name: device.quarantine.by }) : t('QUARANTINED_AUTOMATICALLY')}
+                          </Text>
+                        </>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {device.lastFlashes.map((flash) => (
+                          <Badge
+                            key={flash.handle}
+                            size="xs"
+                            variant="filled"
+                            color={flash.state === 'done' ? 'teal.9' : flash.state === 'failed' ? 'red.9' : 'blue.9'}
+                            title={`${flash.image} · ${formatDate(flash.startedAt, '')}`}
+                            styles={{ root: { textTransform: 'none' } }}
+                          >
+                            {t(`FLASH_STAGE_${flash.state as 'done'}`)}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {device.state === 'quarantined' ? (
+                        <Button size="compact-sm" variant="default" onClick={() => setTarget({ device, action: 'release' })} aria-label={t('RELEASE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
+                          {t('RELEASE')}
+                        </Button>
+                      ) : (
+                        <Button size="compact-sm" variant="light" color="red" onClick={() => setTarget({ device, action: 'quarantine' })} aria-label={t('QUARANTINE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
+                          {t('QUARANTINE')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+        )}
+      </Stack>
+      <NoteDialog target={target} onClose={() => setTarget(null)} />
+    </Container>
+  );
+}
+
+export { DeviceHealthPage as Component };

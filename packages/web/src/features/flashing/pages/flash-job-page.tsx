@@ -1,0 +1,84 @@
+// flashJob/{handle}: one flash job with its kept log; while it runs, its stage and log follow live.
+import { Alert, Anchor, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { useSession } from '../../../shared/session';
+import { flashHistoryKeys, flashJobOptions } from '../api/flashing-api';
+import { useFlashProgress } from '../api/use-flash-progress';
+import { FlashLog, FlashStageBar, SshCommand, StreamBadge } from '../components/flash-progress';
+import { formatDateTime, isActive, type JobView } from '../flash-state';
+
+export function FlashJobPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('FLASH_JOB')} | Testbed Portal`);
+  const { handle = '' } = useParams();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const job = useQuery(flashJobOptions(handle));
+  const running = job.data ? isActive(job.data.state) : false;
+  const progress = useFlashProgress(handle, running);
+  const state = (running && progress.state) || job.data?.state;
+  const log = running && progress.log.length > 0 ? progress.log : (job.data?.log ?? []);
+
+  // Once the stream says the job ended, the job is read again (finish time, ssh command).
+  useEffect(() => {
+    if (running && state && !isActive(state)) void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.job(handle) });
+  }, [running, state, handle, queryClient]);
+
+  const failedAt = [...log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed')?.text as JobView['state'] | undefined;
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="md">
+        {user && (
+          <Anchor component={Link} to={paths.flashNodes.href(user.userId)} size="sm">
+            ← {t('BACK_TO_FLASHING')}
+          </Anchor>
+        )}
+        <Title order={1}>{job.data ? t('FLASH_JOB_OF', { device: `${job.data.deviceType} ${job.data.ip}`, image: job.data.image }) : t('FLASH_JOB')}</Title>
+        {job.isError ? (
+          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
+            {job.error.message}
+          </Alert>
+        ) : !job.data || !state ? (
+          <Center py="xl">
+            <Loader aria-label={t('LOADING')} />
+          </Center>
+        ) : (
+          <>
+            <Group gap="lg">
+              <Text size="sm">
+                {t('STARTED_AT')}: {formatDateTime(job.data.startedAt, true)}
+              </Text>
+              {job.data.finishedAt && (
+                <Text size="sm">
+                  {t('FINISHED_AT')}: {formatDateTime(job.data.finishedAt, true)}
+                </Text>
+              )}
+              <Text size="sm" ff="monospace">
+                {job.data.device}
+              </Text>
+              <StreamBadge stream={running ? progress.stream : 'idle'} />
+            </Group>
+            <FlashStageBar state={state} failedAt={failedAt} device={job.data.ip} />
+            {job.data.error && (
+              <Alert color="red" variant="light" role="alert">
+                {job.data.error}
+              </Alert>
+            )}
+            {state === 'done' && job.data.sshCommand && <SshCommand command={job.data.sshCommand} />}
+            <Title order={2} size="h3">
+              {t('FLASH_LOG')}
+            </Title>
+            <FlashLog log={log} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export { FlashJobPage as Component };
