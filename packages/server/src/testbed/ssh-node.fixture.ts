@@ -11,10 +11,18 @@ export interface KeyPair {
   publicKey: string;
 }
 
-/** A fresh ed25519 key pair: OpenSSH private key and the one-line public key. */
+/**
+ * A fresh ed25519 key pair: OpenSSH private key and the one-line public key. ssh2's generator strips the
+ * leading zero bytes of a public key that starts with one (about 1 key in 256), and its own parser then
+ * refuses the pair (mscdex/ssh2 issues 1390 and 1513): such a pair is drawn again.
+ */
 export function newKeyPair(comment: string): KeyPair {
-  const pair = utils.generateKeyPairSync('ed25519', { comment });
-  return { privateKey: pair.private, publicKey: pair.public.trim() };
+  for (;;) {
+    const pair = utils.generateKeyPairSync('ed25519', { comment });
+    if (!(utils.parseKey(pair.private) instanceof Error) && !(utils.parseKey(pair.public) instanceof Error)) {
+      return { privateKey: pair.private, publicKey: pair.public.trim() };
+    }
+  }
 }
 
 function parsed(key: string): ParsedKey {
