@@ -50,7 +50,12 @@ async function call(session: ApiSession, method: string, path: string, body?: un
 }
 
 describe('batch flash with live progress, and device quarantine', () => {
-  const journey = useJourney({ env: { TESTBED_CONFIG: testbedFile, DEVICE_QUARANTINE_FAILURES: '3' }, context: { timezoneId: 'UTC' } });
+  const journey = useJourney({
+    env: { TESTBED_CONFIG: testbedFile, DEVICE_QUARANTINE_FAILURES: '3' },
+    context: { timezoneId: 'UTC' },
+    // The journey blocks the progress stream to see the screen fall back to polling.
+    expectedConsole: [/^Failed to load resource: net::ERR_FAILED$/],
+  });
   let user: ApiSession;
   let admin: ApiSession;
 

@@ -7,6 +7,8 @@ import { startServer, type PortalServer, type ServerOptions } from './server';
 export interface JourneyOptions extends ServerOptions {
   /** Viewport, time zone ... of the page's browser context (a context of its own, as axe-core needs). */
   context?: BrowserContextOptions;
+  /** Console lines the journey provokes on purpose (a request it blocks ...), left out of the check. */
+  expectedConsole?: RegExp[];
 }
 
 export interface Journey {
@@ -20,9 +22,10 @@ export interface Journey {
  * console, and uncaught exceptions. The browser's own line for a refused request (a 4xx the journey provokes
  * on purpose) is not the app's doing and is left out.
  */
-function watchConsole(page: Page, problems: string[]) {
+function watchConsole(page: Page, problems: string[], expected: RegExp[]) {
   page.on('console', (message) => {
     const text = message.text();
+    if (expected.some((pattern) => pattern.test(text))) return;
     if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) {
       problems.push(`console error: ${text}`);
     } else if (message.type() === 'warning' && /React|Warning:|react-router/i.test(text)) {
@@ -40,7 +43,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
     [journey.server, journey.browser] = await Promise.all([startServer(options), launchBrowser()]);
     const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options.context });
     journey.page = await context.newPage();
-    watchConsole(journey.page, problems);
+    watchConsole(journey.page, problems, options.expectedConsole ?? []);
   });
   afterAll(async () => {
     await journey.browser?.close();
