@@ -88,5 +88,12 @@ describe('a phone screen, in the states people meet', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await screenshot(page, 'phone-flash');
     await expectNoAxeViolations(page);
+    // The device list open: its options stay inside the page's landmarks.
+    await page.getByRole('combobox', { name: messages.DEVICE_TYPE }).click();
+    await page.getByRole('option', { name: 'raspberry-pi-4' }).click();
+    await page.getByRole('combobox', { name: messages.DEVICE, exact: true }).click();
+    await page.getByRole('option').first().waitFor();
+    await screenshot(page, 'phone-flash-device-list');
+    await expectNoAxeViolations(page);
   });
 });

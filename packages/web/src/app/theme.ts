@@ -10,10 +10,15 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   // A dropdown rendered at the end of <body> sits outside every landmark (axe: region); kept beside its
-  // field, it stays inside the page's main landmark. Plain objects: importing the components here would
-  // pull them into the first page's download.
+  // field, it stays inside the page's main landmark. A list grows to its length rather than scrolling inside
+  // itself: an inner scrolling area the keyboard cannot reach fails axe (scrollable-region-focusable), and the
+  // arrow keys move through the options anyway. Plain objects: importing the components here would pull them
+  // into the first page's download.
   components: Object.fromEntries(
-    ['Select', 'MultiSelect', 'Autocomplete', 'TagsInput'].map((name) => [name, { defaultProps: { comboboxProps: { withinPortal: false } } }]),
+    ['Select', 'MultiSelect', 'Autocomplete', 'TagsInput'].map((name) => [
+      name,
+      { defaultProps: { comboboxProps: { withinPortal: false }, maxDropdownHeight: 'none' } },
+    ]),
   ),
 });
 
