@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
+import { reportFailure } from '../../../shared/report-failure';
 
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -72,7 +73,7 @@ export function ImportAccountsPage() {
   const submit = () => {
     setTouched(true);
     if (invalid) return;
-    run.mutate(data, { onError: (error) => console.error('Importing the accounts failed', error) });
+    run.mutate(data, { onError: (error) => reportFailure('Importing the accounts failed', error) });
   };
 
   return (

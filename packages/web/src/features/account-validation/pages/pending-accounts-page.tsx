@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { usePendingAccounts } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
+import { reportFailure } from '../../../shared/report-failure';
 
 /** The spec's progress bar: maximum 100, shown at 80 while loading. */
 const LOADING_VALUE = 80;
@@ -16,7 +17,7 @@ export function PendingAccountsPage() {
   useDocumentTitle(`${text.VALIDATION_PENDING_ACCOUNTS} | Testbed Portal`);
   const accounts = usePendingAccounts();
   useEffect(() => {
-    if (accounts.error) console.error('Loading the pending accounts failed', accounts.error);
+    if (accounts.error) reportFailure('Loading the pending accounts failed', accounts.error);
   }, [accounts.error]);
   const rows = accounts.data ?? [];
 

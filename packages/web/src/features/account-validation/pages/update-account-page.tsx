@@ -33,6 +33,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
+import { reportFailure } from '../../../shared/report-failure';
 
 /** The spec's progress bar: maximum 100, shown at 80 while loading. */
 const LOADING_VALUE = 80;
@@ -153,7 +154,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
         if (error instanceof ApiError && error.status === 409) void navigate(paths.accountAlreadyUpdatedByUser.href(), { replace: true });
         else if (error instanceof ApiError && error.status === 404) void navigate(paths.invalidToken.href(), { replace: true });
         else if (error instanceof ApiError) setServerErrors(error.fieldErrors);
-        else console.error('Updating the account failed', error);
+        else reportFailure('Updating the account failed', error);
       },
     });
   };

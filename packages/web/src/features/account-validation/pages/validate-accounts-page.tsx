@@ -11,6 +11,7 @@ import { useAccountsToUpdate, useRequestValidation } from '../api/account-valida
 import { AccountsTable } from '../components/accounts-table';
 import { dayStartMs, dayString, fill } from '../components/format';
 import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-date-picker';
+import { reportFailure } from '../../../shared/report-failure';
 
 /** The spec's progress bar: maximum 100, shown at 80 while loading. */
 const LOADING_VALUE = 80;
@@ -33,7 +34,7 @@ export function ValidateAccountsPage() {
 
   // The spec's list reads fall back to an empty list and are only logged.
   useEffect(() => {
-    if (accounts.error) console.error('Searching the accounts to validate failed', accounts.error);
+    if (accounts.error) reportFailure('Searching the accounts to validate failed', accounts.error);
   }, [accounts.error]);
   const rows = accounts.data ?? [];
 
@@ -61,7 +62,7 @@ export function ValidateAccountsPage() {
         setAsked((current) => new Set([...current, ...ids]));
         setSelected(new Set());
       },
-      onError: (error) => console.error('Requesting the validation failed', error),
+      onError: (error) => reportFailure('Requesting the validation failed', error),
     });
   };
 

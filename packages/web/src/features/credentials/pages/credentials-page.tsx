@@ -9,6 +9,7 @@ import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
+import { reportFailure } from '../../../shared/report-failure';
 
 /** The spec's progress bar: maximum 100, shown at 80 while loading. */
 const LOADING_VALUE = 80;
@@ -21,7 +22,7 @@ export function CredentialsPage() {
 
   // The spec's list reads fall back to an empty list and are only logged.
   useEffect(() => {
-    if (credentials.error) console.error('Loading the credentials failed', credentials.error);
+    if (credentials.error) reportFailure('Loading the credentials failed', credentials.error);
   }, [credentials.error]);
   const rows: Credential[] = credentials.data ?? [];
   const ownKeys = rows.filter((credential) => credential.user.userId === me?.userId).length;

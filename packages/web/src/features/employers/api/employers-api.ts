@@ -16,6 +16,7 @@ import {
   type UserDetails,
 } from '@testbed/contract';
 import { api } from '../../../shared/api-client';
+import { reportFailure } from '../../../shared/report-failure';
 
 export const employerKeys = {
   all: ['employers'] as const,
@@ -38,7 +39,7 @@ async function orEmpty<T>(read: () => Promise<T[]>, what: string): Promise<T[]> 
   try {
     return await read();
   } catch (error) {
-    console.error(`Loading the ${what} failed`, error);
+    reportFailure(`Loading the ${what} failed`, error);
     return [];
   }
 }

@@ -9,13 +9,14 @@ import { DisabledWithReason } from '../../../shared/components/disabled-with-rea
 import { paths } from '../../../shared/paths';
 import { useEmployers } from '../api/employers-api';
 import { useDeleteEmployerFlow } from '../components/delete-employer';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function EmployersPage() {
   useDocumentTitle(`${employerMessages.EMPLOYERS} | Testbed Portal`);
   const employers = useEmployers();
   const remove = useDeleteEmployerFlow();
   useEffect(() => {
-    if (employers.error) console.error('Loading the employers failed', employers.error);
+    if (employers.error) reportFailure('Loading the employers failed', employers.error);
   }, [employers.error]);
   const rows = employers.data ?? [];
 

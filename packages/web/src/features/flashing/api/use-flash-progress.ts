@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FLASH_POLL_MS, flashJobStateSchema, flashLogEntrySchema, type FlashJobState, type FlashLogEntry } from '@testbed/contract';
 import { useEffect, useRef, useState } from 'react';
 import { fetchStreamTicket, flashJobOptions } from './flashing-api';
+import { reportFailure } from '../../../shared/report-failure';
 
 export interface FlashProgress {
   /** 'live' while the stream runs, 'lost' while it is down (the poll takes over), 'idle' before or after. */
@@ -66,7 +67,7 @@ export function useFlashProgress(handle: string, active: boolean): FlashProgress
         source.addEventListener('error', lost);
       })
       .catch((error: unknown) => {
-        console.error('flash progress stream could not be opened', error);
+        reportFailure('flash progress stream could not be opened', error);
         lost();
       });
     return () => {

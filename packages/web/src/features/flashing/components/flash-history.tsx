@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { flashHistoryOptions } from '../api/flashing-api';
 import { formatDateTime } from '../flash-state';
+import { reportFailure } from '../../../shared/report-failure';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 const COLORS: Record<string, string> = { done: 'teal.9', failed: 'red.9' };
@@ -15,7 +16,7 @@ export function FlashHistory() {
   const { t } = useTranslation();
   const history = useInfiniteQuery(flashHistoryOptions());
   useEffect(() => {
-    if (history.error) console.error('flash history could not be loaded', history.error);
+    if (history.error) reportFailure('flash history could not be loaded', history.error);
   }, [history.error]);
   const jobs = history.data?.pages.flatMap((page) => page.jobs) ?? [];
   if (history.isPending) return null;

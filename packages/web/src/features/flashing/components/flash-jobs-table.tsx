@@ -12,6 +12,7 @@ import { checkFlashingOptions } from '../api/flashing-api';
 import { useFlashProgress } from '../api/use-flash-progress';
 import { formatDateTime as formatDate, isActive, stateText, type JobView } from '../flash-state';
 import { FlashStageBar, LogToggle, SshCommand, StreamBadge } from './flash-progress';
+import { reportFailure } from '../../../shared/report-failure';
 
 const COLORS = { running: 'blue', done: 'green', failed: 'red' } as const;
 
@@ -34,7 +35,7 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
     if (isActive(job.state) && !active) onEnded(job.handle);
   }, [active, job.state, job.handle, onEnded]);
   useEffect(() => {
-    if (check.error) console.error('flash status could not be read', check.error);
+    if (check.error) reportFailure('flash status could not be read', check.error);
   }, [check.error]);
 
   const tone = active ? 'running' : view.state === 'done' ? 'done' : 'failed';

@@ -17,6 +17,7 @@ import { FlashForm } from '../components/flash-form';
 import { FlashHistory } from '../components/flash-history';
 import { FlashJobsTable } from '../components/flash-jobs-table';
 import { isActive } from '../flash-state';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function FlashNodesPage() {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function FlashNodesPage() {
   );
 
   useEffect(() => {
-    for (const error of [nodes.error, jobs.error]) if (error) console.error('flash screen could not be loaded', error);
+    for (const error of [nodes.error, jobs.error]) if (error) reportFailure('flash screen could not be loaded', error);
   }, [nodes.error, jobs.error]);
 
   const failure = start.error ?? batch.error;

@@ -10,13 +10,14 @@ import { PageControls, usePage } from '../../../shared/components/paged';
 import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function GroupTypesPage() {
   useDocumentTitle(`${groupMessages.GROUP_TYPES} | Testbed Portal`);
   const types = useGroupTypes();
   const remove = useDeleteGroupTypeFlow();
   useEffect(() => {
-    if (types.error) console.error('Loading the group types failed', types.error);
+    if (types.error) reportFailure('Loading the group types failed', types.error);
   }, [types.error]);
   const all: GroupType[] = types.data ?? [];
   const pager = usePage(all, REFERENCE_PAGE_SIZE);

@@ -9,6 +9,7 @@ import { DisabledWithReason } from '../../../shared/components/disabled-with-rea
 import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function GroupsPage() {
   useDocumentTitle(`${groupMessages.GROUPS} | Testbed Portal`);
@@ -16,7 +17,7 @@ export function GroupsPage() {
   const remove = useDeleteGroupFlow();
   // The spec's list reads fall back to an empty list and are only logged.
   useEffect(() => {
-    if (groups.error) console.error('Loading the groups failed', groups.error);
+    if (groups.error) reportFailure('Loading the groups failed', groups.error);
   }, [groups.error]);
   const rows: GroupSummary[] = groups.data ?? [];
 

@@ -8,6 +8,7 @@ import { ComingSoonButton } from '../../../shared/components/coming-soon-button'
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { useDeleteIntendedUsage, useIntendedUsages } from '../api/intended-usages-api';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function IntendedUsagesPage() {
   useDocumentTitle(`${intendedUsageMessages.INTENDED_USAGES} | Testbed Portal`);
@@ -15,7 +16,7 @@ export function IntendedUsagesPage() {
   const remove = useDeleteIntendedUsage();
   const { confirm, dialog } = useConfirmModal();
   useEffect(() => {
-    if (usages.error) console.error('Loading the intended usages failed', usages.error);
+    if (usages.error) reportFailure('Loading the intended usages failed', usages.error);
   }, [usages.error]);
   const rows = usages.data ?? [];
 

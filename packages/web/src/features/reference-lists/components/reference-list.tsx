@@ -6,6 +6,7 @@ import { messages, REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/c
 import { useEffect } from 'react';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { PageControls, usePage } from '../../../shared/components/paged';
+import { reportFailure } from '../../../shared/report-failure';
 
 export interface ReferenceListProps {
   title: string;
@@ -19,7 +20,7 @@ export function ReferenceList({ title, empty, items, pending, error }: Reference
   useDocumentTitle(`${title} | Testbed Portal`);
   // The spec: these reads fall back to an empty list on failure and are only logged.
   useEffect(() => {
-    if (error) console.error(`Loading ${title} failed`, error);
+    if (error) reportFailure(`Loading ${title} failed`, error);
   }, [error, title]);
   const rows = items ?? [];
   const pager = usePage(rows, REFERENCE_PAGE_SIZE);

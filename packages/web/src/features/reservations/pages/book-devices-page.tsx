@@ -11,6 +11,7 @@ import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
 import { BookingForm } from '../components/booking-form';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function BookDevicesPage() {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function BookDevicesPage() {
   const types = useQuery({ ...reservationTypesOptions, enabled: allowed });
 
   useEffect(() => {
-    for (const error of [nodes.error, types.error]) if (error) console.error('bookable devices could not be loaded', error);
+    for (const error of [nodes.error, types.error]) if (error) reportFailure('bookable devices could not be loaded', error);
   }, [nodes.error, types.error]);
 
   if (!user) return null;

@@ -19,6 +19,7 @@ import { toDateString } from '../booking-times';
 import { compareIp } from '../devices';
 import { formatDateTime, isCurrentOrFuture } from '../reservation-display';
 import { buildTimeline, timelineWindow, type DeviceRow } from '../timeline-model';
+import { reportFailure } from '../../../shared/report-failure';
 
 function flatten(query: ReservationListResult): Reservation[] {
   return query.data?.pages.flat() ?? [];
@@ -76,7 +77,7 @@ export function ReservationsPage() {
   const { confirm, dialog: confirmDialog } = useConfirmModal();
 
   useEffect(() => {
-    for (const error of [mine.error, others.error]) if (error) console.error('reservations could not be loaded', error);
+    for (const error of [mine.error, others.error]) if (error) reportFailure('reservations could not be loaded', error);
   }, [mine.error, others.error]);
 
   const myReservations = flatten(mine);

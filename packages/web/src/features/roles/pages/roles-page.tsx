@@ -9,6 +9,7 @@ import { DisabledWithReason } from '../../../shared/components/disabled-with-rea
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
+import { reportFailure } from '../../../shared/report-failure';
 
 export function RolesPage() {
   useDocumentTitle(`${roleMessages.ROLES} | Testbed Portal`);
@@ -16,7 +17,7 @@ export function RolesPage() {
   const remove = useDeleteRoleFlow();
   // The spec's list reads fall back to an empty list and are only logged.
   useEffect(() => {
-    if (roles.error) console.error('Loading the roles failed', roles.error);
+    if (roles.error) reportFailure('Loading the roles failed', roles.error);
   }, [roles.error]);
   const rows: Role[] = roles.data ?? [];
 

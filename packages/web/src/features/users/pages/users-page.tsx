@@ -11,6 +11,7 @@ import { formatDay } from '../../../shared/date-format';
 import { paths } from '../../../shared/paths';
 import { useUsers } from '../api/users-api';
 import { ValidationBadge } from '../components/validation-badge';
+import { reportFailure } from '../../../shared/report-failure';
 
 /** Typing pauses this long before the list is asked again. */
 const FILTER_DELAY_MS = 250;
@@ -28,7 +29,7 @@ export function UsersPage() {
 
   const users = useUsers({ firstname: debouncedFirst, lastname: debouncedLast, validOnly, page, size: USERS_PAGE_SIZE });
   useEffect(() => {
-    if (users.error) console.error('Loading the users failed', users.error);
+    if (users.error) reportFailure('Loading the users failed', users.error);
   }, [users.error]);
   const rows = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
