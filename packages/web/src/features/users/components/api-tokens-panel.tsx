@@ -1,19 +1,17 @@
 // The personal API tokens of a user's page. The owner creates a token (name, scope, lifetime), sees it once
 // in a dialog with a copy button, lists and revokes their tokens; an administrator sees and revokes them.
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   API_TOKEN_DAY_CHOICES,
   API_TOKEN_NAME_MAX,
   apiTokenMessages as m,
   createApiTokenSchema,
   messages,
-  type ApiToken,
   type ApiTokenScope,
 } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { notifySuccess } from '../../../shared/notify';
-import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens-api';
-import { ApiTokenTable, useRevokeConfirmation } from './api-token-table';
+import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
+import { RevocableTokens } from './revocable-tokens';
 
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);
@@ -87,13 +85,7 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
 
 export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: boolean }) {
   const tokens = useApiTokens(userId);
-  const revoke = useRevokeApiToken();
-  const { confirmRevoke, dialog } = useRevokeConfirmation();
   const [shown, setShown] = useState<string | null>(null);
-
-  const onRevoke = async (token: ApiToken) => {
-    if (await confirmRevoke(token)) revoke.mutate(token.tokenId, { onSuccess: () => notifySuccess(m.REVOKED) });
-  };
 
   return (
     <Stack gap="sm">
@@ -106,21 +98,7 @@ export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: b
           <CreateForm userId={userId} onCreated={setShown} />
         </>
       )}
-      {tokens.isPending && <Loader size="sm" aria-label={m.TITLE} />}
-      {tokens.error && (
-        <Alert color="red" variant="light">
-          {m.LOAD_FAILED}
-        </Alert>
-      )}
-      {revoke.error && (
-        <Alert color="red" variant="light">
-          {revoke.error.message}
-        </Alert>
-      )}
-      {tokens.data?.length === 0 && <Text size="sm">{isOwner ? m.NONE : m.NONE_ADMIN}</Text>}
-      {tokens.data && tokens.data.length > 0 && (
-        <ApiTokenTable tokens={tokens.data} onRevoke={(token) => void onRevoke(token)} revoking={revoke.isPending ? revoke.variables : undefined} />
-      )}
+      <RevocableTokens tokens={tokens} emptyText={isOwner ? m.NONE : m.NONE_ADMIN} />
       {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
       <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" zIndex={1055} centered>
         <Modal.Overlay />
@@ -151,7 +129,6 @@ export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: b
           </Modal.Body>
         </Modal.Content>
       </Modal.Root>
-      {dialog}
     </Stack>
   );
 }
