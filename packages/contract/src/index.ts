@@ -20,3 +20,4 @@ export * from './health.js';
 export * from './usage-policies.js';
 export * from './api-tokens.js';
 export * from './device-health.js';
+export * from './insight.js';

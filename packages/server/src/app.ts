@@ -65,6 +65,14 @@ import { loadTestbed } from './testbed/testbed-file.js';
 import { deviceHealthRoutes } from './modules/device-health/routes.js';
 import { DeviceHealthService } from './modules/device-health/service.js';
 import { MailSender } from './mail/sender.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { AuditService } from './modules/audit/service.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
+import { CalendarService } from './modules/calendar/service.js';
+import { reminderRoutes } from './modules/reminders/routes.js';
+import { ReminderSettingsService, ReminderSweeper } from './modules/reminders/service.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
+import { StatisticsService } from './modules/statistics/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
 
@@ -76,6 +84,7 @@ declare module 'fastify' {
     flashJobs: FlashJobRunner;
     /** Delivers the mail outbox: main.ts starts it, closing the app stops it. */
     mailSender: MailSender;
+    reminderSweeper: ReminderSweeper;
   }
 }
 
@@ -230,6 +239,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
   app.decorate('mailSender', mailSender);
   app.addHook('onClose', () => mailSender.stop());
+  const reminderSweeper = new ReminderSweeper({ db, publicUrl: config.PUBLIC_URL, log: app.log.child({ module: 'reminders' }) });
+  app.decorate('reminderSweeper', reminderSweeper);
+  app.addHook('onClose', () => reminderSweeper.stop());
   // From the first moment of a shutdown, readiness says so, so that a proxy sends new work elsewhere.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -272,6 +284,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(deviceHealthRoutes, {
         health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),
       });
+      await api.register(auditRoutes, { audit: new AuditService(db) });
+      await api.register(statisticsRoutes, { statistics: new StatisticsService(db) });
+      await api.register(reminderRoutes, { reminders: new ReminderSettingsService(db) });
+      await api.register(calendarRoutes, { calendar: new CalendarService(db, config.PUBLIC_URL) });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
       await api.register(roleRoutes, { roles: new RolesService(db) });
       await api.register(groupRoutes, { groups: new GroupsService(db) });

@@ -51,6 +51,7 @@ async function main() {
   // Flash jobs left by a previous run (or by an instance that stopped) carry on; app.close() stops them.
   app.flashJobs.start({ leaseMs: config.FLASH_LEASE_SECONDS * 1000 });
   app.mailSender.start();
+  app.reminderSweeper.start();
   if (admin.generatedPassword) {
     // Printed once, on the start that created the account, never logged.
     process.stdout.write(

@@ -1,5 +1,5 @@
 // Row types of the tables, as Kysely sees them. Keep in step with migrations/*.sql.
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, RawBuilder, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -32,6 +32,10 @@ export interface UsersTable {
   validation_pending: Generated<boolean>;
   session_generation: Generated<number>;
   anonymised_at: Timestamp | null;
+  /** Minutes before a reservation's start and end at which it is reminded; null: no reminder. */
+  reminder_before_start_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  reminder_before_end_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  reminder_time_zone: ColumnType<string, string | undefined, string>;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -279,6 +283,22 @@ export interface AuditLogTable {
   target_id: string | null;
   ip: string | null;
   details: Json;
+  device_macs: ColumnType<string[], string[] | RawBuilder<unknown> | undefined, string[]>;
+}
+
+export interface ReservationRemindersTable {
+  reservation_id: number;
+  user_id: number;
+  kind: 'start' | 'end';
+  for_time: Timestamp;
+  sent_at: DefaultTimestamp;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: Uint8Array;
+  created_at: DefaultTimestamp;
+  last_read_at: Timestamp | null;
 }
 
 /** One row, raised by a trigger whenever the active accounts change (see its migration). */
@@ -324,6 +344,8 @@ export interface Database {
   flash_stream_tickets: FlashStreamTicketsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  reservation_reminders: ReservationRemindersTable;
+  calendar_feeds: CalendarFeedsTable;
   users_directory_version: UsersDirectoryVersionTable;
   captcha_solutions: CaptchaSolutionsTable;
 }

@@ -42,10 +42,16 @@ export type Action =
   | 'api-tokens:read' // subject: the owner of the tokens
   | 'api-token:create' // subject: the owner; nobody, not even an administrator, creates a token for someone else
   | 'api-token:revoke' // subject: the owner of the token
-  | 'device-health:manage'; // the device health page, quarantine and release (administrators only)
+  | 'device-health:manage' // the device health page, quarantine and release (administrators only)
+  | 'reservation:read' // one reservation (its calendar event); subject: its holder and colleagues
+  | 'audit:read' // the audit log and its export (administrators only)
+  | 'statistics:read' // usage statistics and their export (administrators only)
+  | 'account:own-settings'; // sign-in history, reminder settings, calendar feed; subject: the account
 
 interface Subject {
   userId?: number;
+  /** The holder and colleagues of the reservation read. */
+  memberIds?: readonly number[];
   /** The managers of the group acted on. */
   managerIds?: readonly number[];
   /** The device is in an Exclusive reservation of the caller's that runs now (DESIGN.md decision 4). */
@@ -72,7 +78,11 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'usage-policies:manage':
     case 'api-tokens:list':
     case 'device-health:manage':
+    case 'audit:read':
+    case 'statistics:read':
       return false;
+    case 'reservation:read':
+      return subject.memberIds?.includes(principal.userId) ?? false;
     case 'api-tokens:read':
     case 'api-token:revoke':
       return subject.userId === principal.userId;
@@ -80,6 +90,7 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'account:change-password':
     case 'account:change-email':
     case 'account:delete':
+    case 'account:own-settings':
       // A user acts on their own account only (DESIGN.md decision 13).
       return subject.userId === principal.userId;
     case 'employers:read':

@@ -436,8 +436,9 @@ export class ReservationService {
         await recordAudit(tx, { ...audit, action: 'reservation.end' });
         return { status: 200, reply: { value0: true, value1: [`Reservation ${reservationId} was running: it ends now and stays in the history.`] } };
       }
-      await deleteReservationRow(tx, reservationId);
+      // Recorded first: the audit row reads the reservation's devices, which the deletion removes.
       await recordAudit(tx, { ...audit, action: 'reservation.delete' });
+      await deleteReservationRow(tx, reservationId);
       return { status: 200, reply: { value0: true, value1: [`Reservation ${reservationId} deleted.`] } };
     });
   }

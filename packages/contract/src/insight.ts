@@ -1,0 +1,186 @@
+// Insight: the audit log, a user's sign-in history, reminder settings, calendar feeds and usage statistics.
+// The web app, the command-line client and the server all speak these shapes.
+import { z } from 'zod';
+import { MAX_ID } from './input.js';
+
+const instant = z.iso.datetime({ offset: true });
+
+// ---- Audit log ----------------------------------------------------------------------------------------------
+
+export const AUDIT_PAGE_MAX = 200;
+/** The rows a CSV export holds at most (newest first); narrow the filters for more. */
+export const AUDIT_CSV_MAX_ROWS = 100_000;
+
+/** A MAC address as the testbed file writes it, lower case. */
+const macAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/, 'device must be a MAC address such as 02:00:00:00:00:01');
+
+/**
+ * GET /api/auditLog?userId=&action=&device=&from=&to=&before=&limit=: newest first. `userId` matches the actor
+ * or the user acted on; `action` is an exact action or a prefix ending with a dot (`auth.` = every sign-in
+ * row); `before` is the `nextBefore` of the previous page (a keyset: pages stay right while rows are added).
+ */
+export const auditLogQuerySchema = z
+  .object({
+    userId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+    action: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[a-z_.-]*$/, 'action is made of lower-case letters, dots, dashes and underscores')
+      .optional()
+      .transform((value) => value || undefined),
+    device: macAddress.optional(),
+    from: instant.optional(),
+    to: instant.optional(),
+    before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
+    path: ['to'],
+    message: 'to must be later than from',
+  });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601 instant. */
+  at: z.string(),
+  actor: z.object({ userId: z.number().int(), username: z.string() }).nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  devices: z.array(z.string()),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+/** The actions offered by the audit screen's filter (any other action may still be typed). */
+export const AUDIT_ACTION_CHOICES = [
+  'auth.',
+  'auth.signin.success',
+  'auth.signin.failure',
+  'auth.signin.refused',
+  'registration.',
+  'account.',
+  'admin.',
+  'reservation.',
+  'reservation.book',
+  'reservation.delete',
+  'reservation.release',
+  'flash.',
+  'flash.start',
+  'flash.failed',
+  'device.',
+  'api_token.',
+] as const;
+
+/** GET /api/signInHistory: the caller's own sign-ins and failed attempts, newest first. */
+export const signInHistoryQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const signInEventSchema = z.object({
+  at: z.string(),
+  ip: z.string().nullable(),
+  outcome: z.enum(['success', 'failure', 'refused']),
+});
+export type SignInEvent = z.infer<typeof signInEventSchema>;
+export const signInHistorySchema = z.object({ events: z.array(signInEventSchema) });
+export type SignInHistory = z.infer<typeof signInHistorySchema>;
+
+// ---- Reminders ----------------------------------------------------------------------------------------------
+
+export const REMINDER_DEFAULT_MINUTES = 15;
+export const REMINDER_MAX_MINUTES = 7 * 24 * 60;
+
+const leadMinutes = (label: string) =>
+  z
+    .number({ error: `${label} is a number of minutes, or null to turn it off.` })
+    .int(`${label} is a whole number of minutes.`)
+    .min(1, `${label} is at least 1 minute.`)
+    .max(REMINDER_MAX_MINUTES, `${label} is at most ${REMINDER_MAX_MINUTES} minutes (one week).`)
+    .nullable();
+
+/** GET/PUT /api/reminderSettings: the caller's lead times; null turns that reminder off. */
+export const reminderSettingsSchema = z.object({
+  beforeStartMinutes: leadMinutes('The reminder before the start'),
+  beforeEndMinutes: leadMinutes('The reminder before the end'),
+  /** IANA time zone the reminder mails show times in. */
+  timeZone: z.string().trim().min(1).max(64),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+// ---- Calendar feed ------------------------------------------------------------------------------------------
+
+/** GET /api/calendarFeed: whether the caller has a feed; the URL is shown only when it is (re)generated. */
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastReadAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+/** The feed's secret: 43 characters of base64url (256 random bits). */
+export const calendarFeedQuerySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a calendar feed token'),
+});
+
+// ---- Statistics ---------------------------------------------------------------------------------------------
+
+/** The longest range one statistics request covers. */
+export const STATISTICS_MAX_DAYS = 3 * 366;
+
+/** GET /api/statistics?from=&to=&timeZone=: every table of the statistics page for [from, to). */
+export const statisticsQuerySchema = z
+  .object({
+    from: instant,
+    to: instant,
+    /** Months and hours of the week are counted in this IANA time zone (default UTC). */
+    timeZone: z.string().trim().min(1).max(64).default('UTC'),
+  })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= STATISTICS_MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `the range is at most ${STATISTICS_MAX_DAYS} days`,
+  });
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+const hours = z.number();
+export const statisticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  /** Device-hours booked, and of them used (the device was flashed during the reservation), per type and month. */
+  deviceHoursByTypeMonth: z.array(z.object({ month: z.string(), deviceType: z.string(), bookedHours: hours, usedHours: hours })),
+  /** Device-hours booked per group of the responsible user (a member of two groups counts in both). */
+  deviceHoursByGroup: z.array(z.object({ group: z.string(), bookedHours: hours, usedHours: hours })),
+  /** Device-hours booked per current employer of the responsible user. */
+  deviceHoursByEmployer: z.array(z.object({ employer: z.string(), bookedHours: hours, usedHours: hours })),
+  /** Users who booked (as holder or colleague), flashed or signed in, per month. */
+  activeUsersByMonth: z.array(z.object({ month: z.string(), activeUsers: z.number().int() })),
+  signUpsByMonth: z.array(z.object({ month: z.string(), signUps: z.number().int(), approvals: z.number().int() })),
+  flashesByTypeMonth: z.array(
+    z.object({ month: z.string(), deviceType: z.string(), flashes: z.number().int(), succeeded: z.number().int(), successRate: z.number().nullable() }),
+  ),
+  /** Device-hours booked per hour of the week: day 1 = Monday ... 7 = Sunday, hour 0 to 23. */
+  occupancyByHourOfWeek: z.array(z.object({ day: z.number().int(), hour: z.number().int(), deviceHours: hours })),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+export const STATISTICS_TABLES = [
+  'deviceHoursByTypeMonth',
+  'deviceHoursByGroup',
+  'deviceHoursByEmployer',
+  'activeUsersByMonth',
+  'signUpsByMonth',
+  'flashesByTypeMonth',
+  'occupancyByHourOfWeek',
+] as const;
+export type StatisticsTable = (typeof STATISTICS_TABLES)[number];
+export const statisticsTableParamsSchema = z.object({ table: z.enum(STATISTICS_TABLES, { error: `table is one of ${STATISTICS_TABLES.join(', ')}` }) });

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarFeedCreatedSchema, calendarFeedQuerySchema, calendarFeedStatusSchema, entityIdSchema, errorReplySchema } from '@testbed/contract';
+import type { CalendarService } from './service.js';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+const ICS = 'text/calendar; charset=utf-8';
+
+export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
+  // The feed's settings belong to the profile: no personal API token reaches them.
+  app.get('/calendarFeed', {
+    schema: {
+      tags: ['calendar'],
+      summary: 'Whether the caller has a private calendar feed, since when, and when a calendar last read it',
+      response: { 200: calendarFeedStatusSchema, ...errors },
+    },
+    handler: (request) => calendar.status(request.principal),
+  });
+
+  app.post('/calendarFeed', {
+    schema: {
+      tags: ['calendar'],
+      summary: "Create or regenerate the caller's private calendar feed; the reply is the only time its URL is shown, and the previous URL stops working",
+      response: { 200: calendarFeedCreatedSchema, ...errors },
+    },
+    handler: (request) => calendar.regenerate(request.principal),
+  });
+
+  app.delete('/calendarFeed', {
+    schema: {
+      tags: ['calendar'],
+      summary: "Stop the caller's calendar feed",
+      response: { 200: calendarFeedStatusSchema, ...errors },
+    },
+    handler: (request) => calendar.remove(request.principal),
+  });
+
+  app.get('/calendar.ics', {
+    // Calendar programs poll it without signing in: the secret in the URL is the key. Limited per address
+    // like the other public calls, so that secrets cannot be guessed at speed.
+    config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['calendar'],
+      summary: "A user's reservations as an iCalendar feed (RFC 5545), by the feed's secret; 404 once regenerated or stopped",
+      security: [],
+      querystring: calendarFeedQuerySchema,
+      response: { 200: z.string().describe(ICS), 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema },
+    },
+    handler: async (request, reply) => {
+      const body = await calendar.feed(request.query.token);
+      await reply.type(ICS).header('cache-control', 'private, max-age=300').send(body as never);
+    },
+  });
+
+  app.get('/reservations/:id/ics', {
+    config: { apiToken: 'read' },
+    schema: {
+      tags: ['calendar'],
+      summary: 'One reservation as an iCalendar event to add to a calendar (its holder, its colleagues, administrators)',
+      params: z.object({ id: entityIdSchema }),
+      response: { 200: z.string().describe(ICS), ...errors, 404: errorReplySchema },
+    },
+    handler: async (request, reply) => {
+      const body = await calendar.event(request.principal, request.params.id);
+      await reply
+        .type(ICS)
+        .header('content-disposition', `attachment; filename="reservation-${request.params.id}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(body as never);
+    },
+  });
+};

@@ -1,0 +1,92 @@
+// Calendar feeds (RFC 5545, built by ical-generator): each user may hold one private feed URL of their
+// reservations, as holder or colleague, that calendar programs poll; its secret is shown once and only its
+// SHA-256 is kept, so a leaked URL is stopped by regenerating it. Each reservation also downloads as one event.
+import { createHash, randomBytes } from 'node:crypto';
+import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { authorize } from '../../security/policies.js';
+import type { Principal } from '../../security/principal.js';
+import { deleteFeed, findFeed, replaceFeed, reservationById, reservationsOfUser, useFeed, type CalendarReservationRow } from './repo.js';
+
+/** Reservations that ended longer ago than this stay out of the feed. */
+const FEED_PAST_DAYS = 90;
+const FEED_MAX_EVENTS = 2_000;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest();
+
+export class CalendarService {
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  async status(principal: Principal | null): Promise<CalendarFeedStatus> {
+    const caller = authorize(principal, 'account:own-settings', { userId: principal?.userId });
+    const feed = await findFeed(this.db, caller.userId);
+    return { active: Boolean(feed), createdAt: feed?.created_at.toISOString() ?? null, lastReadAt: feed?.last_read_at?.toISOString() ?? null };
+  }
+
+  async regenerate(principal: Principal | null): Promise<CalendarFeedCreated> {
+    const caller = authorize(principal, 'account:own-settings', { userId: principal?.userId });
+    const token = randomBytes(32).toString('base64url');
+    const row = await replaceFeed(this.db, caller.userId, hashOf(token));
+    return { url: `${this.publicUrl}/api/calendar.ics?token=${token}`, createdAt: row.created_at.toISOString() };
+  }
+
+  async remove(principal: Principal | null): Promise<CalendarFeedStatus> {
+    const caller = authorize(principal, 'account:own-settings', { userId: principal?.userId });
+    await deleteFeed(this.db, caller.userId);
+    return { active: false, createdAt: null, lastReadAt: null };
+  }
+
+  /** The feed of the secret's owner; an unknown or stopped secret is a 404, the same for both. */
+  async feed(token: string): Promise<string> {
+    const userId = await useFeed(this.db, hashOf(token));
+    if (userId === undefined) throw new AppError('not_found', 'This calendar feed does not exist or was regenerated.');
+    const calendar = this.calendar('Testbed reservations');
+    for (const row of await reservationsOfUser(this.db, userId, FEED_PAST_DAYS, FEED_MAX_EVENTS)) this.addEvent(calendar, row, userId);
+    return calendar.toString();
+  }
+
+  /** One reservation as a single-event calendar, for its holder, its colleagues and administrators. */
+  async event(principal: Principal | null, reservationId: number): Promise<string> {
+    const row = await reservationById(this.db, reservationId);
+    if (!row) {
+      authorize(principal, 'reservation:read', { memberIds: [] });
+      throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
+    }
+    const caller = authorize(principal, 'reservation:read', { memberIds: [row.holder_id, ...row.colleague_ids] });
+    const calendar = this.calendar(`Testbed reservation ${row.id}`);
+    // PUBLISH: a calendar program adds the event as it is, rather than treating it as an invitation to answer.
+    calendar.method(ICalCalendarMethod.PUBLISH);
+    this.addEvent(calendar, row, caller.userId);
+    return calendar.toString();
+  }
+
+  private calendar(name: string): ICalCalendar {
+    return ical({ name, prodId: { company: 'Testbed Portal', product: 'reservations', language: 'EN' }, ttl: 15 * 60 });
+  }
+
+  private addEvent(calendar: ICalCalendar, row: CalendarReservationRow, userId: number) {
+    const count = row.devices.length;
+    const lines = [
+      `Holder: ${row.holder}`,
+      ...(row.colleagues.length ? [`Colleagues: ${row.colleagues.join(', ')}`] : []),
+      `Type: ${row.reservation_type}`,
+      `Devices: ${row.devices.join(', ')}`,
+      ...(row.description ? ['', row.description] : []),
+    ];
+    calendar.createEvent({
+      // A stable UID: a calendar that polls the feed updates the event when the reservation changes.
+      id: `reservation-${row.id}@${new URL(this.publicUrl).host}`,
+      start: row.start_date,
+      end: row.end_date,
+      stamp: row.submission_date,
+      summary: `Testbed: ${count} device${count === 1 ? '' : 's'}${row.description ? ` – ${row.description}` : ''}`,
+      description: lines.join('\n'),
+      url: `${this.publicUrl}/reservations/${userId}/reservationId/${row.id}`,
+    });
+  }
+}

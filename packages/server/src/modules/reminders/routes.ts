@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplySchema, reminderSettingsSchema } from '@testbed/contract';
+import type { ReminderSettingsService } from './service.js';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+
+// The profile's settings: no personal API token reads or changes them.
+export const reminderRoutes: FastifyPluginAsyncZod<{ reminders: ReminderSettingsService }> = async (app, { reminders }) => {
+  app.get('/reminderSettings', {
+    schema: {
+      tags: ['reminders'],
+      summary: "The caller's reminder lead times before a reservation starts and ends (null: off) and the mails' time zone",
+      response: { 200: reminderSettingsSchema, ...errors },
+    },
+    handler: (request) => reminders.read(request.principal),
+  });
+
+  app.put('/reminderSettings', {
+    schema: {
+      tags: ['reminders'],
+      summary: "Set the caller's reminder lead times (minutes, 1 to 10080, or null to turn one off) and time zone",
+      body: reminderSettingsSchema,
+      response: { 200: reminderSettingsSchema, ...errors },
+    },
+    handler: (request) => reminders.save(request.principal, request.body),
+  });
+};
