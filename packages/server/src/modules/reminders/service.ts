@@ -26,7 +26,7 @@ export class ReminderSettingsService {
   async save(principal: Principal | null, settings: ReminderSettings): Promise<ReminderSettings> {
     const caller = authorize(principal, 'account:own-settings', { userId: principal?.userId });
     if (!isValidTimeZone(settings.timeZone)) {
-      const message = `Unknown time zone '${settings.timeZone}': give an IANA name such as Europe/Paris.`;
+      const message = `timeZone: unknown time zone '${settings.timeZone}': give an IANA name such as Europe/Paris.`;
       throw new AppError('validation', message, { fieldErrors: { timeZone: [message] } });
     }
     await writeReminderSettings(this.db, caller.userId, settings);

@@ -24,7 +24,7 @@ export async function computeStatistics(db: Queryable, from: Date, to: Date, tim
         JOIN reservations r ON r.id = rd.reservation_id
     ), months AS (
       SELECT to_char(m, 'YYYY-MM') AS month, tstzrange(m AT TIME ZONE p.tz, (m + interval '1 month') AT TIME ZONE p.tz) AS span
-        FROM params p, generate_series(date_trunc('month', p.f AT TIME ZONE p.tz), p.t AT TIME ZONE p.tz, interval '1 month') m
+        FROM params p, generate_series(date_trunc('month', p.f AT TIME ZONE p.tz), p.t AT TIME ZONE p.tz - interval '1 microsecond', interval '1 month') m
     ), by_type_month AS (
       SELECT mo.month, dt.name AS device_type,
              sum(extract(epoch FROM upper(b.span * mo.span) - lower(b.span * mo.span))) / 3600 AS booked,

@@ -15,7 +15,7 @@ export class StatisticsService {
   async compute(principal: Principal | null, query: StatisticsQuery): Promise<Statistics> {
     authorize(principal, 'statistics:read');
     if (!isValidTimeZone(query.timeZone)) {
-      const message = `Unknown time zone '${query.timeZone}': give an IANA name such as Europe/Paris.`;
+      const message = `timeZone: unknown time zone '${query.timeZone}': give an IANA name such as Europe/Paris.`;
       throw new AppError('validation', message, { fieldErrors: { timeZone: [message] } });
     }
     const from = new Date(query.from);
