@@ -6,7 +6,7 @@ import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { authorize } from '../../security/policies.js';
+import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { deleteFeed, findFeed, replaceFeed, reservationById, reservationsOfUser, useFeed, type CalendarReservationRow } from './repo.js';
 
@@ -52,11 +52,9 @@ export class CalendarService {
 
   /** One reservation as a single-event calendar, for its holder, its colleagues and administrators. */
   async event(principal: Principal | null, reservationId: number): Promise<string> {
+    requireSignedIn(principal);
     const row = await reservationById(this.db, reservationId);
-    if (!row) {
-      authorize(principal, 'reservation:read', { memberIds: [] });
-      throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
-    }
+    if (!row) throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
     const caller = authorize(principal, 'reservation:read', { memberIds: [row.holder_id, ...row.colleague_ids] });
     const calendar = this.calendar(`Testbed reservation ${row.id}`);
     // PUBLISH: a calendar program adds the event as it is, rather than treating it as an invitation to answer.

@@ -1,0 +1,102 @@
+// Calendar feeds and one-event downloads, read back with an independent iCalendar parser (Mozilla's ical.js).
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
+import { addSshKey, at, bookingBody, syncBuiltInTestbed } from '../../../test/booking.js';
+import { buildTestApp, loginAs, type TestContext } from '../../../test/helper.js';
+
+type Caller = Awaited<ReturnType<typeof loginAs>>;
+let ctx: TestContext;
+let holder: Caller;
+let colleague: Caller;
+let stranger: Caller;
+let admin: Caller;
+let reservationId: number;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ PUBLIC_URL: 'https://portal.example.org' });
+  await syncBuiltInTestbed(ctx.database.db);
+  holder = await loginAs(ctx);
+  colleague = await loginAs(ctx);
+  stranger = await loginAs(ctx);
+  admin = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+  await addSshKey(ctx.database.db, holder.id);
+  const body = bookingBody({ userId: holder.id, macs: ['02:00:00:01:00:01', '02:00:00:01:00:02'], start: at(2), end: at(2, 3), users: [colleague.id], description: 'mesh run 4' });
+  const reply = await holder.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
+  expect(reply.statusCode, reply.body).toBe(200);
+  reservationId = reply.json().value1;
+});
+afterAll(() => ctx.close());
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return { calendar, events: calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent)) };
+}
+
+describe('the private calendar feed', () => {
+  it('is shown once, lists the reservations of its owner as holder or colleague, and stops when regenerated', async () => {
+    expect((await colleague.inject({ method: 'GET', url: '/api/calendarFeed' })).json()).toMatchObject({ active: false });
+    const created = (await colleague.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    expect(created.url).toMatch(/^https:\/\/portal\.example\.org\/api\/calendar\.ics\?token=[A-Za-z0-9_-]{43}$/);
+
+    const feed = await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const { calendar, events } = parse(feed.body);
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('prodid')).toContain('Testbed Portal');
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.uid).toBe(`reservation-${reservationId}@portal.example.org`);
+    expect(event.summary).toBe('Testbed: 2 devices – mesh run 4');
+    expect(event.startDate.toJSDate().toISOString()).toBe(at(2).toISOString());
+    expect(event.endDate.toJSDate().toISOString()).toBe(at(2, 3).toISOString());
+    expect(event.description).toContain(`Holder: ${holder.username}`);
+    expect(event.description).toContain('02:00:00:01:00:02 (raspberry-pi-4');
+
+    const status = (await colleague.inject({ method: 'GET', url: '/api/calendarFeed' })).json() as CalendarFeedStatus;
+    expect(status.active).toBe(true);
+    expect(status.lastReadAt).not.toBeNull();
+
+    const again = (await colleague.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    expect(again.url).not.toBe(created.url);
+    const stale = await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search });
+    expect(stale.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: new URL(again.url).pathname + new URL(again.url).search })).statusCode).toBe(200);
+
+    expect((await colleague.inject({ method: 'DELETE', url: '/api/calendarFeed' })).json()).toMatchObject({ active: false });
+    expect((await ctx.app.inject({ method: 'GET', url: new URL(again.url).pathname + new URL(again.url).search })).statusCode).toBe(404);
+  });
+
+  it("shows nothing of other people's reservations, and refuses a malformed secret with a 400", async () => {
+    const created = (await stranger.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    const feed = await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search });
+    expect(parse(feed.body).events).toEqual([]);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/calendar.ics?token=short' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('token');
+  });
+
+  it('stops serving an account that can no longer sign in', async () => {
+    const leaving = await loginAs(ctx);
+    const created = (await leaving.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    await ctx.database.db.updateTable('users').set({ is_enabled: false }).where('id', '=', leaving.id).execute();
+    expect((await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/reservations/{id}/ics', () => {
+  it('downloads one event for the holder, a colleague and an administrator, and refuses anyone else', async () => {
+    for (const caller of [holder, colleague, admin]) {
+      const reply = await caller.inject({ method: 'GET', url: `/api/reservations/${reservationId}/ics` });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-disposition']).toContain(`reservation-${reservationId}.ics`);
+      const { calendar, events } = parse(reply.body);
+      expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+      expect(events.map((event) => event.uid)).toEqual([`reservation-${reservationId}@portal.example.org`]);
+    }
+    expect((await stranger.inject({ method: 'GET', url: `/api/reservations/${reservationId}/ics` })).statusCode).toBe(403);
+    expect((await stranger.inject({ method: 'GET', url: '/api/reservations/2147483647/ics' })).statusCode).toBe(404);
+    expect((await stranger.inject({ method: 'GET', url: '/api/reservations/0/ics' })).statusCode).toBe(400);
+  });
+});
