@@ -330,6 +330,51 @@ const rows: Row[] = [
     expected: ADMIN_ONLY,
   },
   { method: 'GET', route: '/usagePolicies/mine', url: () => `/api/usagePolicies/mine?userId=${user.id}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'GET',
+    route: '/reservations/{id}/ics',
+    prepare: async () => ({ id: await insertReservation() }),
+    url: (f) => `/api/reservations/${f.id}/ics`,
+    expected: OWNER_OR_ADMIN,
+  },
+  // insight: audit, statistics, reminders, calendar feeds
+  { method: 'GET', route: '/auditLog', url: () => `/api/auditLog?userId=${user.id}`, expected: ADMIN_ONLY },
+  { method: 'GET', route: '/auditLog.csv', url: () => '/api/auditLog.csv?action=auth.', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/signInHistory', url: () => '/api/signInHistory', expected: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/statistics',
+    url: () => '/api/statistics?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/statistics/{table}.csv',
+    url: () => '/api/statistics/signUpsByMonth.csv?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
+    expected: ADMIN_ONLY,
+  },
+  { method: 'GET', route: '/reminderSettings', url: () => '/api/reminderSettings', expected: SIGNED_IN },
+  {
+    method: 'PUT',
+    route: '/reminderSettings',
+    url: () => '/api/reminderSettings',
+    body: () => ({ beforeStartMinutes: 30, beforeEndMinutes: null, timeZone: 'UTC' }),
+    expected: SIGNED_IN,
+  },
+  { method: 'GET', route: '/calendarFeed', url: () => '/api/calendarFeed', expected: SIGNED_IN },
+  { method: 'POST', route: '/calendarFeed', url: () => '/api/calendarFeed', expected: SIGNED_IN },
+  { method: 'DELETE', route: '/calendarFeed', url: () => '/api/calendarFeed', expected: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/calendar.ics',
+    // The secret is the key: whoever holds the URL reads the feed, signed in or not.
+    prepare: async () => {
+      const reply = await user.inject({ method: 'POST', url: '/api/calendarFeed' });
+      return { path: new URL(reply.json().url).search };
+    },
+    url: (f) => `/api/calendar.ics${f.path}`,
+    expected: { ...PUBLIC(200), pending: 401 },
+  },
   // flashing
   { method: 'GET', route: '/getNodes', url: () => '/api/getNodes', expected: SIGNED_IN },
   { method: 'GET', route: '/flashJobs', url: () => '/api/flashJobs', expected: SIGNED_IN },
