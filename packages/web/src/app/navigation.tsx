@@ -40,6 +40,13 @@ export function navigationFor(user: SessionUser): NavSection[] {
         { label: 'USAGE_POLICIES', to: paths.usagePolicies.href() },
       ],
     });
+    sections.push({
+      label: 'INSIGHT',
+      items: [
+        { label: 'STATISTICS', to: paths.statistics.href() },
+        { label: 'AUDIT_LOG', to: paths.auditLog.href() },
+      ],
+    });
   }
   sections.push(
     {

@@ -43,6 +43,17 @@ describe('shell', () => {
     ]);
   });
 
+  it('gives an administrator an Insight menu with the statistics and the audit log', async () => {
+    signInAs('ADMIN', { userId: 1, hasSshKey: true });
+    renderApp('/user/1');
+    const menu = await openMenu(messages.INSIGHT);
+    const links = within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(links).toEqual([
+      [messages.STATISTICS, '/statistics'],
+      [messages.AUDIT_LOG, '/auditLog'],
+    ]);
+  });
+
   it('gives an administrator the device health page in the Flash menu, after the flash screen', async () => {
     signInAs('ADMIN', { userId: 1, hasSshKey: true });
     renderApp('/user/1');
@@ -59,6 +70,7 @@ describe('shell', () => {
     renderApp('/user/7');
     await screen.findByRole('button', { name: messages.RESERVATION });
     expect(screen.queryByRole('button', { name: messages.LISTS })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.INSIGHT })).not.toBeInTheDocument();
 
     let menu = await openMenu(messages.RESERVATION);
     expect(within(menu).getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/bookDevices/7');

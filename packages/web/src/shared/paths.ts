@@ -99,6 +99,8 @@ export const paths = {
   importAccounts: guarded('/importAccounts', ADMIN, () => '/importAccounts'),
   validateAccounts: guarded('/validateAccounts', ADMIN, () => '/validateAccounts'),
   deviceHealth: guarded('/deviceHealth', ADMIN, () => '/deviceHealth'),
+  statistics: guarded('/statistics', ADMIN, () => '/statistics'),
+  auditLog: guarded('/auditLog', ADMIN, () => '/auditLog'),
   displayValidationPendingAccounts: guarded(
     '/displayValidationPendingAccounts',
     ADMIN,

@@ -16,6 +16,7 @@ import { FORM_DATE_PLACEHOLDER, formatDay, fromInputDateTime, toInputDateTime } 
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useDeleteUserPartially, useUpdateUser, useUser } from '../api/users-api';
+import { CalendarFeedPanel, RemindersPanel, SignInHistoryPanel } from '../components/account-insight-panels';
 import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserEmployersPanel } from '../components/user-employers-panel';
 import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
@@ -295,6 +296,19 @@ export function UserPage() {
         <Section>
           <ApiTokensPanel userId={userId} isOwner={me?.userId === userId} />
         </Section>
+      )}
+      {me?.userId === userId && !details.anonymised && (
+        <>
+          <Section>
+            <RemindersPanel />
+          </Section>
+          <Section>
+            <CalendarFeedPanel />
+          </Section>
+          <Section>
+            <SignInHistoryPanel />
+          </Section>
+        </>
       )}
       <Section>
         <UserEmployersPanel userId={userId} rows={details.userEmployers} />

@@ -1,0 +1,183 @@
+// auditLog (administrators): who did what and when — sign-ins and their failures, administrators' actions,
+// bookings, releases, flashes — filtered by user, action, device and time, newest first, paged by keyset
+// (Older / Newest), exported as CSV with the same filters. The filters live in the address, to be shared.
+import { Alert, Autocomplete, Badge, Box, Button, Center, Code, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTION_CHOICES, auditLogQuerySchema } from '@testbed/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDayTime, fromInputDateTime, toInputDateTime } from '../../../shared/date-format';
+import { downloadFile } from '../../../shared/download';
+import { notifyFailure } from '../../../shared/notify';
+import { auditLogOptions, type AuditFilters } from '../api/insight-api';
+
+const FILTER_KEYS = ['userId', 'action', 'device', 'from', 'to'] as const;
+
+function filtersOf(params: URLSearchParams): AuditFilters {
+  const raw = Object.fromEntries(FILTER_KEYS.flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])));
+  const parsed = auditLogQuerySchema.safeParse(raw);
+  if (!parsed.success) return {};
+  const { userId, action, device, from, to } = parsed.data;
+  return { userId, action, device, from, to };
+}
+
+interface Draft {
+  userId: string | number;
+  action: string;
+  device: string;
+  from: string;
+  to: string;
+}
+
+const draftOf = (filters: AuditFilters): Draft => ({
+  userId: filters.userId ?? '',
+  action: filters.action ?? '',
+  device: filters.device ?? '',
+  from: toInputDateTime(filters.from ?? null),
+  to: toInputDateTime(filters.to ?? null),
+});
+
+export function AuditLogPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('AUDIT_LOG')} | Testbed Portal`);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const before = Number(params.get('before')) || undefined;
+  const page = useQuery(auditLogOptions(filters, before));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const go = (next: AuditFilters, nextBefore?: number) => {
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (next[key] !== undefined && next[key] !== '') search.set(key, String(next[key]));
+    if (nextBefore) search.set('before', String(nextBefore));
+    setParams(search);
+  };
+
+  const onApply = (event: FormEvent) => {
+    event.preventDefault();
+    const from = fromInputDateTime(draft.from);
+    const to = fromInputDateTime(draft.to);
+    const found: Record<string, string> = {};
+    if (from === 'invalid') found.from = t('INVALID_DATE');
+    if (to === 'invalid') found.to = t('INVALID_DATE');
+    const parsed = auditLogQuerySchema.safeParse({
+      userId: draft.userId === '' ? undefined : draft.userId,
+      action: draft.action || undefined,
+      device: draft.device || undefined,
+      from: from && from !== 'invalid' ? from : undefined,
+      to: to && to !== 'invalid' ? to : undefined,
+    });
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.success) return;
+    const { userId, action, device, from: f, to: tt } = parsed.data;
+    go({ userId, action, device, from: f, to: tt });
+  };
+
+  const onClear = () => {
+    setDraft(draftOf({}));
+    setErrors({});
+    go({});
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('AUDIT_LOG')}</Title>
+      <form onSubmit={onApply} noValidate aria-label={t('AUDIT_LOG')}>
+        <Group align="flex-start" wrap="wrap">
+          <NumberInput label={t('AUDIT_FILTER_USER')} value={draft.userId} onChange={(userId) => setDraft({ ...draft, userId })} min={1} allowDecimal={false} error={errors.userId} w="9rem" />
+          <Autocomplete
+            label={t('AUDIT_FILTER_ACTION')}
+            description={t('AUDIT_FILTER_ACTION_HINT')}
+            data={[...AUDIT_ACTION_CHOICES]}
+            value={draft.action}
+            onChange={(action) => setDraft({ ...draft, action })}
+            error={errors.action}
+            w="16rem"
+          />
+          <TextInput label={t('AUDIT_FILTER_DEVICE')} value={draft.device} onChange={(event) => setDraft({ ...draft, device: event.currentTarget.value })} error={errors.device} w="14rem" />
+          <TextInput label={t('DATE_FROM')} placeholder="yyyy-MM-dd HH:mm" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} error={errors.from} w="11rem" />
+          <TextInput label={t('DATE_TO')} placeholder="yyyy-MM-dd HH:mm" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} error={errors.to} w="11rem" />
+        </Group>
+        <Group mt="sm">
+          <Button type="submit">{t('APPLY')}</Button>
+          <Button variant="default" onClick={onClear}>
+            {t('CLEAR_FILTERS')}
+          </Button>
+          <Button variant="default" onClick={() => downloadFile('/api/auditLog.csv', 'audit-log.csv', { ...filters }).catch((error: Error) => notifyFailure(error.message))}>
+            {t('EXPORT_CSV')}
+          </Button>
+        </Group>
+      </form>
+      {page.isError ? (
+        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
+          {page.error.message}
+        </Alert>
+      ) : !page.data ? (
+        <Center py="xl">
+          <Loader aria-label={t('LOADING')} />
+        </Center>
+      ) : page.data.entries.length === 0 ? (
+        <Text>{t('AUDIT_EMPTY')}</Text>
+      ) : (
+        <>
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('AUDIT_LOG')}>
+            <Table striped withTableBorder verticalSpacing="xs" miw={960} aria-label={t('AUDIT_LOG')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('AUDIT_AT')}</Table.Th>
+                  <Table.Th>{t('AUDIT_ACTOR')}</Table.Th>
+                  <Table.Th>{t('AUDIT_ACTION')}</Table.Th>
+                  <Table.Th>{t('AUDIT_TARGET')}</Table.Th>
+                  <Table.Th>{t('AUDIT_DEVICES')}</Table.Th>
+                  <Table.Th>{t('AUDIT_ADDRESS')}</Table.Th>
+                  <Table.Th>{t('AUDIT_DETAILS')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {page.data.entries.map((entry) => (
+                  <Table.Tr key={entry.id} data-action={entry.action}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(entry.at)}</Table.Td>
+                    <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{t('AUDIT_SYSTEM')}</Text>}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>
+                        {entry.action}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}</Table.Td>
+                    <Table.Td ff="monospace" fz="xs">
+                      {entry.devices.join(' ')}
+                    </Table.Td>
+                    <Table.Td ff="monospace" fz="xs">
+                      {entry.ip ?? ''}
+                    </Table.Td>
+                    <Table.Td maw={360}>
+                      {Object.keys(entry.details).length > 0 && (
+                        <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                          {JSON.stringify(entry.details)}
+                        </Code>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+          <Group>
+            <Button variant="default" disabled={!before} onClick={() => go(filters)}>
+              {t('NEWEST')}
+            </Button>
+            <Button variant="default" disabled={page.data.nextBefore === null} onClick={() => go(filters, page.data.nextBefore ?? undefined)}>
+              {t('OLDER')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export { AuditLogPage as Component };

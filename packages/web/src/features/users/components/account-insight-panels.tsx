@@ -1,0 +1,219 @@
+// Panels of a user's own page: recent sign-ins (to notice someone else's), reservation reminders, and the
+// private calendar feed (its address shown once, in a dialog with a copy button).
+import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
+import { REMINDER_DEFAULT_MINUTES, REMINDER_MAX_MINUTES, reminderSettingsSchema, type ReminderSettings } from '@testbed/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { formatDayTime } from '../../../shared/date-format';
+import { notifySuccess } from '../../../shared/notify';
+import {
+  useCalendarFeed,
+  useCreateCalendarFeed,
+  useReminderSettings,
+  useSaveReminderSettings,
+  useSignInHistory,
+  useStopCalendarFeed,
+} from '../api/account-insight-api';
+
+function PanelTitle({ children }: { children: string }) {
+  return (
+    <Text fw={700} component="h2" size="lg">
+      {children}
+    </Text>
+  );
+}
+
+export function SignInHistoryPanel() {
+  const { t } = useTranslation();
+  const history = useSignInHistory(true);
+  return (
+    <Stack gap="sm">
+      <PanelTitle>{t('SIGN_IN_HISTORY')}</PanelTitle>
+      <Text size="sm">{t('SIGN_IN_HISTORY_INTRO')}</Text>
+      {history.data && history.data.events.length === 0 && <Text size="sm">{t('NO_SIGN_INS')}</Text>}
+      {history.data && history.data.events.length > 0 && (
+        <Table withTableBorder striped aria-label={t('SIGN_IN_HISTORY')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('AUDIT_AT')}</Table.Th>
+              <Table.Th>{t('AUDIT_ADDRESS')}</Table.Th>
+              <Table.Th>{t('SIGN_IN_OUTCOME')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.data.events.map((event, index) => (
+              <Table.Tr key={`${event.at}-${index}`} data-outcome={event.outcome}>
+                <Table.Td>{formatDayTime(event.at)}</Table.Td>
+                <Table.Td ff="monospace">{event.ip ?? ''}</Table.Td>
+                <Table.Td c={event.outcome === 'success' ? undefined : 'red.9'} fw={event.outcome === 'success' ? undefined : 700}>
+                  {t(`SIGN_IN_${event.outcome}`)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+interface LeadState {
+  on: boolean;
+  minutes: number | string;
+}
+
+const leadOf = (value: number | null): LeadState => ({ on: value !== null, minutes: value ?? REMINDER_DEFAULT_MINUTES });
+
+function LeadField({ label, value, onChange, error }: { label: string; value: LeadState; onChange: (next: LeadState) => void; error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" gap="md" wrap="wrap">
+      <Switch label={label} checked={value.on} onChange={(event) => onChange({ ...value, on: event.currentTarget.checked })} style={{ flex: '1 1 16rem' }} />
+      <NumberInput
+        label={`${label}: ${t('MINUTES_BEFORE')}`}
+        value={value.minutes}
+        onChange={(minutes) => onChange({ ...value, minutes })}
+        min={1}
+        max={REMINDER_MAX_MINUTES}
+        allowDecimal={false}
+        disabled={!value.on}
+        error={error}
+        w="12rem"
+      />
+    </Group>
+  );
+}
+
+export function RemindersPanel() {
+  const { t } = useTranslation();
+  const settings = useReminderSettings(true);
+  const save = useSaveReminderSettings();
+  const [start, setStart] = useState<LeadState>(leadOf(REMINDER_DEFAULT_MINUTES));
+  const [end, setEnd] = useState<LeadState>(leadOf(REMINDER_DEFAULT_MINUTES));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setStart(leadOf(settings.data.beforeStartMinutes));
+    setEnd(leadOf(settings.data.beforeEndMinutes));
+  }, [settings.data]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const form: ReminderSettings = {
+      beforeStartMinutes: start.on ? Number(start.minutes) : null,
+      beforeEndMinutes: end.on ? Number(end.minutes) : null,
+      timeZone: zone,
+    };
+    const parsed = reminderSettingsSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, { onSuccess: () => notifySuccess(t('REMINDERS_SAVED')) });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('REMINDERS')}>
+      <Stack gap="sm">
+        <PanelTitle>{t('REMINDERS')}</PanelTitle>
+        <Text size="sm">{t('REMINDERS_INTRO')}</Text>
+        <LeadField label={t('REMIND_BEFORE_START')} value={start} onChange={setStart} error={errors.beforeStartMinutes} />
+        <LeadField label={t('REMIND_BEFORE_END')} value={end} onChange={setEnd} error={errors.beforeEndMinutes} />
+        <Text size="xs" c="dimmed">
+          {t('REMINDERS_ZONE', { zone })}
+        </Text>
+        {save.error && (
+          <Alert color="red" variant="light" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!settings.data}>
+            {t('SAVE')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function CalendarFeedPanel() {
+  const { t } = useTranslation();
+  const feed = useCalendarFeed(true);
+  const create = useCreateCalendarFeed();
+  const stop = useStopCalendarFeed();
+  const { confirm, dialog } = useConfirmModal();
+  const [shown, setShown] = useState<string | null>(null);
+
+  const onCreate = async () => {
+    if (feed.data?.active) {
+      const ok = await confirm({ title: t('CALENDAR_FEED_REGENERATE'), message: t('CALENDAR_FEED_REGENERATE_CONFIRM'), confirmLabel: t('CALENDAR_FEED_REGENERATE') });
+      if (!ok) return;
+    }
+    create.mutate(undefined, { onSuccess: (created) => setShown(created.url) });
+  };
+
+  return (
+    <Stack gap="sm">
+      <PanelTitle>{t('CALENDAR_FEED')}</PanelTitle>
+      <Text size="sm">{t('CALENDAR_FEED_INTRO')}</Text>
+      {feed.data && (
+        <Text size="sm" data-testid="calendar-feed-status">
+          {feed.data.active
+            ? t('CALENDAR_FEED_ACTIVE', { since: formatDayTime(feed.data.createdAt), read: feed.data.lastReadAt ? formatDayTime(feed.data.lastReadAt) : t('NEVER').toLowerCase() })
+            : t('CALENDAR_FEED_NONE')}
+        </Text>
+      )}
+      {(create.error ?? stop.error) && (
+        <Alert color="red" variant="light" role="alert">
+          {(create.error ?? stop.error)!.message}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={() => void onCreate()} loading={create.isPending} disabled={!feed.data}>
+          {feed.data?.active ? t('CALENDAR_FEED_REGENERATE') : t('CALENDAR_FEED_CREATE')}
+        </Button>
+        {feed.data?.active && (
+          <Button variant="default" color="red.9" onClick={() => stop.mutate(undefined, { onSuccess: () => notifySuccess(t('CALENDAR_FEED_STOPPED')) })} loading={stop.isPending}>
+            {t('CALENDAR_FEED_STOP')}
+          </Button>
+        )}
+      </Group>
+      {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
+      <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+            <Modal.Title fw={700}>{t('CALENDAR_FEED_CREATED')}</Modal.Title>
+            <Modal.CloseButton aria-label={t('CLOSE')} />
+          </Group>
+          <Modal.Body>
+            <Stack>
+              <Text size="sm">{t('CALENDAR_FEED_CREATED_TEXT')}</Text>
+              <Code block data-testid="calendar-feed-url" style={{ wordBreak: 'break-all' }}>
+                {shown}
+              </Code>
+              <Group justify="flex-end">
+                <CopyButton value={shown ?? ''}>
+                  {({ copied, copy }) => (
+                    <Button onClick={copy} data-autofocus>
+                      {copied ? t('COPIED') : t('COPY')}
+                    </Button>
+                  )}
+                </CopyButton>
+                <Button variant="default" onClick={() => setShown(null)}>
+                  {t('CLOSE')}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+      {dialog}
+    </Stack>
+  );
+}
