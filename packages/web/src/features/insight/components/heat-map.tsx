@@ -18,7 +18,7 @@ export function HeatMap({ cells }: { cells: Statistics['occupancyByHourOfWeek'] 
   const byCell = new Map(cells.map((cell) => [`${cell.day}-${cell.hour}`, cell.deviceHours]));
   const max = Math.max(0, ...cells.map((cell) => cell.deviceHours));
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('STAT_OCCUPANCY')}>
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={t('STAT_OCCUPANCY')}>
       <Table withTableBorder withColumnBorders horizontalSpacing={2} verticalSpacing={2} miw={900} aria-label={t('STAT_OCCUPANCY')} fz="xs">
         <Table.Thead>
           <Table.Tr>

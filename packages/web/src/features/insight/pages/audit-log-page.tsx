@@ -143,7 +143,7 @@ export function AuditLogPage() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(entry.at)}</Table.Td>
                     <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{t('AUDIT_SYSTEM')}</Text>}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>
+                      <Badge variant="outline" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>
                         {entry.action}
                       </Badge>
                     </Table.Td>

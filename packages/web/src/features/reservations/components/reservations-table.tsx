@@ -1,11 +1,13 @@
 // One table of reservations (devices document, section 2): id, responsible user, users involved, submission
-// date, start, duration, end, description, devices, type and the row actions Flash devices, Change end, Release
-// and Delete.
+// date, start, duration, end, description, devices, type and the row actions Flash devices, Change end, Release,
+// Add to calendar (a one-event .ics) and Delete.
 import { Anchor, Box, Button, Group, Table, Text } from '@mantine/core';
 import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadFile } from '../../../shared/download';
+import { notifyFailure } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { deviceList, durationOf, formatDateTime, personName } from '../reservation-display';
 
@@ -101,6 +103,9 @@ export function ReservationsTable({
               const isHighlighted = reservation.reservationId === highlightedId;
               const deletable = isDeletable(reservation, now) && mayDelete(reservation);
               const flashable = isFlashable(reservation, currentUserId, now);
+              // Its people and administrators may take a reservation that has not ended into their calendar.
+              const member = admin || reservation.responsibleUser.userId === currentUserId || reservation.users.some((person) => person.userId === currentUserId);
+              const calendarable = member && isDeletable(reservation, now);
               return (
                 <Table.Tr
                   key={reservation.reservationId}
@@ -157,6 +162,20 @@ export function ReservationsTable({
                           aria-label={`${t('RELEASE')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
                         >
                           {t('RELEASE')}
+                        </Button>
+                      )}
+                      {calendarable && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          onClick={() =>
+                            downloadFile(`/api/reservations/${reservation.reservationId}/ics`, `reservation-${reservation.reservationId}.ics`).catch((error: Error) =>
+                              notifyFailure(error.message),
+                            )
+                          }
+                          aria-label={t('ADD_TO_CALENDAR_LABEL', { id: reservation.reservationId })}
+                        >
+                          {t('ADD_TO_CALENDAR')}
                         </Button>
                       )}
                       {deletable && (

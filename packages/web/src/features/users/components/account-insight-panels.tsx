@@ -68,10 +68,12 @@ const leadOf = (value: number | null): LeadState => ({ on: value !== null, minut
 function LeadField({ label, value, onChange, error }: { label: string; value: LeadState; onChange: (next: LeadState) => void; error?: string }) {
   const { t } = useTranslation();
   return (
-    <Group align="flex-end" gap="md" wrap="wrap">
-      <Switch label={label} checked={value.on} onChange={(event) => onChange({ ...value, on: event.currentTarget.checked })} style={{ flex: '1 1 16rem' }} />
+    <Group align="center" gap="lg" wrap="wrap">
+      <Switch label={label} checked={value.on} onChange={(event) => onChange({ ...value, on: event.currentTarget.checked })} w="16rem" />
       <NumberInput
-        label={`${label}: ${t('MINUTES_BEFORE')}`}
+        label={t('MINUTES_BEFORE')}
+        // The visible label is short; the name says which reminder it sets.
+        aria-label={`${label}: ${t('MINUTES_BEFORE')}`}
         value={value.minutes}
         onChange={(minutes) => onChange({ ...value, minutes })}
         min={1}
@@ -79,7 +81,7 @@ function LeadField({ label, value, onChange, error }: { label: string; value: Le
         allowDecimal={false}
         disabled={!value.on}
         error={error}
-        w="12rem"
+        w="9rem"
       />
     </Group>
   );
@@ -194,7 +196,7 @@ export function CalendarFeedPanel() {
           <Modal.Body>
             <Stack>
               <Text size="sm">{t('CALENDAR_FEED_CREATED_TEXT')}</Text>
-              <Code block data-testid="calendar-feed-url" style={{ wordBreak: 'break-all' }}>
+              <Code block data-testid="calendar-feed-url" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
                 {shown}
               </Code>
               <Group justify="flex-end">
