@@ -385,6 +385,23 @@ async function main() {
       pass: slotsRatio <= 2 && (engine !== 'postgres' || slotsLarge.p99 < 50) && failures(slotsLarge) === 0 && failures(slotsSmall) === 0,
     });
 
+    // Usage statistics of the last year (about a third of the timeline's reservations, each lasting days),
+    // one administrator at a time as the page is used: every answer within 1 s.
+    await sql`INSERT INTO user_roles (user_id, role_id)
+      SELECT u.id, r.id FROM users u, roles r WHERE u.username = 'bench_9999' AND r.name = 'ADMIN'`.execute(large.database.db);
+    const statisticsReader = await signIn(large.api, 'bench_9999');
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+    const statisticsRoute = `/api/statistics?from=${yearAgo.toISOString()}&to=${new Date().toISOString()}&timeZone=Europe%2FParis`;
+    const statistics = await measure(`GET ${statisticsRoute}`, { ...get(`${large.api}${statisticsRoute}`, statisticsReader.headers), connections: 1 });
+    rows.push({
+      route: `GET /api/statistics (one year) @ ${RESERVATIONS.toLocaleString('en')}`,
+      rows: '-',
+      result: statistics,
+      ratio: '-',
+      budget: 'p99 < 1000 ms',
+      pass: statistics.p99 < 1000 && failures(statistics) === 0,
+    });
+
     // Flashing (after the bookings, which its jobs would hold devices from): with FLASH_JOBS simulated jobs
     // running at once, the reads keep at least 80% of what they answered without them.
     const flasher = await large.database.db.selectFrom('users').select('id').where('username', '=', 'bench_4').executeTakeFirstOrThrow();

@@ -84,15 +84,28 @@ export async function computeStatistics(db: Queryable, from: Date, to: Date, tim
         JOIN devices d ON d.id = fj.device_id
         JOIN device_types dt ON dt.id = d.device_type_id
        GROUP BY 1, 2
-    ), hours AS (
-      -- Each booked window cut into the hours of the zone's clock it covers, weighted by how much of each.
-      SELECT extract(isodow FROM h)::int AS day, extract(hour FROM h)::int AS hour,
-             extract(epoch FROM upper(b.span * tstzrange(h AT TIME ZONE p.tz, (h + interval '1 hour') AT TIME ZONE p.tz))
-                              - lower(b.span * tstzrange(h AT TIME ZONE p.tz, (h + interval '1 hour') AT TIME ZONE p.tz))) / 3600 AS part
-        FROM booked b, params p,
-             generate_series(date_trunc('hour', lower(b.span) AT TIME ZONE p.tz), upper(b.span) AT TIME ZONE p.tz - interval '1 microsecond', interval '1 hour') h
+    ), ends AS (
+      -- Occupancy by hour of the week without cutting windows into hours (a window may last days): with
+      -- F_c(t) the time from a fixed Monday 00:00 to t that falls in hour-of-week c, a window [a, b) gives
+      -- cell c exactly F_c(b) - F_c(a). F_c(t) = 3600 * (whole weeks) + min(max(r - 3600c, 0), 3600), r being
+      -- t's offset in its week; summed over every window end (+1) and start (-1), each cell is
+      -- 3600 * sum(sign * week) + 3600 * (sum of signs of ends in later hours) + (their offsets within cell c).
+      -- Wall-clock time of the zone: a window across a change of clocks counts the hours the clock showed.
+      SELECT e.sign, extract(epoch FROM (e.at AT TIME ZONE p.tz)) - 345600 AS since_monday -- 1970-01-05, a Monday
+        FROM booked b, params p, LATERAL (VALUES (-1, lower(b.span)), (1, upper(b.span))) AS e(sign, at)
+    ), parts AS (
+      SELECT sign, floor(since_monday / 604800) AS week, since_monday - floor(since_monday / 604800) * 604800 AS offset_in_week FROM ends
+    ), per_hour AS (
+      SELECT floor(offset_in_week / 3600)::int AS cell, sum(sign) AS signs, sum(sign * (offset_in_week - floor(offset_in_week / 3600) * 3600)) AS within
+        FROM parts GROUP BY 1
+    ), heat_cells AS (
+      SELECT c.cell,
+             ((SELECT coalesce(sum(sign * week), 0) * 3600 FROM parts)
+              + 3600 * coalesce((SELECT sum(signs) FROM per_hour ph WHERE ph.cell > c.cell), 0)
+              + coalesce((SELECT within FROM per_hour ph WHERE ph.cell = c.cell), 0)) / 3600 AS device_hours
+        FROM generate_series(0, 167) AS c(cell)
     ), heat AS (
-      SELECT day, hour, sum(part) AS device_hours FROM hours GROUP BY 1, 2
+      SELECT cell / 24 + 1 AS day, cell % 24 AS hour, device_hours FROM heat_cells WHERE round(device_hours::numeric, 2) > 0
     )
     SELECT json_build_object(
       'deviceHoursByTypeMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'deviceType', device_type,
