@@ -23,6 +23,8 @@ export class CliError extends Error {
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
+  /** The reply is text (iCalendar, CSV), checked against the schema as it is. */
+  text?: boolean;
 }
 
 export class Portal {
@@ -55,7 +57,7 @@ export class Portal {
       // Not JSON (a proxy's error page): the status alone tells what happened.
     }
     if (response.ok) {
-      const parsed = schema.safeParse(body);
+      const parsed = schema.safeParse(options.text ? text : body);
       if (!parsed.success) throw new CliError(`The portal at ${this.url} gave an answer this client does not understand (${method} ${path}).`);
       return parsed.data;
     }

@@ -207,6 +207,16 @@ program
     printTable(['ID', 'START', 'END', 'TYPE', 'DEVICES', 'DESCRIPTION'], list.map(reservationRow));
   });
 
+program
+  .command('ics')
+  .description('A reservation of yours as an iCalendar event, on standard output: testbed ics 42 > run.ics')
+  .argument('<id>', 'reservation id', parsePositive)
+  .action(async (id: number) => {
+    const api = await portal();
+    const event = await api.request('GET', `/api/reservations/${id}/ics`, z.string().startsWith('BEGIN:VCALENDAR'), { text: true });
+    process.stdout.write(event);
+  });
+
 // Booking ----------------------------------------------------------------------------------------------
 
 const utcClock = (instant: Date) => ({

@@ -115,6 +115,12 @@ describe('book, flash, release', () => {
     expect(conflict.stderr).toContain('The booking was refused');
     expect(conflict.stderr).toContain(`by reservation ${id} (Exclusive)`);
 
+    const ics = await runCli(['ics', String(id)], env);
+    expect(ics.code, ics.stderr).toBe(0);
+    expect(ics.stdout).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics.stdout).toContain(`UID:reservation-${id}@`);
+    expect(ics.stdout).toContain('SUMMARY:Testbed: 2 devices – cli test');
+
     const list = JSON.parse((await runCli(['reservations', '--json'], env)).stdout) as { reservationId: number; description: string }[];
     expect(list.find((r) => r.reservationId === id)).toMatchObject({ description: 'cli test' });
 
