@@ -5,49 +5,76 @@ import type { Queryable } from '../../db/database.js';
 type Tables = Omit<Statistics, 'from' | 'to' | 'timeZone'>;
 
 /**
- * Every table of the statistics page for [from, to), in one statement: `booked` (each booked device's window
- * clipped to the range, and whether the device was flashed during its reservation, which is what "used"
- * means here) is computed once and read by the tables built on it. Months and hours of the week are those of
- * `timeZone`. Hours are decimal, rounded to two places.
+ * Every table of the statistics page for [from, to), in one statement. `booked` is each booked device's window
+ * clipped to the range, with whether the device was flashed during its reservation (what "used" means here).
+ * Months and hours of the week are read on the wall clock of `timeZone` (a window across a change of clocks
+ * counts the hours the clock showed). Hours are decimal, rounded to two places.
+ *
+ * Device-hours per month and per hour of the week are summed from the windows' two ends rather than by
+ * cutting windows into months or hours (a reservation may last days): with F_c(t) the time before t that falls
+ * in period c (a month, or an hour of the week), a window [a, b) gives c exactly F_c(b) - F_c(a), and F_c(t) is
+ * the whole length of c when t lies after it, the part of c before t when t lies in it, else 0. Summed over
+ * every end (+1) and start (-1), period c gets its length times the signs of the ends in later periods, plus
+ * the offsets within c of the ends in c. Two rows per window, whatever its length.
  */
 export async function computeStatistics(db: Queryable, from: Date, to: Date, timeZone: string): Promise<Tables> {
-  const { rows } = await sql<{ tables: Tables }>`
+  const { rows } = await statisticsStatement(from, to, timeZone).execute(db);
+  const tables = rows[0]!.tables;
+  return typeof tables === 'string' ? (JSON.parse(tables) as Tables) : tables;
+}
+
+/** The statement alone, for EXPLAIN when tuning it. */
+export function statisticsStatement(from: Date, to: Date, timeZone: string) {
+  return sql<{ tables: Tables }>`
     WITH params AS (
       SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t, ${timeZone}::text AS tz
-    ), booked AS (
-      SELECT rd.device_id, r.responsible_user_id AS user_id, rd.during * tstzrange(p.f, p.t) AS span,
+    ), booked AS MATERIALIZED (
+      SELECT d.device_type_id AS type_id, r.responsible_user_id AS user_id,
+             greatest(lower(rd.during), p.f) AS lo, least(upper(rd.during), p.t) AS hi,
              EXISTS (SELECT 1 FROM flash_jobs fj
                       WHERE fj.device_id = rd.device_id
                         AND fj.started_at >= lower(rd.during) AND fj.started_at < upper(rd.during)) AS used
         FROM params p
         JOIN reservation_devices rd ON rd.during && tstzrange(p.f, p.t)
         JOIN reservations r ON r.id = rd.reservation_id
+        JOIN devices d ON d.id = rd.device_id
+    ), ends AS MATERIALIZED (
+      SELECT e.sign, b.type_id, b.used, e.at AT TIME ZONE p.tz AS local
+        FROM booked b, params p, LATERAL (VALUES (-1, b.lo), (1, b.hi)) AS e(sign, at)
     ), months AS (
-      SELECT to_char(m, 'YYYY-MM') AS month, tstzrange(m AT TIME ZONE p.tz, (m + interval '1 month') AT TIME ZONE p.tz) AS span
-        FROM params p, generate_series(date_trunc('month', p.f AT TIME ZONE p.tz), p.t AT TIME ZONE p.tz - interval '1 microsecond', interval '1 month') m
+      SELECT m FROM params p, generate_series(date_trunc('month', p.f AT TIME ZONE p.tz), p.t AT TIME ZONE p.tz - interval '1 microsecond', interval '1 month') m
+    ), month_ends AS (
+      SELECT type_id, date_trunc('month', local) AS m,
+             sum(sign) AS signs, sum(sign * date_part('epoch', local - date_trunc('month', local))) AS within,
+             coalesce(sum(sign) FILTER (WHERE used), 0) AS used_signs,
+             coalesce(sum(sign * date_part('epoch', local - date_trunc('month', local))) FILTER (WHERE used), 0) AS used_within
+        FROM ends GROUP BY 1, 2
+    ), type_months AS (
+      -- With the month holding the range's end: a window clipped there ends in it, after every month shown.
+      SELECT types.type_id, mo.m, date_part('epoch', (mo.m + interval '1 month') - mo.m) AS length
+        FROM (SELECT DISTINCT type_id FROM month_ends) types
+        CROSS JOIN (SELECT m FROM months UNION SELECT date_trunc('month', p.t AT TIME ZONE p.tz) FROM params p) mo
     ), by_type_month AS (
-      SELECT mo.month, dt.name AS device_type,
-             sum(extract(epoch FROM upper(b.span * mo.span) - lower(b.span * mo.span))) / 3600 AS booked,
-             coalesce(sum(extract(epoch FROM upper(b.span * mo.span) - lower(b.span * mo.span))) FILTER (WHERE b.used), 0) / 3600 AS used
-        FROM booked b
-        JOIN months mo ON mo.span && b.span
-        JOIN devices d ON d.id = b.device_id
-        JOIN device_types dt ON dt.id = d.device_type_id
-       GROUP BY 1, 2
+      SELECT to_char(tm.m, 'YYYY-MM') AS month, dt.name AS device_type,
+             (tm.length * coalesce(sum(coalesce(me.signs, 0)) OVER later, 0) + coalesce(me.within, 0)) / 3600 AS booked,
+             (tm.length * coalesce(sum(coalesce(me.used_signs, 0)) OVER later, 0) + coalesce(me.used_within, 0)) / 3600 AS used
+        FROM type_months tm
+        LEFT JOIN month_ends me ON me.type_id = tm.type_id AND me.m = tm.m
+        JOIN device_types dt ON dt.id = tm.type_id
+      WINDOW later AS (PARTITION BY tm.type_id ORDER BY tm.m DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+    ), by_user AS (
+      SELECT user_id, sum(date_part('epoch', hi - lo)) AS booked, coalesce(sum(date_part('epoch', hi - lo)) FILTER (WHERE used), 0) AS used
+        FROM booked GROUP BY 1
     ), by_group AS (
-      SELECT coalesce(g.name, '(no group)') AS name,
-             sum(extract(epoch FROM upper(b.span) - lower(b.span))) / 3600 AS booked,
-             coalesce(sum(extract(epoch FROM upper(b.span) - lower(b.span))) FILTER (WHERE b.used), 0) / 3600 AS used
-        FROM booked b
-        LEFT JOIN group_members gm ON gm.user_id = b.user_id
+      SELECT coalesce(g.name, '(no group)') AS name, sum(bu.booked) / 3600 AS booked, sum(bu.used) / 3600 AS used
+        FROM by_user bu
+        LEFT JOIN group_members gm ON gm.user_id = bu.user_id
         LEFT JOIN groups g ON g.id = gm.group_id
        GROUP BY 1
     ), by_employer AS (
-      SELECT coalesce(e.institute_name, '(no employer)') AS name,
-             sum(extract(epoch FROM upper(b.span) - lower(b.span))) / 3600 AS booked,
-             coalesce(sum(extract(epoch FROM upper(b.span) - lower(b.span))) FILTER (WHERE b.used), 0) / 3600 AS used
-        FROM booked b
-        LEFT JOIN user_employers ue ON ue.user_id = b.user_id AND ue.is_current
+      SELECT coalesce(e.institute_name, '(no employer)') AS name, sum(bu.booked) / 3600 AS booked, sum(bu.used) / 3600 AS used
+        FROM by_user bu
+        LEFT JOIN user_employers ue ON ue.user_id = bu.user_id AND ue.is_current
         LEFT JOIN employers e ON e.id = ue.employer_id
        GROUP BY 1
     ), activity AS (
@@ -67,15 +94,22 @@ export async function computeStatistics(db: Queryable, from: Date, to: Date, tim
       SELECT a.actor_user_id, a.at FROM params p
         JOIN audit_log a ON a.action = 'auth.signin.success' AND a.at >= p.f AND a.at < p.t
     ), active AS (
-      SELECT to_char(date_trunc('month', a.at AT TIME ZONE p.tz), 'YYYY-MM') AS month, count(DISTINCT a.user_id) AS users
-        FROM activity a, params p
-       WHERE a.user_id IS NOT NULL
+      -- Distinct (month, user) pairs by hashing, then counted: cheaper than count(DISTINCT), which sorts.
+      SELECT month, count(*) AS users
+        FROM (SELECT DISTINCT to_char(date_trunc('month', a.at AT TIME ZONE p.tz), 'YYYY-MM') AS month, a.user_id
+                FROM activity a, params p WHERE a.user_id IS NOT NULL) pairs
+       GROUP BY 1
+    ), signed_up AS (
+      SELECT to_char(date_trunc('month', u.sign_up_date AT TIME ZONE p.tz), 'YYYY-MM') AS month, count(*) AS n
+        FROM params p JOIN users u ON u.sign_up_date >= p.f AND u.sign_up_date < p.t
+       GROUP BY 1
+    ), approved AS (
+      SELECT to_char(date_trunc('month', u.approved_date AT TIME ZONE p.tz), 'YYYY-MM') AS month, count(*) AS n
+        FROM params p JOIN users u ON u.approved_date >= p.f AND u.approved_date < p.t
        GROUP BY 1
     ), sign_ups AS (
-      SELECT mo.month,
-             (SELECT count(*) FROM users u, params p WHERE u.sign_up_date <@ mo.span AND u.sign_up_date >= p.f AND u.sign_up_date < p.t) AS sign_ups,
-             (SELECT count(*) FROM users u, params p WHERE u.approved_date <@ mo.span AND u.approved_date >= p.f AND u.approved_date < p.t) AS approvals
-        FROM months mo
+      SELECT to_char(mo.m, 'YYYY-MM') AS month, coalesce(s.n, 0) AS sign_ups, coalesce(a.n, 0) AS approvals
+        FROM months mo LEFT JOIN signed_up s ON s.month = to_char(mo.m, 'YYYY-MM') LEFT JOIN approved a ON a.month = to_char(mo.m, 'YYYY-MM')
     ), flashes AS (
       SELECT to_char(date_trunc('month', fj.started_at AT TIME ZONE p.tz), 'YYYY-MM') AS month, dt.name AS device_type,
              count(*) AS flashes, count(*) FILTER (WHERE fj.state = 'done') AS succeeded
@@ -84,44 +118,41 @@ export async function computeStatistics(db: Queryable, from: Date, to: Date, tim
         JOIN devices d ON d.id = fj.device_id
         JOIN device_types dt ON dt.id = d.device_type_id
        GROUP BY 1, 2
-    ), ends AS (
-      -- Occupancy by hour of the week without cutting windows into hours (a window may last days): with
-      -- F_c(t) the time from a fixed Monday 00:00 to t that falls in hour-of-week c, a window [a, b) gives
-      -- cell c exactly F_c(b) - F_c(a). F_c(t) = 3600 * (whole weeks) + min(max(r - 3600c, 0), 3600), r being
-      -- t's offset in its week; summed over every window end (+1) and start (-1), each cell is
-      -- 3600 * sum(sign * week) + 3600 * (sum of signs of ends in later hours) + (their offsets within cell c).
-      -- Wall-clock time of the zone: a window across a change of clocks counts the hours the clock showed.
-      SELECT e.sign, extract(epoch FROM (e.at AT TIME ZONE p.tz)) - 345600 AS since_monday -- 1970-01-05, a Monday
-        FROM booked b, params p, LATERAL (VALUES (-1, lower(b.span)), (1, upper(b.span))) AS e(sign, at)
-    ), parts AS (
-      SELECT sign, floor(since_monday / 604800) AS week, since_monday - floor(since_monday / 604800) * 604800 AS offset_in_week FROM ends
+    ), hour_ends AS (
+      -- Offsets from a Monday 00:00 (1970-01-05) of the wall clock, cut into weeks and hours of the week.
+      SELECT sign, floor((date_part('epoch', local) - 345600) / 604800) AS week,
+             (date_part('epoch', local) - 345600) - floor((date_part('epoch', local) - 345600) / 604800) * 604800 AS offset_in_week
+        FROM ends
     ), per_hour AS (
       SELECT floor(offset_in_week / 3600)::int AS cell, sum(sign) AS signs, sum(sign * (offset_in_week - floor(offset_in_week / 3600) * 3600)) AS within
-        FROM parts GROUP BY 1
+        FROM hour_ends GROUP BY 1
+    ), weeks AS (
+      SELECT coalesce(sum(sign * week), 0) * 3600 AS seconds FROM hour_ends
     ), heat_cells AS (
       SELECT c.cell,
-             ((SELECT coalesce(sum(sign * week), 0) * 3600 FROM parts)
-              + 3600 * coalesce((SELECT sum(signs) FROM per_hour ph WHERE ph.cell > c.cell), 0)
-              + coalesce((SELECT within FROM per_hour ph WHERE ph.cell = c.cell), 0)) / 3600 AS device_hours
+             (w.seconds
+              + 3600 * coalesce(sum(coalesce(ph.signs, 0)) OVER (ORDER BY c.cell DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
+              + coalesce(ph.within, 0)) / 3600 AS device_hours
         FROM generate_series(0, 167) AS c(cell)
+        LEFT JOIN per_hour ph ON ph.cell = c.cell
+        CROSS JOIN weeks w
     ), heat AS (
       SELECT cell / 24 + 1 AS day, cell % 24 AS hour, device_hours FROM heat_cells WHERE round(device_hours::numeric, 2) > 0
     )
     SELECT json_build_object(
       'deviceHoursByTypeMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'deviceType', device_type,
-          'bookedHours', round(booked::numeric, 2), 'usedHours', round(used::numeric, 2)) ORDER BY month, device_type) FROM by_type_month), '[]'),
+          'bookedHours', round(booked::numeric, 2), 'usedHours', round(used::numeric, 2)) ORDER BY month, device_type) FROM by_type_month
+          WHERE round(booked::numeric, 2) > 0 AND month IN (SELECT to_char(m, 'YYYY-MM') FROM months)), '[]'),
       'deviceHoursByGroup', coalesce((SELECT json_agg(json_build_object('group', name, 'bookedHours', round(booked::numeric, 2),
           'usedHours', round(used::numeric, 2)) ORDER BY booked DESC, name) FROM by_group), '[]'),
       'deviceHoursByEmployer', coalesce((SELECT json_agg(json_build_object('employer', name, 'bookedHours', round(booked::numeric, 2),
           'usedHours', round(used::numeric, 2)) ORDER BY booked DESC, name) FROM by_employer), '[]'),
-      'activeUsersByMonth', coalesce((SELECT json_agg(json_build_object('month', mo.month, 'activeUsers', coalesce(a.users, 0)) ORDER BY mo.month)
-          FROM months mo LEFT JOIN active a ON a.month = mo.month), '[]'),
+      'activeUsersByMonth', coalesce((SELECT json_agg(json_build_object('month', to_char(mo.m, 'YYYY-MM'), 'activeUsers', coalesce(a.users, 0)) ORDER BY mo.m)
+          FROM months mo LEFT JOIN active a ON a.month = to_char(mo.m, 'YYYY-MM')), '[]'),
       'signUpsByMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'signUps', sign_ups, 'approvals', approvals) ORDER BY month) FROM sign_ups), '[]'),
       'flashesByTypeMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'deviceType', device_type, 'flashes', flashes,
           'succeeded', succeeded, 'successRate', round(succeeded::numeric / nullif(flashes, 0), 4)) ORDER BY month, device_type) FROM flashes), '[]'),
       'occupancyByHourOfWeek', coalesce((SELECT json_agg(json_build_object('day', day, 'hour', hour, 'deviceHours', round(device_hours::numeric, 2))
           ORDER BY day, hour) FROM heat), '[]')
-    ) AS tables`.execute(db);
-  const tables = rows[0]!.tables;
-  return typeof tables === 'string' ? (JSON.parse(tables) as Tables) : tables;
+    ) AS tables`;
 }
