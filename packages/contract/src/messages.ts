@@ -242,6 +242,7 @@ export const messages = {
   SSH_COMMAND: 'Connect with',
   COPY: 'Copy',
   COPIED: 'Copied',
+  DONE: 'Done',
   MY_FLASH_HISTORY: 'My flash history',
   NO_FLASH_HISTORY: 'You have not flashed any device yet.',
   FLASH_JOB: 'Flash job',

@@ -1,8 +1,9 @@
 // The spec's confirmation modal for any screen: a title, a message, optional content, Cancel and OK; it
 // answers true on OK and false on Cancel or when closed any other way.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { messages } from '@testbed/contract';
 import { useCallback, useState, type ReactNode } from 'react';
+import { Dialog } from './dialog';
 
 /** The spec's layer index for modals and popups. */
 const MODAL_Z_INDEX = 1055;
@@ -38,14 +39,7 @@ export function useConfirmModal() {
 
   const current = state?.pending;
   const dialog = (
-    <Modal.Root opened={state?.open ?? false} onClose={() => answer(false)} zIndex={MODAL_Z_INDEX} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
-          <Modal.Title fw={700}>{current?.title}</Modal.Title>
-          <Modal.CloseButton aria-label={messages.CLOSE} />
-        </Group>
-        <Modal.Body>
+    <Dialog opened={state?.open ?? false} onClose={() => answer(false)} zIndex={MODAL_Z_INDEX} title={current?.title}>
           <Stack gap="sm">
             <Text size="sm">{current?.message}</Text>
             {current?.content}
@@ -58,9 +52,7 @@ export function useConfirmModal() {
               </Button>
             </Group>
           </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+        </Dialog>
   );
 
   return { confirm, dialog };

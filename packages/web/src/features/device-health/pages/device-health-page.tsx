@@ -1,12 +1,13 @@
 // deviceHealth (administrators): every device's state, last success, failure streak and quarantine reason,
 // with its last flashes; a device is put in quarantine or released with a note (kept in the audit log).
-import { Alert, Badge, Box, Button, Center, Container, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Container, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
+import { Dialog } from '../../../shared/components/dialog';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
@@ -31,15 +32,7 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
     onClose();
   };
   return (
-    // Built from Modal's parts so that its header is a plain block rather than a second page banner.
-    <Modal.Root opened={target !== null} onClose={close}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
-          <Modal.Title fw={700}>{target ? t(target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE', { device: name }) : ''}</Modal.Title>
-          <Modal.CloseButton aria-label={t('CLOSE')} />
-        </Group>
-        <Modal.Body>
+    <Dialog opened={target !== null} onClose={close} title={target ? t(target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE', { device: name }) : ''} centered={false}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -64,9 +57,7 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
           </Group>
         </Stack>
       </form>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+        </Dialog>
   );
 }
 

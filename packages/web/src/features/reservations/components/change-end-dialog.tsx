@@ -1,9 +1,10 @@
 // Moving the end of a reservation: a date and time in the browser's zone, a quick "+1 h", Cancel and Save.
 // The server decides: a booking in the way or a usage policy is shown as its message.
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/components/dialog';
 
 export interface ChangeEndDialogProps {
   reservation: Reservation | null;
@@ -34,14 +35,7 @@ export function ChangeEndDialog({ reservation, opened, pending, error, onCancel,
   };
 
   return (
-    <Modal.Root opened={opened} onClose={onCancel} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
-          <Modal.Title fw={700}>{t('CHANGE_END_TITLE', { id: reservation?.reservationId ?? '' })}</Modal.Title>
-          <Modal.CloseButton aria-label={t('CLOSE')} />
-        </Group>
-        <Modal.Body>
+    <Dialog opened={opened} onClose={onCancel} title={t('CHANGE_END_TITLE', { id: reservation?.reservationId ?? '' })}>
           <Stack gap="sm">
             <Group align="flex-end" gap="sm">
               <TextInput
@@ -70,8 +64,6 @@ export function ChangeEndDialog({ reservation, opened, pending, error, onCancel,
               </Button>
             </Group>
           </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+        </Dialog>
   );
 }

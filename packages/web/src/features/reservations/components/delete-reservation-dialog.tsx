@@ -1,8 +1,9 @@
 // The confirmation before a deletion (devices document, section 2): title RESERVATION_DELETION, the
 // question and the reservation id, Cancel and Delete. Built from Modal's parts so that its header is a
 // plain block rather than a second page banner, and its close button has a name.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/components/dialog';
 
 export interface DeleteReservationDialogProps {
   opened: boolean;
@@ -15,14 +16,7 @@ export interface DeleteReservationDialogProps {
 export function DeleteReservationDialog({ opened, reservationId, onCancel, onConfirm }: DeleteReservationDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal.Root opened={opened} onClose={onCancel} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
-          <Modal.Title fw={700}>{t('RESERVATION_DELETION')}</Modal.Title>
-          <Modal.CloseButton aria-label={t('CLOSE')} />
-        </Group>
-        <Modal.Body>
+    <Dialog opened={opened} onClose={onCancel} title={t('RESERVATION_DELETION')}>
           <Stack gap="sm">
             <Text size="sm">{t('DELETE_CONFIRMATION')}</Text>
             <Text size="sm" fw={600}>
@@ -37,8 +31,6 @@ export function DeleteReservationDialog({ opened, reservationId, onCancel, onCon
               </Button>
             </Group>
           </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+        </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 // Panels of a user's own page: recent sign-ins (to notice someone else's), reservation reminders, and the
 // private calendar feed (its address shown once, in a dialog with a copy button).
-import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import { REMINDER_DEFAULT_MINUTES, REMINDER_MAX_MINUTES, reminderSettingsSchema, type ReminderSettings } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { formatDayTime } from '../../../shared/date-format';
 import { notifySuccess } from '../../../shared/notify';
 import {
@@ -185,36 +186,7 @@ export function CalendarFeedPanel() {
           </Button>
         )}
       </Group>
-      {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
-      <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
-            <Modal.Title fw={700}>{t('CALENDAR_FEED_CREATED')}</Modal.Title>
-            <Modal.CloseButton aria-label={t('CLOSE')} />
-          </Group>
-          <Modal.Body>
-            <Stack>
-              <Text size="sm">{t('CALENDAR_FEED_CREATED_TEXT')}</Text>
-              <Code block data-testid="calendar-feed-url" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-                {shown}
-              </Code>
-              <Group justify="flex-end">
-                <CopyButton value={shown ?? ''}>
-                  {({ copied, copy }) => (
-                    <Button onClick={copy} data-autofocus>
-                      {copied ? t('COPIED') : t('COPY')}
-                    </Button>
-                  )}
-                </CopyButton>
-                <Button variant="default" onClick={() => setShown(null)}>
-                  {t('CLOSE')}
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <ShownOnceDialog value={shown} onClose={() => setShown(null)} title={t('CALENDAR_FEED_CREATED')} text={t('CALENDAR_FEED_CREATED_TEXT')} testId="calendar-feed-url" />
       {dialog}
     </Stack>
   );

@@ -1,15 +1,15 @@
 // The personal API tokens of a user's page. The owner creates a token (name, scope, lifetime), sees it once
 // in a dialog with a copy button, lists and revokes their tokens; an administrator sees and revokes them.
-import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   API_TOKEN_DAY_CHOICES,
   API_TOKEN_NAME_MAX,
   apiTokenMessages as m,
   createApiTokenSchema,
-  messages,
   type ApiTokenScope,
 } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
+import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
 
@@ -99,36 +99,7 @@ export function ApiTokensPanel({ userId, isOwner }: { userId: number; isOwner: b
         </>
       )}
       <RevocableTokens tokens={tokens} emptyText={isOwner ? m.NONE : m.NONE_ADMIN} />
-      {/* Header built from parts, as in the shared confirmation modal: Mantine's own is a second banner landmark. */}
-      <Modal.Root opened={shown !== null} onClose={() => setShown(null)} size="lg" zIndex={1055} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
-            <Modal.Title fw={700}>{m.CREATED_TITLE}</Modal.Title>
-            <Modal.CloseButton aria-label={messages.CLOSE} />
-          </Group>
-          <Modal.Body>
-            <Stack>
-              <Text size="sm">{m.CREATED_TEXT}</Text>
-              <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
-                {shown}
-              </Code>
-              <Group justify="flex-end">
-                <CopyButton value={shown ?? ''}>
-                  {({ copied, copy }) => (
-                    <Button onClick={copy} data-autofocus>
-                      {copied ? m.COPIED : m.COPY}
-                    </Button>
-                  )}
-                </CopyButton>
-                <Button variant="default" onClick={() => setShown(null)}>
-                  {m.DONE}
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <ShownOnceDialog value={shown} onClose={() => setShown(null)} title={m.CREATED_TITLE} text={m.CREATED_TEXT} testId="new-api-token" />
     </Stack>
   );
 }
