@@ -21,3 +21,4 @@ export * from './usage-policies.js';
 export * from './api-tokens.js';
 export * from './device-health.js';
 export * from './insight.js';
+export * from './catalogue.js';

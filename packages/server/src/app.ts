@@ -66,6 +66,10 @@ import { deviceHealthRoutes } from './modules/device-health/routes.js';
 import { DeviceHealthService } from './modules/device-health/service.js';
 import { MailSender } from './mail/sender.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { CatalogueService } from './modules/catalogue/service.js';
+import { maintenanceRoutes } from './modules/maintenance/routes.js';
+import { MaintenanceService } from './modules/maintenance/service.js';
 import { AuditService } from './modules/audit/service.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { CalendarService } from './modules/calendar/service.js';
@@ -284,6 +288,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(deviceHealthRoutes, {
         health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),
       });
+      await api.register(catalogueRoutes, { catalogue: new CatalogueService(db, driver) });
+      await api.register(maintenanceRoutes, { maintenance: new MaintenanceService(db, config.PUBLIC_URL) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(statisticsRoutes, { statistics: new StatisticsService(db) });
       await api.register(reminderRoutes, { reminders: new ReminderSettingsService(db) });

@@ -184,6 +184,26 @@ export interface DevicesTable {
   quarantined_at: Timestamp | null;
   quarantine_reason: string | null;
   quarantined_by: number | null;
+  /** The catalogue entry from the testbed file. */
+  properties: Json<DeviceProperties>;
+}
+
+export type DeviceProperties = Record<string, string | number | boolean | string[]>;
+
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  reason: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  device_type_id: number | null;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface MaintenanceDevicesTable {
+  maintenance_id: number;
+  device_id: number;
+  during: string;
 }
 
 export interface ImagesTable {
@@ -346,6 +366,8 @@ export interface Database {
   audit_log: AuditLogTable;
   reservation_reminders: ReservationRemindersTable;
   calendar_feeds: CalendarFeedsTable;
+  maintenance_windows: MaintenanceWindowsTable;
+  maintenance_devices: MaintenanceDevicesTable;
   users_directory_version: UsersDirectoryVersionTable;
   captcha_solutions: CaptchaSolutionsTable;
 }

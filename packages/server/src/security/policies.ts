@@ -46,7 +46,10 @@ export type Action =
   | 'reservation:read' // one reservation (its calendar event); subject: its holder and colleagues
   | 'audit:read' // the audit log and its export (administrators only)
   | 'statistics:read' // usage statistics and their export (administrators only)
-  | 'account:own-settings'; // sign-in history, reminder settings, calendar feed; subject: the account
+  | 'account:own-settings' // sign-in history, reminder settings, calendar feed; subject: the account
+  | 'maintenance:read' // the maintenance windows, as the timeline and the catalogue show them
+  | 'maintenance:manage' // create, preview and delete maintenance windows (administrators only)
+  | 'catalogue:read'; // the device catalogue and the fleet's state
 
 interface Subject {
   userId?: number;
@@ -80,7 +83,11 @@ export function can(principal: Principal, action: Action, subject: Subject = {})
     case 'device-health:manage':
     case 'audit:read':
     case 'statistics:read':
+    case 'maintenance:manage':
       return false;
+    case 'maintenance:read':
+    case 'catalogue:read':
+      return true;
     case 'reservation:read':
       return subject.memberIds?.includes(principal.userId) ?? false;
     case 'api-tokens:read':

@@ -22,11 +22,12 @@ export async function syncInventory(db: Db, testbed: TestbedFile): Promise<void>
           .execute();
       }
       for (const device of type.devices) {
+        const properties = JSON.stringify({ ...type.properties, ...device.properties });
         await tx
           .insertInto('devices')
-          .values({ device_type_id: typeId, mac_address: device.mac, ip_address: device.ip })
+          .values({ device_type_id: typeId, mac_address: device.mac, ip_address: device.ip, properties })
           .onConflict((oc) =>
-            oc.column('mac_address').doUpdateSet({ device_type_id: typeId, ip_address: device.ip, in_inventory: true }),
+            oc.column('mac_address').doUpdateSet({ device_type_id: typeId, ip_address: device.ip, in_inventory: true, properties }),
           )
           .execute();
       }

@@ -10,8 +10,19 @@ const macAddress = z
   .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'must be a MAC address such as 02:00:00:01:00:01')
   .transform((mac) => mac.toLowerCase());
 
+/**
+ * A device's catalogue entry: model, site, room, radios, memory and any key the operator adds. Keys are
+ * short identifiers; values are short strings, numbers, booleans or lists of strings. A device's own
+ * properties override its type's.
+ */
+const propertiesSchema = z.record(
+  z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/, 'property names are letters, digits, dash and underscore, starting with a lower-case letter'),
+  z.union([z.string().min(1).max(100), z.number().finite(), z.boolean(), z.array(z.string().min(1).max(100)).max(20)]),
+);
+
 const deviceSchema = z.object({
   mac: macAddress,
+  properties: propertiesSchema.optional(),
   ip: z.union([z.ipv4(), z.ipv6()]),
   /** Simulator only: whether the device answers. */
   up: z.boolean().default(true),
@@ -31,6 +42,8 @@ const deviceTypeSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'letters, digits, dot, dash, underscore'),
   images: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}$/)).min(1),
   devices: z.array(deviceSchema),
+  /** Properties every device of the type has (a device's own override them). */
+  properties: propertiesSchema.optional(),
   /** Command driver: flashes a device of this type and writes 'date : text' lines to {statusFile}. */
   flashCommand: commandSchema.optional(),
 });

@@ -1,5 +1,6 @@
 // The testbed driver as the rest of the portal sees it: a device being flashed, until its node is ready,
-// is down, and so is a quarantined device (device-health), so the device lists show it down and a booking of it is refused (the reservations module
+// is down, and so is a quarantined device (device-health) or one in a maintenance that runs now, so the
+// device lists show it down and a booking of it is refused (the reservations module
 // asks the driver whether a device is up). The state comes from the jobs in the database, so every
 // server instance agrees; the lists read it at most once a second, a booking reads it fresh (one read
 // for all the devices it checks).
@@ -10,9 +11,9 @@ import { unavailableDevices } from './repo.js';
 const BUSY_TTL_MS = 1000;
 
 export class FlashingAwareDriver implements TestbedDriver {
-  private busy?: { macs: Set<string>; quarantined: Map<string, string>; readAt: number };
+  private busy?: { macs: Set<string>; reasons: Map<string, string>; quarantined: Set<string>; readAt: number };
   private merged?: { states: readonly DeviceState[]; busy: Set<string>; result: readonly DeviceState[] };
-  private busyLoading?: Promise<{ macs: Set<string>; quarantined: Map<string, string> }>;
+  private busyLoading?: Promise<{ macs: Set<string>; reasons: Map<string, string>; quarantined: Set<string> }>;
 
   constructor(
     private readonly db: Db,
@@ -42,10 +43,9 @@ export class FlashingAwareDriver implements TestbedDriver {
     return !(await this.freshBusyMacs()).macs.has(key);
   }
 
-  /** Why a device that is up by its driver counts as down, read now: its quarantine's reason. */
+  /** Why a device that is up by its driver counts as down, read now: its quarantine or its maintenance. */
   async unavailableReason(mac: string): Promise<string | undefined> {
-    const reason = (await this.freshBusyMacs()).quarantined.get(mac.toLowerCase());
-    return reason === undefined ? undefined : `quarantined (${reason})`;
+    return (await this.freshBusyMacs()).reasons.get(mac.toLowerCase());
   }
 
   async deviceStates(): Promise<readonly DeviceState[]> {
@@ -66,18 +66,18 @@ export class FlashingAwareDriver implements TestbedDriver {
     return (await this.freshBusyMacs()).macs;
   }
 
-  /** The quarantined devices with their reasons, read at most once a second. */
-  async quarantinedMacs(): Promise<Map<string, string>> {
+  /** The quarantined devices, read at most once a second. */
+  async quarantinedMacs(): Promise<Set<string>> {
     const cached = this.busy;
     if (cached && Date.now() - cached.readAt < BUSY_TTL_MS) return cached.quarantined;
     return (await this.freshBusyMacs()).quarantined;
   }
 
-  /** The devices being flashed or quarantined, read now; the checks of one booking's devices share one read. */
-  private freshBusyMacs(): Promise<{ macs: Set<string>; quarantined: Map<string, string> }> {
+  /** The devices being flashed, quarantined or in maintenance, read now; the checks of one booking's devices share one read. */
+  private freshBusyMacs(): Promise<{ macs: Set<string>; reasons: Map<string, string>; quarantined: Set<string> }> {
     this.busyLoading ??= unavailableDevices(this.db)
-      .then(({ busy, quarantined }) => {
-        const read = { macs: new Set([...busy, ...quarantined.keys()]), quarantined };
+      .then(({ busy, reasons, quarantined }) => {
+        const read = { macs: new Set([...busy, ...reasons.keys()]), reasons, quarantined };
         this.busy = { ...read, readAt: Date.now() };
         return read;
       })

@@ -222,22 +222,29 @@ export function presentFlashJob(row: FlashJobRow, jumpHost?: string): FlashJob {
 
 /**
  * The devices that count as down whatever their driver says: those being flashed and not ready yet (spec
- * section 4: the up flag is off while flashing and back when the node is ready), and the quarantined ones
- * with their reason. They show as down and cannot be booked.
+ * section 4: the up flag is off while flashing and back when the node is ready), the quarantined ones and
+ * those in a maintenance that runs now, these two with the reason shown ("quarantined (...)"). They show as
+ * down and cannot be booked.
  */
-export async function unavailableDevices(db: Queryable): Promise<{ busy: string[]; quarantined: Map<string, string> }> {
-  const { rows } = await sql<{ mac_address: string; quarantine_reason: string | null }>`
-    SELECT d.mac_address, NULL AS quarantine_reason FROM flash_jobs j JOIN devices d ON d.id = j.device_id
+export async function unavailableDevices(db: Queryable): Promise<{ busy: string[]; reasons: Map<string, string>; quarantined: Set<string> }> {
+  const { rows } = await sql<{ mac_address: string; kind: 'flashing' | 'quarantined' | 'maintenance'; reason: string | null }>`
+    SELECT d.mac_address, 'flashing' AS kind, NULL AS reason FROM flash_jobs j JOIN devices d ON d.id = j.device_id
     WHERE j.state IN ('pending', 'flashing', 'waiting_ready')
     UNION ALL
-    SELECT d.mac_address, d.quarantine_reason FROM devices d WHERE ${deviceIsQuarantined('d')}`.execute(db);
+    SELECT d.mac_address, 'quarantined', 'quarantined (' || d.quarantine_reason || ')' FROM devices d WHERE ${deviceIsQuarantined('d')}
+    UNION ALL
+    SELECT d.mac_address, 'maintenance', 'in maintenance (' || m.reason || ')'
+      FROM maintenance_devices md JOIN maintenance_windows m ON m.id = md.maintenance_id JOIN devices d ON d.id = md.device_id
+     WHERE md.during @> now()`.execute(db);
   const busy: string[] = [];
-  const quarantined = new Map<string, string>();
+  const reasons = new Map<string, string>();
+  const quarantined = new Set<string>();
   for (const row of rows) {
-    if (row.quarantine_reason === null) busy.push(row.mac_address);
-    else quarantined.set(row.mac_address, row.quarantine_reason);
+    if (row.kind === 'flashing') busy.push(row.mac_address);
+    else reasons.set(row.mac_address, row.reason ?? row.kind);
+    if (row.kind === 'quarantined') quarantined.add(row.mac_address);
   }
-  return { busy, quarantined };
+  return { busy, reasons, quarantined };
 }
 
 /**

@@ -240,6 +240,12 @@ export async function freeWindows(
           WHERE rd.device_id = wanted.device_id
             AND rd.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]') AND ${inTheWay}
           LIMIT 1000) AS rd
+        UNION ALL
+        -- A maintenance is in the way of every booking: its end is a candidate start too.
+        SELECT upper(md.during)
+        FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
+        JOIN maintenance_devices md ON md.device_id = wanted.device_id
+          AND md.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]')
       ) AS ends
       WHERE s >= ${options.from}::timestamptz AND s <= ${options.to}::timestamptz
     )
@@ -255,6 +261,9 @@ export async function freeWindows(
             WHERE rd.device_id = wanted.device_id
               AND rd.during && tstzrange(c.s, c.s + ${duration}, '[)')
               AND ${inTheWay}
+            UNION ALL
+            SELECT 1 FROM maintenance_devices md
+            WHERE md.device_id = wanted.device_id AND md.during && tstzrange(c.s, c.s + ${duration}, '[)')
             LIMIT 1) AS hit) AS probe
         WHERE probe.busy = 0
         -- No ORDER BY here: the devices come in the array's order, and without a sort the LIMIT stops probing at

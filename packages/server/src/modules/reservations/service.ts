@@ -23,6 +23,8 @@ import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import type { DeviceState, TestbedDriver } from '../../testbed/driver.js';
+import { lockDevicesForBooking, maintenanceInTheWay } from '../maintenance/repo.js';
+import { maintenanceMessages } from '../maintenance/service.js';
 import { recordAudit } from '../audit/repo.js';
 import {
   deleteReservationRow,
@@ -245,6 +247,10 @@ export class ReservationService {
           const broken = await this.policyReasons(tx, form.userId, devices, start, end, null);
           if (broken.length > 0) return { policy: broken };
         }
+        // Under the devices' lock, so that a maintenance created at the same moment is seen or sees this booking.
+        await lockDevicesForBooking(tx, deviceIds);
+        const maintenance = await maintenanceInTheWay(tx, deviceIds, start, end);
+        if (maintenance.length > 0) return maintenanceMessages(maintenance);
         const conflicts = await findConflicts(tx, deviceIds, start, end, type.exclusive);
         if (conflicts.length > 0) return conflictsOf(conflicts);
         const reservationId = await insertReservation(tx, {
@@ -371,6 +377,13 @@ export class ReservationService {
         if (!caller.isAdmin && newEnd > window.end) {
           const broken = await this.policyReasons(tx, row.responsible_user_id, devices, window.start, newEnd, reservationId);
           if (broken.length > 0) throw new AppError('validation', broken.join(' '));
+        }
+        if (newEnd > window.end) {
+          await lockDevicesForBooking(tx, devices.map((device) => device.id));
+          const maintenance = await maintenanceInTheWay(tx, devices.map((device) => device.id), window.end, newEnd);
+          if (maintenance.length > 0) {
+            throw new AppError('conflict', `The reservation cannot end at ${newEnd.toISOString()}: ${maintenanceMessages(maintenance).join(' ')}`);
+          }
         }
         await moveReservationEnd(tx, reservationId, newEnd);
         await recordAudit(tx, {

@@ -1,0 +1,118 @@
+// The device catalogue (each device's properties from the testbed file, its state now, the fleet at a glance)
+// and maintenance windows. The web app, the command-line client and the server all speak these shapes.
+import { z } from 'zod';
+import { entityIdSchema } from './input.js';
+
+export const DEVICE_STATES = ['up', 'booked', 'flashing', 'down', 'quarantined', 'maintenance'] as const;
+export type DeviceCatalogueState = (typeof DEVICE_STATES)[number];
+
+export const propertyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+export type PropertyValue = z.infer<typeof propertyValueSchema>;
+
+/** `key:value`: the devices whose property `key` is `value` (or, for a list, holds it). */
+const propertyFilter = z
+  .string()
+  .max(140)
+  .regex(/^[a-z][a-zA-Z0-9_-]{0,31}:.{1,100}$/, 'property must be written key:value, e.g. site:lab-a');
+
+/**
+ * GET /api/deviceCatalogue?deviceType=&state=&property=key:value (property may repeat; every one must hold).
+ * `fleet` counts every device in the inventory by state, whatever the filters.
+ */
+export const deviceCatalogueQuerySchema = z.object({
+  deviceType: z.string().trim().max(64).optional(),
+  state: z.enum(DEVICE_STATES, { error: `state is one of ${DEVICE_STATES.join(', ')}` }).optional(),
+  property: z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(propertyFilter).max(20).optional()),
+});
+export type DeviceCatalogueQuery = z.infer<typeof deviceCatalogueQuerySchema>;
+
+export const catalogueDeviceSchema = z.object({
+  macAddress: z.string(),
+  ipAddress: z.string(),
+  deviceType: z.string(),
+  state: z.enum(DEVICE_STATES),
+  /** Why it is down, quarantined or in maintenance, when known. */
+  stateReason: z.string().nullable(),
+  properties: z.record(z.string(), propertyValueSchema),
+});
+export type CatalogueDevice = z.infer<typeof catalogueDeviceSchema>;
+
+export const deviceCatalogueSchema = z.object({
+  devices: z.array(catalogueDeviceSchema),
+  /** Every property key of the fleet with its values, for the filters. */
+  facets: z.array(z.object({ key: z.string(), values: z.array(z.string()) })),
+  fleet: z.record(z.enum(DEVICE_STATES), z.number().int()),
+});
+export type DeviceCatalogue = z.infer<typeof deviceCatalogueSchema>;
+
+/** A property value as the filters and the page write it. */
+export function propertyValues(value: PropertyValue): string[] {
+  return Array.isArray(value) ? value : [String(value)];
+}
+
+/** Whether a device's properties hold every `key:value` filter. */
+export function matchesProperties(properties: Record<string, PropertyValue>, filters: readonly string[]): boolean {
+  return filters.every((filter) => {
+    const at = filter.indexOf(':');
+    const value = properties[filter.slice(0, at)];
+    return value !== undefined && propertyValues(value).includes(filter.slice(at + 1));
+  });
+}
+
+// ---- Maintenance windows -------------------------------------------------------------------------------
+
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * POST /api/maintenanceWindows/preview and POST /api/maintenanceWindows: block the devices (MAC addresses) or
+ * every device of `deviceType` for [start, end), with a reason. The preview creates nothing and answers the
+ * reservations already inside the window; creating it mails their holders.
+ */
+export const maintenanceFormSchema = z
+  .object({
+    reason: z.string().trim().min(1, 'reason is required').max(500, 'reason is at most 500 characters long'),
+    start: instant,
+    end: instant,
+    deviceType: z.string().trim().min(1).max(64).optional(),
+    devices: z
+      .array(z.string().trim().toLowerCase().regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/, 'devices must be MAC addresses'))
+      .max(2000)
+      .optional(),
+  })
+  .refine((form) => Date.parse(form.end) > Date.parse(form.start), { path: ['end'], message: 'end must be later than start' })
+  .refine((form) => Boolean(form.deviceType) !== Boolean(form.devices?.length), {
+    path: ['devices'],
+    message: 'give either devices or a deviceType',
+  });
+export type MaintenanceForm = z.infer<typeof maintenanceFormSchema>;
+
+export const affectedReservationSchema = z.object({
+  reservationId: z.number().int(),
+  holder: z.string(),
+  start: z.string(),
+  end: z.string(),
+  devices: z.array(z.string()),
+});
+export type AffectedReservation = z.infer<typeof affectedReservationSchema>;
+
+export const maintenancePreviewSchema = z.object({ devices: z.array(z.string()), affected: z.array(affectedReservationSchema) });
+export type MaintenancePreview = z.infer<typeof maintenancePreviewSchema>;
+
+export const maintenanceWindowSchema = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  start: z.string(),
+  end: z.string(),
+  deviceType: z.string().nullable(),
+  devices: z.array(z.string()),
+  createdBy: z.string().nullable(),
+});
+export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>;
+export const maintenanceWindowListSchema = z.array(maintenanceWindowSchema);
+
+export const maintenanceCreatedSchema = z.object({ maintenance: maintenanceWindowSchema, affected: z.array(affectedReservationSchema) });
+export type MaintenanceCreated = z.infer<typeof maintenanceCreatedSchema>;
+
+/** GET /api/maintenanceWindows?from=&to=: the maintenance that has not ended (or overlaps [from, to)). */
+export const maintenanceListQuerySchema = z.object({ from: instant.optional(), to: instant.optional() });
+export const maintenanceIdParamsSchema = z.object({ id: entityIdSchema });

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deviceCatalogueQuerySchema, deviceCatalogueSchema, errorReplySchema } from '@testbed/contract';
+import type { CatalogueService } from './service.js';
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
+  app.get('/deviceCatalogue', {
+    config: { apiToken: 'read' },
+    schema: {
+      tags: ['devices'],
+      summary: "Every device's properties and state now, filtered by type, state and properties (key:value, repeatable), with the fleet counted by state",
+      querystring: deviceCatalogueQuerySchema,
+      response: { 200: deviceCatalogueSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+    },
+    handler: (request) => catalogue.catalogue(request.principal, request.query),
+  });
+};
