@@ -337,6 +337,37 @@ const rows: Row[] = [
     url: (f) => `/api/reservations/${f.id}/ics`,
     expected: OWNER_OR_ADMIN,
   },
+  // catalogue and maintenance
+  { method: 'GET', route: '/deviceCatalogue', url: () => '/api/deviceCatalogue?property=site:lab-a', expected: SIGNED_IN },
+  { method: 'GET', route: '/maintenanceWindows', url: () => '/api/maintenanceWindows', expected: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/maintenanceWindows/preview',
+    url: () => '/api/maintenanceWindows/preview',
+    body: () => ({ reason: 'matrix', start: at(300).toISOString(), end: at(300, 1).toISOString(), devices: ['02:00:00:03:00:07'] }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/maintenanceWindows',
+    url: () => '/api/maintenanceWindows',
+    body: () => ({ reason: 'matrix', start: at(300).toISOString(), end: at(300, 1).toISOString(), devices: ['02:00:00:03:00:07'] }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'DELETE',
+    route: '/maintenanceWindows/{id}',
+    prepare: async () => {
+      const row = await ctx.database.db
+        .insertInto('maintenance_windows')
+        .values({ reason: 'matrix', start_date: at(301), end_date: at(301, 1) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    },
+    url: (f) => `/api/maintenanceWindows/${f.id}`,
+    expected: ADMIN_ONLY,
+  },
   // insight: audit, statistics, reminders, calendar feeds
   { method: 'GET', route: '/auditLog', url: () => `/api/auditLog?userId=${user.id}`, expected: ADMIN_ONLY },
   { method: 'GET', route: '/auditLog.csv', url: () => '/api/auditLog.csv?action=auth.', expected: ADMIN_ONLY },
