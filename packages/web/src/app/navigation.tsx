@@ -52,6 +52,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
     {
       label: 'RESERVATION',
       items: [
+        { label: 'DEVICES', to: paths.devices.href() },
         { label: 'BOOK_DEVICES_MENU', to: withKey(paths.bookDevices.href(id)) },
         { label: 'MY_RESERVATIONS_MENU', to: paths.reservations.href(id) },
       ],
@@ -61,7 +62,12 @@ export function navigationFor(user: SessionUser): NavSection[] {
       items: [
         { label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) },
         // Beyond the spec's menu: the administrators' page of the fleet's health.
-        ...(isAdmin(user) ? [{ label: 'DEVICE_HEALTH' as const, to: paths.deviceHealth.href() }] : []),
+        ...(isAdmin(user)
+          ? [
+              { label: 'DEVICE_HEALTH' as const, to: paths.deviceHealth.href() },
+              { label: 'MAINTENANCE' as const, to: paths.maintenance.href() },
+            ]
+          : []),
       ],
     },
     {

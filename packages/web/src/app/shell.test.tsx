@@ -62,6 +62,7 @@ describe('shell', () => {
     expect(links).toEqual([
       [messages.FLASH_NODES, '/flashNodes/1'],
       [messages.DEVICE_HEALTH, '/deviceHealth'],
+      [messages.MAINTENANCE, '/maintenance'],
     ]);
   });
 
@@ -73,6 +74,7 @@ describe('shell', () => {
     expect(screen.queryByRole('button', { name: messages.INSIGHT })).not.toBeInTheDocument();
 
     let menu = await openMenu(messages.RESERVATION);
+    expect(within(menu).getByRole('menuitem', { name: messages.DEVICES, hidden: true })).toHaveAttribute('href', '/devices');
     expect(within(menu).getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/bookDevices/7');
     expect(within(menu).getByRole('menuitem', { name: messages.MY_RESERVATIONS_MENU, hidden: true })).toHaveAttribute('href', '/reservations/7');
     await userEvent.setup().keyboard('{Escape}');

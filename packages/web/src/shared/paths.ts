@@ -101,6 +101,8 @@ export const paths = {
   deviceHealth: guarded('/deviceHealth', ADMIN, () => '/deviceHealth'),
   statistics: guarded('/statistics', ADMIN, () => '/statistics'),
   auditLog: guarded('/auditLog', ADMIN, () => '/auditLog'),
+  maintenance: guarded('/maintenance', ADMIN, () => '/maintenance'),
+  devices: guarded('/devices', ADMIN_OR_USER, () => '/devices'),
   displayValidationPendingAccounts: guarded(
     '/displayValidationPendingAccounts',
     ADMIN,

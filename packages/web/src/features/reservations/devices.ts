@@ -1,6 +1,6 @@
 // The bookable devices as the booking form shows them: types by name, a type's devices by IP address, and
 // the select-all rule (devices document, section 4): it checks only the devices that are up.
-import type { NodesToReserve } from '@testbed/contract';
+import { matchesProperties, type DeviceCatalogue, type NodesToReserve } from '@testbed/contract';
 import type { DeviceRow } from './timeline-model';
 
 export function deviceTypeNames(nodes: NodesToReserve): string[] {
@@ -51,4 +51,16 @@ export function toggleDevice(devices: readonly DeviceRow[], selected: ReadonlySe
   if (next.has(macAddress)) next.delete(macAddress);
   else if (device?.up) next.add(macAddress);
   return next;
+}
+
+/** The bookable devices whose properties hold every filter ("key:value"); types left without a device go. */
+export function filterNodes(nodes: NodesToReserve, catalogue: DeviceCatalogue | undefined, filters: readonly string[]): NodesToReserve {
+  if (filters.length === 0 || !catalogue) return nodes;
+  const properties = new Map(catalogue.devices.map((device) => [device.macAddress, device.properties]));
+  const kept: NodesToReserve = {};
+  for (const [type, devices] of Object.entries(nodes)) {
+    const matching = Object.entries(devices).filter(([mac]) => matchesProperties(properties.get(mac.toLowerCase()) ?? {}, filters));
+    if (matching.length > 0) kept[type] = Object.fromEntries(matching);
+  }
+  return kept;
 }

@@ -1,13 +1,17 @@
 // The data behind the booking timeline: one row per device of the chosen type over the coming days, each
 // reservation of the device a bar, coloured by whose it is, so that free slots show at a glance.
-import type { Reservation } from '@testbed/contract';
+import type { MaintenanceWindow, Reservation } from '@testbed/contract';
 import { nextQuarterHour } from './booking-times';
 import { involves } from './reservation-display';
 
 export const TIMELINE_DAYS = 7;
 
-/** mine: the user takes part; shared: someone else's booking that a Shared booking may overlap; others: someone else's exclusive booking. */
-export type BarKind = 'mine' | 'shared' | 'others';
+/**
+ * mine: the user takes part; shared: someone else's booking that a Shared booking may overlap; others: someone
+ * else's exclusive booking; maintenance: the device is blocked by an administrator (reservationId is then the
+ * maintenance's id and description its reason).
+ */
+export type BarKind = 'mine' | 'shared' | 'others' | 'maintenance';
 
 export interface DeviceRow {
   macAddress: string;
@@ -73,9 +77,17 @@ export function buildTimeline(
   currentUserId: number,
   window: TimelineWindow,
   exclusiveTypes?: ReadonlySet<string>,
+  maintenance: readonly MaintenanceWindow[] = [],
 ): TimelineRow[] {
   const seen = new Set<number>();
   const byDevice = new Map<string, TimelineBar[]>();
+  for (const blocked of maintenance) {
+    const start = new Date(blocked.start);
+    const end = new Date(blocked.end);
+    if (end <= window.from || start >= window.to) continue;
+    const bar: TimelineBar = { reservationId: blocked.id, kind: 'maintenance', start, end, reservationType: '', responsible: '', description: blocked.reason };
+    for (const mac of blocked.devices) byDevice.set(mac, [...(byDevice.get(mac) ?? []), bar]);
+  }
   for (const reservation of reservations) {
     if (seen.has(reservation.reservationId)) continue;
     seen.add(reservation.reservationId);

@@ -10,6 +10,8 @@ import {
 } from '@tanstack/react-query';
 import {
   deleteReservationReplySchema,
+  deviceCatalogueSchema,
+  maintenanceWindowListSchema,
   freeSlotsReplySchema,
   meReplySchema,
   myUsageLimitsSchema,
@@ -91,6 +93,22 @@ export function reservationTimelineOptions(userId: number, deviceType: string, w
 export const nodesToReserveOptions = queryOptions({
   queryKey: ['nodesToReserve'],
   queryFn: async ({ signal }) => nodesToReserveSchema.parse(await api.get<unknown>('/api/getNodesToReserve', { signal })),
+});
+
+/** The maintenance windows over the timeline's days, drawn as blocked time. */
+export const maintenanceOptions = (window: { from: Date; to: Date }) =>
+  queryOptions({
+    queryKey: ['maintenanceWindows', window.from.toISOString(), window.to.toISOString()],
+    queryFn: async ({ signal }) =>
+      maintenanceWindowListSchema.parse(
+        await api.get<unknown>('/api/maintenanceWindows', { query: { from: window.from.toISOString(), to: window.to.toISOString() }, signal }),
+      ),
+  });
+
+/** The devices' properties, for the booking screen's filter. */
+export const deviceCatalogueOptions = queryOptions({
+  queryKey: ['deviceCatalogue'],
+  queryFn: async ({ signal }) => deviceCatalogueSchema.parse(await api.get<unknown>('/api/deviceCatalogue', { signal })),
 });
 
 export const reservationTypesOptions = queryOptions({

@@ -30,7 +30,7 @@ import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { fetchFreeSlots, myUsageLimitsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
+import { fetchFreeSlots, maintenanceOptions, myUsageLimitsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
 import {
   bookingProblems,
   buildRequest,
@@ -119,13 +119,14 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
 
   const window = useMemo(() => timelineWindow(new Date(`${today}T00:00:00`)), [today]);
   const timeline = useQuery({ ...reservationTimelineOptions(userId, values.deviceType ?? '', window), enabled: !!values.deviceType });
+  const maintenance = useQuery({ ...maintenanceOptions(window), enabled: !!values.deviceType });
   const exclusiveTypes = useMemo(
     () => new Set(reservationTypes.filter((type) => type.exclusive).map((type) => type.label)),
     [reservationTypes],
   );
   const timelineRows = useMemo(
-    () => buildTimeline(devices, timeline.data?.reservations ?? [], userId, window, exclusiveTypes),
-    [devices, timeline.data, userId, window, exclusiveTypes],
+    () => buildTimeline(devices, timeline.data?.reservations ?? [], userId, window, exclusiveTypes, maintenance.data ?? []),
+    [devices, timeline.data, userId, window, exclusiveTypes, maintenance.data],
   );
 
   const selection = useMemo(() => {

@@ -27,6 +27,7 @@ export const BAR_COLORS: Record<BarKind, { fill: string; stroke: string }> = {
   mine: { fill: '#1c7ed6', stroke: '#1864ab' },
   shared: { fill: '#fab005', stroke: '#e67700' },
   others: { fill: '#e03131', stroke: '#a51111' },
+  maintenance: { fill: '#495057', stroke: '#212529' },
 };
 
 const SELECTION_COLOR = '#1864ab';
@@ -184,10 +185,13 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
                       fill={bar.kind === 'shared' ? `url(#${patternId}-shared)` : colors.fill}
                       stroke={colors.stroke}
                       data-kind={bar.kind}
-                      data-reservation={bar.reservationId}
+                      data-reservation={bar.kind === 'maintenance' ? undefined : bar.reservationId}
+                      data-maintenance={bar.kind === 'maintenance' ? bar.reservationId : undefined}
                     >
                       <title>
-                        {`#${bar.reservationId} ${bar.reservationType}: ${formatDateTime(bar.start.toISOString())} → ${formatDateTime(bar.end.toISOString())}, ${bar.responsible}${bar.description ? ` (${bar.description})` : ''}`}
+                        {bar.kind === 'maintenance'
+                          ? `${t('TIMELINE_MAINTENANCE')}: ${formatDateTime(bar.start.toISOString())} → ${formatDateTime(bar.end.toISOString())} (${bar.description})`
+                          : `#${bar.reservationId} ${bar.reservationType}: ${formatDateTime(bar.start.toISOString())} → ${formatDateTime(bar.end.toISOString())}, ${bar.responsible}${bar.description ? ` (${bar.description})` : ''}`}
                       </title>
                     </rect>
                   );
@@ -242,6 +246,7 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
         <LegendItem swatch={BAR_COLORS.mine.fill} label={t('TIMELINE_MINE')} />
         <LegendItem swatch={BAR_COLORS.shared.fill} stripe={BAR_COLORS.shared.stroke} label={t('TIMELINE_SHARED')} />
         <LegendItem swatch={BAR_COLORS.others.fill} label={t('TIMELINE_OTHERS')} />
+        <LegendItem swatch={BAR_COLORS.maintenance.fill} label={t('TIMELINE_MAINTENANCE')} />
         <LegendItem swatch="#ced4da" label={t('TIMELINE_PAST_OR_DOWN')} />
         {selection && <LegendItem swatch="#d1e0ee" outline={SELECTION_COLOR} label={t('TIMELINE_YOUR_CHOICE')} />}
         {interactive && (
@@ -285,6 +290,7 @@ function TimelineAsText({ rows, now }: { rows: readonly TimelineRow[]; now: Date
     mine: t('TIMELINE_MINE'),
     shared: t('TIMELINE_SHARED'),
     others: t('TIMELINE_OTHERS'),
+    maintenance: t('TIMELINE_MAINTENANCE'),
   };
   return (
     <Box mt="xs">
@@ -312,7 +318,7 @@ function TimelineAsText({ rows, now }: { rows: readonly TimelineRow[]; now: Date
                   : upcoming
                       .map(
                         (bar) =>
-                          `${formatDateTime(bar.start.toISOString())} → ${toDateString(bar.end) === toDateString(bar.start) ? toHourString(bar.end) : formatDateTime(bar.end.toISOString())} (${kindLabel[bar.kind]}, #${bar.reservationId})`,
+                          `${formatDateTime(bar.start.toISOString())} → ${toDateString(bar.end) === toDateString(bar.start) ? toHourString(bar.end) : formatDateTime(bar.end.toISOString())} (${bar.kind === 'maintenance' ? `${kindLabel.maintenance}: ${bar.description}` : `${kindLabel[bar.kind]}, #${bar.reservationId}`})`,
                       )
                       .join('; ')}
               </List.Item>

@@ -4,12 +4,14 @@
 import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
-import { nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
+import { PropertyFilter } from '../../../shared/components/property-filter';
+import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
+import { filterNodes } from '../devices';
 import { BookingForm } from '../components/booking-form';
 import { reportFailure } from '../../../shared/report-failure';
 
@@ -26,6 +28,10 @@ export function BookDevicesPage() {
   const me = useMe(allowed && ownPage);
   const nodes = useQuery({ ...nodesToReserveOptions, enabled: allowed });
   const types = useQuery({ ...reservationTypesOptions, enabled: allowed });
+  // The device catalogue only narrows the choices; the form works without it.
+  const catalogue = useQuery({ ...deviceCatalogueOptions, enabled: allowed });
+  const [filters, setFilters] = useState<string[]>([]);
+  const shown = useMemo(() => (nodes.data ? filterNodes(nodes.data, catalogue.data, filters) : undefined), [nodes.data, catalogue.data, filters]);
 
   useEffect(() => {
     for (const error of [nodes.error, types.error]) if (error) reportFailure('bookable devices could not be loaded', error);
@@ -51,7 +57,10 @@ export function BookDevicesPage() {
             <Loader aria-label={t('LOADING')} />
           </Center>
         ) : (
-          <BookingForm userId={routeUserId} nodes={nodes.data} reservationTypes={types.data} />
+          <>
+            {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}
+            <BookingForm userId={routeUserId} nodes={shown ?? nodes.data} reservationTypes={types.data} />
+          </>
         )}
       </Stack>
     </Container>

@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+import type { DeviceCatalogueState } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
+
+// Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
+export const STATE_COLORS: Record<DeviceCatalogueState, string> = {
+  up: 'teal.9',
+  booked: 'blue.9',
+  flashing: 'indigo.9',
+  down: 'gray.7',
+  quarantined: 'red.9',
+  maintenance: 'orange.9',
+};
+
+export function StateBadge({ state }: { state: DeviceCatalogueState }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATE_COLORS[state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
+      {t(`FLEET_${state}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,123 @@
+// devices: the device catalogue for everyone signed in. The fleet at a glance (how many devices are up,
+// booked, being flashed, down, quarantined, in maintenance; each a filter), then every device with its
+// properties from the testbed file, filtered by type, state and properties.
+import { Alert, Box, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { DEVICE_STATES, propertyValues, type DeviceCatalogueState } from '@testbed/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PropertyFilter } from '../../../shared/components/property-filter';
+import { catalogueOptions } from '../api/devices-api';
+import { STATE_COLORS, StateBadge } from '../components/state-badge';
+
+export function DevicesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('DEVICES')} | Testbed Portal`);
+  const [deviceType, setDeviceType] = useState<string | null>(null);
+  const [state, setState] = useState<DeviceCatalogueState | null>(null);
+  const [property, setProperty] = useState<string[]>([]);
+  const catalogue = useQuery(catalogueOptions({ deviceType: deviceType ?? undefined, state: state ?? undefined, property }));
+  // The type list comes from the unfiltered fleet, read once.
+  const everything = useQuery(catalogueOptions({}));
+  const types = [...new Set((everything.data?.devices ?? []).map((device) => device.deviceType))];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('DEVICES')}</Title>
+      {catalogue.data && (
+        <section aria-labelledby="fleet-title">
+          <Title order={2} size="h4" id="fleet-title" mb="xs">
+            {t('FLEET_AT_A_GLANCE')}
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+            {DEVICE_STATES.map((name) => (
+              <Button
+                key={name}
+                variant={state === name ? 'filled' : 'default'}
+                color={STATE_COLORS[name]}
+                h="auto"
+                py="xs"
+                aria-pressed={state === name}
+                onClick={() => setState(state === name ? null : name)}
+                data-fleet-state={name}
+              >
+                <Stack gap={0} align="center">
+                  <Text fz="xl" fw={700} lh={1.2}>
+                    {catalogue.data.fleet[name]}
+                  </Text>
+                  <Text fz="sm">{t(`FLEET_${name}`)}</Text>
+                </Stack>
+              </Button>
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+      <Group align="flex-end" wrap="wrap">
+        <Select label={t('DEVICE_TYPE')} data={types} value={deviceType} onChange={setDeviceType} clearable w="16rem" />
+        <Select
+          label={t('DEVICE_STATE')}
+          data={DEVICE_STATES.map((name) => ({ value: name, label: t(`FLEET_${name}`) }))}
+          value={state}
+          onChange={(value) => setState(value as DeviceCatalogueState | null)}
+          clearable
+          w="12rem"
+        />
+        {everything.data && <PropertyFilter facets={everything.data.facets} value={property} onChange={setProperty} />}
+      </Group>
+      {catalogue.isError ? (
+        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
+          {catalogue.error.message}
+        </Alert>
+      ) : !catalogue.data ? (
+        <Center py="xl">
+          <Loader aria-label={t('LOADING')} />
+        </Center>
+      ) : catalogue.data.devices.length === 0 ? (
+        <Text>{t('NO_DEVICE_MATCHES')}</Text>
+      ) : (
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('DEVICES')}>
+          <Table striped withTableBorder verticalSpacing="xs" miw={820} aria-label={t('DEVICES')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('DEVICE_TYPE')}</Table.Th>
+                <Table.Th>{t('IP_ADDRESS')}</Table.Th>
+                <Table.Th>{t('MAC_ADDRESS')}</Table.Th>
+                <Table.Th>{t('DEVICE_STATE')}</Table.Th>
+                <Table.Th>{t('PROPERTIES')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {catalogue.data.devices.map((device) => (
+                <Table.Tr key={device.macAddress} data-device={device.macAddress} data-state={device.state}>
+                  <Table.Td>{device.deviceType}</Table.Td>
+                  <Table.Td ff="monospace">{device.ipAddress}</Table.Td>
+                  <Table.Td ff="monospace" fz="sm">
+                    {device.macAddress}
+                  </Table.Td>
+                  <Table.Td>
+                    <StateBadge state={device.state} />
+                    {device.stateReason && (
+                      <Text size="xs" c="dimmed" mt={2}>
+                        {device.stateReason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {Object.entries(device.properties)
+                        .map(([key, value]) => `${key}: ${propertyValues(value).join(', ')}`)
+                        .join(' · ')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+export { DevicesPage as Component };

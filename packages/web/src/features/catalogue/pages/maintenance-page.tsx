@@ -1,0 +1,204 @@
+// maintenance (administrators): block devices, or a whole device type, for a window with a reason. The
+// preview lists the reservations already inside it; confirming creates it and mails their holders. Current
+// and coming maintenance below, each can be cancelled.
+import { Alert, Box, Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { maintenanceFormSchema, type MaintenanceForm, type MaintenancePreview } from '@testbed/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { FORM_DATE_PLACEHOLDER, formatDayTime, fromInputDateTime } from '../../../shared/date-format';
+import { notifySuccess } from '../../../shared/notify';
+import { catalogueOptions, maintenanceListOptions, useCreateMaintenance, useDeleteMaintenance, usePreviewMaintenance } from '../api/devices-api';
+
+interface Draft {
+  reason: string;
+  deviceType: string | null;
+  devices: string[];
+  start: string;
+  end: string;
+}
+
+const EMPTY: Draft = { reason: '', deviceType: null, devices: [], start: '', end: '' };
+
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('MAINTENANCE')} | Testbed Portal`);
+  const catalogue = useQuery(catalogueOptions({}));
+  const list = useQuery(maintenanceListOptions);
+  const preview = usePreviewMaintenance();
+  const create = useCreateMaintenance();
+  const remove = useDeleteMaintenance();
+  const { confirm, dialog } = useConfirmModal();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState<{ form: MaintenanceForm; preview: MaintenancePreview } | null>(null);
+
+  const devices = (catalogue.data?.devices ?? []).filter((device) => device.deviceType === draft.deviceType);
+  const types = [...new Set((catalogue.data?.devices ?? []).map((device) => device.deviceType))];
+  const change = (next: Partial<Draft>) => {
+    setDraft({ ...draft, ...next });
+    setChecked(null);
+  };
+
+  const onPreview = (event: FormEvent) => {
+    event.preventDefault();
+    const start = fromInputDateTime(draft.start);
+    const end = fromInputDateTime(draft.end);
+    const found: Record<string, string> = {};
+    if (!draft.deviceType) found.deviceType = t('MAINTENANCE_TYPE_REQUIRED');
+    if (!start || start === 'invalid') found.start = t('INVALID_DATE');
+    if (!end || end === 'invalid') found.end = t('INVALID_DATE');
+    const form = {
+      reason: draft.reason,
+      start: start && start !== 'invalid' ? start : '',
+      end: end && end !== 'invalid' ? end : '',
+      ...(draft.devices.length > 0 ? { devices: draft.devices } : { deviceType: draft.deviceType ?? '' }),
+    };
+    const parsed = maintenanceFormSchema.safeParse(form);
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.success) return;
+    const valid = parsed.data;
+    preview.mutate(valid, { onSuccess: (reply) => setChecked({ form: valid, preview: reply }) });
+  };
+
+  const onConfirm = () => {
+    if (!checked) return;
+    create.mutate(checked.form, {
+      onSuccess: (reply) => {
+        notifySuccess(t('MAINTENANCE_CREATED', { count: reply.affected.length }));
+        setChecked(null);
+        setDraft(EMPTY);
+      },
+    });
+  };
+
+  const onDelete = async (id: number, reason: string) => {
+    const ok = await confirm({ title: t('MAINTENANCE_CANCEL'), message: t('MAINTENANCE_CANCEL_CONFIRM', { reason }), confirmLabel: t('MAINTENANCE_CANCEL'), danger: true });
+    if (ok) remove.mutate(id);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('MAINTENANCE')}</Title>
+      <form onSubmit={onPreview} noValidate aria-label={t('MAINTENANCE_NEW')}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('MAINTENANCE_NEW')}
+          </Title>
+          <TextInput label={t('MAINTENANCE_REASON')} value={draft.reason} onChange={(event) => change({ reason: event.currentTarget.value })} error={errors.reason} maxLength={500} required />
+          <Group align="flex-start" wrap="wrap">
+            <Select label={t('DEVICE_TYPE')} data={types} value={draft.deviceType} onChange={(deviceType) => change({ deviceType, devices: [] })} error={errors.deviceType} required w="16rem" />
+            <MultiSelect
+              label={t('MAINTENANCE_DEVICES')}
+              description={t('MAINTENANCE_DEVICES_HINT')}
+              data={devices.map((device) => ({ value: device.macAddress, label: `${device.ipAddress} (${device.macAddress})` }))}
+              value={draft.devices}
+              onChange={(chosen) => change({ devices: chosen })}
+              error={errors.devices}
+              disabled={!draft.deviceType}
+              searchable
+              w="24rem"
+            />
+          </Group>
+          <Group align="flex-start" wrap="wrap">
+            <TextInput label={t('MAINTENANCE_START')} placeholder={FORM_DATE_PLACEHOLDER} value={draft.start} onChange={(event) => change({ start: event.currentTarget.value })} error={errors.start} required w="12rem" />
+            <TextInput label={t('MAINTENANCE_END')} placeholder={FORM_DATE_PLACEHOLDER} value={draft.end} onChange={(event) => change({ end: event.currentTarget.value })} error={errors.end} required w="12rem" />
+          </Group>
+          {(preview.error ?? create.error) && (
+            <Alert color="red" variant="light" role="alert">
+              {(preview.error ?? create.error)!.message}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" variant={checked ? 'default' : 'filled'} loading={preview.isPending}>
+              {t('MAINTENANCE_PREVIEW')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {checked && (
+        <Stack gap="sm" data-testid="maintenance-preview">
+          <Text>{t('MAINTENANCE_PREVIEW_DEVICES', { count: checked.preview.devices.length })}</Text>
+          {checked.preview.affected.length === 0 ? (
+            <Text>{t('MAINTENANCE_NO_RESERVATION')}</Text>
+          ) : (
+            <>
+              <Text fw={700}>{t('MAINTENANCE_AFFECTED', { count: checked.preview.affected.length })}</Text>
+              <Table withTableBorder striped aria-label={t('MAINTENANCE_AFFECTED_TABLE')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('RESERVATION_ID')}</Table.Th>
+                    <Table.Th>{t('MAINTENANCE_HOLDER')}</Table.Th>
+                    <Table.Th>{t('MAINTENANCE_START')}</Table.Th>
+                    <Table.Th>{t('MAINTENANCE_END')}</Table.Th>
+                    <Table.Th>{t('MAINTENANCE_DEVICES')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {checked.preview.affected.map((row) => (
+                    <Table.Tr key={row.reservationId}>
+                      <Table.Td>{row.reservationId}</Table.Td>
+                      <Table.Td>{row.holder}</Table.Td>
+                      <Table.Td>{formatDayTime(row.start)}</Table.Td>
+                      <Table.Td>{formatDayTime(row.end)}</Table.Td>
+                      <Table.Td ff="monospace" fz="sm">
+                        {row.devices.join(', ')}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          )}
+          <Group>
+            <Button color="orange.9" onClick={onConfirm} loading={create.isPending}>
+              {t('MAINTENANCE_CONFIRM')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      <section aria-labelledby="maintenance-current">
+        <Title order={2} size="h4" id="maintenance-current" mb="xs">
+          {t('MAINTENANCE_CURRENT')}
+        </Title>
+        {list.data && list.data.length === 0 && <Text>{t('MAINTENANCE_NONE')}</Text>}
+        {list.data && list.data.length > 0 && (
+          <Box style={{ overflowX: 'auto' }}>
+            <Table withTableBorder striped aria-label={t('MAINTENANCE_CURRENT')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('MAINTENANCE_REASON')}</Table.Th>
+                  <Table.Th>{t('MAINTENANCE_START')}</Table.Th>
+                  <Table.Th>{t('MAINTENANCE_END')}</Table.Th>
+                  <Table.Th>{t('MAINTENANCE_DEVICES')}</Table.Th>
+                  <Table.Th>{t('ACTIONS')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((row) => (
+                  <Table.Tr key={row.id} data-maintenance={row.id}>
+                    <Table.Td>{row.reason}</Table.Td>
+                    <Table.Td>{formatDayTime(row.start)}</Table.Td>
+                    <Table.Td>{formatDayTime(row.end)}</Table.Td>
+                    <Table.Td fz="sm">{row.deviceType ? t('MAINTENANCE_WHOLE_TYPE', { type: row.deviceType, count: row.devices.length }) : row.devices.join(', ')}</Table.Td>
+                    <Table.Td>
+                      <Button size="compact-sm" variant="outline" color="red.9" onClick={() => void onDelete(row.id, row.reason)} aria-label={`${t('MAINTENANCE_CANCEL')}: ${row.reason}`}>
+                        {t('MAINTENANCE_CANCEL')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+        )}
+      </section>
+      {dialog}
+    </Stack>
+  );
+}
+
+export { MaintenancePage as Component };
