@@ -9,7 +9,7 @@ export const STATE_COLORS: Record<DeviceCatalogueState, string> = {
   flashing: 'indigo.9',
   down: 'gray.7',
   quarantined: 'red.9',
-  maintenance: 'orange.9',
+  maintenance: 'grape.9',
 };
 
 export function StateBadge({ state }: { state: DeviceCatalogueState }) {

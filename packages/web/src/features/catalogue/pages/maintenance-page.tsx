@@ -154,7 +154,7 @@ export function MaintenancePage() {
             </>
           )}
           <Group>
-            <Button color="orange.9" onClick={onConfirm} loading={create.isPending}>
+            <Button onClick={onConfirm} loading={create.isPending}>
               {t('MAINTENANCE_CONFIRM')}
             </Button>
           </Group>
