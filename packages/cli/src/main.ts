@@ -3,6 +3,9 @@
 // Exit codes: 0 done, 1 refused (by the portal, or it could not be reached), 2 wrong usage.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
+  DEVICE_STATES,
+  deviceCatalogueSchema,
+  propertyValues,
   API_TOKEN_MAX_DAYS,
   API_TOKEN_SCOPES,
   checkFlashingReplySchema,
@@ -148,6 +151,29 @@ program
     printTable(
       ['TYPE', 'MAC', 'IP', 'STATE'],
       list.map((d) => [d.deviceType, d.macAddress, d.ipAddress, d.up ? 'up' : 'down']),
+    );
+  });
+
+program
+  .command('catalogue')
+  .description("The device catalogue: each device's state now and its properties, filtered by type, state and properties.")
+  .option('--type <name>', 'only the devices of this type')
+  .option('--state <state>', `only the devices in this state (${DEVICE_STATES.join(', ')})`)
+  .option('--property <key:value>', 'only the devices with this property (repeatable; every one must hold)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+  .option('--json', 'print JSON')
+  .action(async (options: { type?: string; state?: string; property: string[]; json?: boolean }) => {
+    const api = await portal();
+    const query = new URLSearchParams();
+    if (options.type) query.set('deviceType', options.type);
+    if (options.state) query.set('state', options.state);
+    for (const filter of options.property) query.append('property', filter);
+    const reply = await api.request('GET', `/api/deviceCatalogue?${query.toString()}`, deviceCatalogueSchema);
+    if (options.json) return printJson(reply);
+    console.error(DEVICE_STATES.map((state) => `${state} ${reply.fleet[state]}`).join(', '));
+    if (reply.devices.length === 0) return console.log('No device matches.');
+    printTable(
+      ['TYPE', 'MAC', 'IP', 'STATE', 'PROPERTIES'],
+      reply.devices.map((d) => [d.deviceType, d.macAddress, d.ipAddress, d.state, Object.entries(d.properties).map(([k, v]) => `${k}=${propertyValues(v).join(',')}`).join(' ')]),
     );
   });
 

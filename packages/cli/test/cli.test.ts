@@ -86,6 +86,18 @@ describe('reads', () => {
     expect(devices.filter((d) => !d.up)).toHaveLength(4);
   });
 
+  it('lists the catalogue filtered by property and state', async () => {
+    const run = await runCli(['catalogue', '--property', 'radios:802.15.4', '--property', 'site:lab-b', '--state', 'down'], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^up \d+, booked \d+, flashing \d+, down 4, quarantined 0, maintenance 0/);
+    expect(run.stdout.split('\n')[0]).toMatch(/^TYPE\s+MAC\s+IP\s+STATE\s+PROPERTIES$/);
+    expect(run.stdout).toMatch(/nrf52840-dk\s+02:00:00:03:00:06\s+10\.0\.3\.16\s+down\s+.*radios=ble,802\.15\.4/);
+    expect(run.stdout.trim().split('\n')).toHaveLength(3);
+    const bad = await runCli(['catalogue', '--property', 'nonsense'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('property must be written key:value');
+  });
+
   it('falls back to the devices that are up when the portal has no free-slot search', async () => {
     const run = await runCli(['slots', '--type', 'raspberry-pi-4', '--count', '2', '--duration', '30m', '--json'], env);
     expect(run.code).toBe(0);
