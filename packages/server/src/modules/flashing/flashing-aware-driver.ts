@@ -53,7 +53,11 @@ export class FlashingAwareDriver implements TestbedDriver {
     if (busy.size === 0) return states;
     // The same array while neither the inner states nor the busy devices changed (see TestbedDriver).
     const merged = this.merged;
-    if (merged && merged.states === states && sameMembers(merged.busy, busy)) return merged.result;
+    if (merged && merged.states === states && sameMembers(merged.busy, busy)) {
+      // The same devices in a newer set: kept, so that the next calls compare by identity alone.
+      merged.busy = busy;
+      return merged.result;
+    }
     const result = states.map((state) => (busy.has(state.mac) ? { mac: state.mac, up: false } : state));
     this.merged = { states, busy, result };
     return result;
