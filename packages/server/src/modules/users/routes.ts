@@ -27,7 +27,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory 
       querystring: validUsersQuerySchema,
       response: { 200: validUserListSchema, 400: errorReplySchema, 401: errorReplySchema },
     },
-    handler: (request) => directory.search(request.principal, request.query),
+    // Serialised once per search and directory version (the rows come from the directory, already in shape).
+    handler: async (request, reply) => reply.type('application/json; charset=utf-8').send((await directory.searchJson(request.principal, request.query)) as never),
   });
 
   // The spec calls both GET /users and its search GET /users/?name=.

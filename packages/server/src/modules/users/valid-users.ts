@@ -16,7 +16,12 @@ interface Entry {
 interface Snapshot {
   version: bigint;
   entries: Entry[];
+  /** Replies already serialised from this snapshot, by search: the same keystrokes come from many users. */
+  replies: Map<string, string>;
 }
+
+/** Serialised replies kept per snapshot; past this many the oldest half goes. */
+const REPLIES_KEPT = 2000;
 
 /** The API shape of a directory row. */
 export function presentValidUser(row: DirectoryUser): ValidUser {
@@ -85,6 +90,21 @@ export class ValidUsersDirectory {
     return found;
   }
 
+  /** `search` serialised, reused while the directory does not change. */
+  async searchJson(principal: Principal | null, query: ValidUsersQuery): Promise<string> {
+    authorize(principal, 'user:search');
+    const snapshot = await this.current();
+    const key = `${(query.name ?? '').toLowerCase()}\u0000${query.limit ?? VALID_USERS_MAX}`;
+    const kept = snapshot.replies.get(key);
+    if (kept !== undefined) return kept;
+    const json = JSON.stringify(await this.search(principal, query));
+    if (snapshot.replies.size >= REPLIES_KEPT) {
+      for (const old of [...snapshot.replies.keys()].slice(0, REPLIES_KEPT / 2)) snapshot.replies.delete(old);
+    }
+    snapshot.replies.set(key, json);
+    return json;
+  }
+
   private async current(): Promise<Snapshot> {
     if (this.listening && this.trusted) {
       this.stats.hits++;
@@ -112,7 +132,7 @@ export class ValidUsersDirectory {
       // The separator keeps a search from matching across two fields.
       text: `${user.lastname}\u0000${user.firstname}\u0000${user.username}`.toLowerCase(),
     }));
-    const snapshot = { version: BigInt(version), entries };
+    const snapshot = { version: BigInt(version), entries, replies: new Map<string, string>() };
     if (!this.snapshot || this.snapshot.version < snapshot.version) this.snapshot = snapshot;
     return snapshot;
   }
