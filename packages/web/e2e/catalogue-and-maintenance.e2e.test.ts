@@ -11,7 +11,6 @@ import { useJourney } from './support/journey';
 
 const TIME_ZONE = 'Europe/Paris';
 const ROUTER = { macAddress: '02:00:00:02:00:01', ipAddress: '10.0.2.11' };
-const pad = (n: number) => String(n).padStart(2, '0');
 /** yyyy-MM-dd HH:mm in the browser's zone (Paris), as the forms take it. */
 const formDate = (date: Date) => {
   const parts = Object.fromEntries(
