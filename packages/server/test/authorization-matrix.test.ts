@@ -91,6 +91,28 @@ async function insertIntendedUsage() {
   return row.id;
 }
 
+async function insertRole() {
+  const row = await ctx.database.db.insertInto('roles').values({ name: `MATRIX_${unique().toUpperCase()}` }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertGroupType() {
+  const row = await ctx.database.db.insertInto('group_types').values({ label: `Type ${unique()}` }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A group that the user manages (a group's managers may read it). */
+async function insertManagedGroup() {
+  const row = await ctx.database.db.insertInto('groups').values({ name: `Group ${unique()}` }).returning('id').executeTakeFirstOrThrow();
+  await ctx.database.db.insertInto('group_managers').values({ group_id: row.id, user_id: user.id }).execute();
+  return row.id;
+}
+
+/** A fresh account for the calls that would end the sessions of the callers' own accounts. */
+async function freshAccount() {
+  return (await createUser(ctx)).id;
+}
+
 /** A booking of one device for the user, in a window no other booking of the test uses. */
 function booking() {
   day += 1;
@@ -335,6 +357,135 @@ const rows: Row[] = [
     route: '/reservations/{id}/ics',
     prepare: async () => ({ id: await insertReservation() }),
     url: (f) => `/api/reservations/${f.id}/ics`,
+    expected: OWNER_OR_ADMIN,
+  },
+  // roles, groups and group types (administrators; a group's managers may read it)
+  { method: 'GET', route: '/roles', url: () => '/api/roles', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/role/{id}', prepare: async () => ({ id: await insertRole() }), url: (f) => `/api/role/${f.id}`, expected: ADMIN_ONLY },
+  { method: 'POST', route: '/role', url: () => '/api/role', body: () => ({ roleName: `NEW_${unique().toUpperCase()}` }), expected: ADMIN_ONLY },
+  {
+    method: 'PUT',
+    route: '/role/{id}',
+    prepare: async () => ({ id: await insertRole() }),
+    url: (f) => `/api/role/${f.id}`,
+    body: () => ({ roleName: `RENAMED_${unique().toUpperCase()}` }),
+    expected: ADMIN_ONLY,
+  },
+  { method: 'DELETE', route: '/role/{id}', prepare: async () => ({ id: await insertRole() }), url: (f) => `/api/role/${f.id}`, expected: ADMIN_ONLY },
+  { method: 'GET', route: '/groupTypes', url: () => '/api/groupTypes', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/groupType/{id}', prepare: async () => ({ id: await insertGroupType() }), url: (f) => `/api/groupType/${f.id}`, expected: ADMIN_ONLY },
+  {
+    method: 'GET',
+    route: '/groupType/{id}/groups',
+    prepare: async () => ({ id: await insertGroupType() }),
+    url: (f) => `/api/groupType/${f.id}/groups`,
+    expected: ADMIN_ONLY,
+  },
+  { method: 'POST', route: '/groupType', url: () => '/api/groupType', body: () => ({ label: `Type ${unique()}` }), expected: ADMIN_ONLY },
+  {
+    method: 'PUT',
+    route: '/groupType/{id}',
+    prepare: async () => ({ id: await insertGroupType() }),
+    url: (f) => `/api/groupType/${f.id}`,
+    body: () => ({ label: `Type ${unique()}` }),
+    expected: ADMIN_ONLY,
+  },
+  { method: 'DELETE', route: '/groupType/{id}', prepare: async () => ({ id: await insertGroupType() }), url: (f) => `/api/groupType/${f.id}`, expected: ADMIN_ONLY },
+  { method: 'GET', route: '/groups', url: () => '/api/groups', expected: ADMIN_ONLY },
+  { method: 'GET', route: '/group/{id}', prepare: async () => ({ id: await insertManagedGroup() }), url: (f) => `/api/group/${f.id}`, expected: OWNER_OR_ADMIN },
+  { method: 'POST', route: '/group', url: () => '/api/group', body: () => ({ name: `Group ${unique()}`, groupType: null }), expected: ADMIN_ONLY },
+  { method: 'POST', route: '/groups', url: () => '/api/groups', body: () => [{ name: `Group ${unique()}`, groupType: null }], expected: ADMIN_ONLY },
+  {
+    method: 'PUT',
+    route: '/group/{id}',
+    prepare: async () => ({ id: await insertManagedGroup() }),
+    url: (f) => `/api/group/${f.id}`,
+    body: () => ({ name: `Group ${unique()}`, groupType: null }),
+    expected: ADMIN_ONLY,
+  },
+  { method: 'DELETE', route: '/group/{id}', prepare: async () => ({ id: await insertManagedGroup() }), url: (f) => `/api/group/${f.id}`, expected: ADMIN_ONLY },
+  {
+    method: 'PUT',
+    route: '/group/{groupId}/userToAdd/{userId}',
+    prepare: async () => ({ id: await insertManagedGroup() }),
+    url: (f) => `/api/group/${f.id}/userToAdd/${other.id}`,
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'PUT',
+    route: '/group/{groupId}/userToRemove/{userId}',
+    prepare: async () => ({ id: await insertManagedGroup() }),
+    url: (f) => `/api/group/${f.id}/userToRemove/${user.id}?as=manager`,
+    expected: ADMIN_ONLY,
+  },
+  // reference lists offered by the sign-up form
+  { method: 'GET', route: '/employerTypes', url: () => '/api/employerTypes', expected: { ...PUBLIC(200), pending: 401 } },
+  { method: 'GET', route: '/professionalStatusList', url: () => '/api/professionalStatusList', expected: { ...PUBLIC(200), pending: 401 } },
+  // account security: a user acts on their own account only; the calls that would end a caller's sessions act on a fresh account
+  { method: 'GET', route: '/accountSummary/{id}', url: () => `/api/accountSummary/${user.id}`, expected: OWNER_OR_ADMIN },
+  {
+    method: 'POST',
+    route: '/changePassword',
+    prepare: async () => ({ id: await freshAccount() }),
+    url: () => '/api/changePassword',
+    body: (f) => ({ userId: f.id, currentPassword: TEST_PASSWORD, newPassword: 'N3w!Passw0rd-matrix' }),
+    expected: { anonymous: 401, user: 403, other: 403, admin: 200, pending: 401 },
+  },
+  {
+    method: 'POST',
+    route: '/changePasswordByAdmin',
+    prepare: async () => ({ id: await freshAccount() }),
+    url: () => '/api/changePasswordByAdmin',
+    body: (f) => ({ userId: f.id, newPassword: 'N3w!Passw0rd-matrix' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/changeEmail',
+    url: () => '/api/changeEmail',
+    body: () => ({ userId: user.id, newEmail: `new-${unique()}@example.org` }),
+    expected: OWNER_OR_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/changeEmailByAdmin',
+    prepare: async () => ({ id: await freshAccount() }),
+    url: () => '/api/changeEmailByAdmin',
+    body: (f) => ({ userId: f.id, newEmail: `new-${unique()}@example.org` }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/deleteUserPartiallyByUser/{id}',
+    prepare: async () => ({ id: await freshAccount() }),
+    url: (f) => `/api/deleteUserPartiallyByUser/${f.id}`,
+    body: () => ({ password: TEST_PASSWORD }),
+    expected: { anonymous: 401, user: 403, other: 403, admin: 200, pending: 401 },
+  },
+  {
+    method: 'DELETE',
+    route: '/deleteUserPartiallyByAdmin/{id}',
+    prepare: async () => ({ id: await freshAccount() }),
+    url: (f) => `/api/deleteUserPartiallyByAdmin/${f.id}`,
+    expected: ADMIN_ONLY,
+  },
+  // mail-link calls: the token in the body is the key (an unknown one is refused alike for everybody)
+  { method: 'GET', route: '/auth/checkEmailResetPassword', url: () => `/api/auth/checkEmailResetPassword?email=nobody-${unique()}@example.org`, expected: { ...PUBLIC(200), pending: 401 } },
+  { method: 'POST', route: '/auth/checkTokenExits', url: () => '/api/auth/checkTokenExits', body: () => ({ token: unique() }), expected: { ...PUBLIC(200), pending: 401 } },
+  {
+    method: 'POST',
+    route: '/auth/changePasswordForgottingPassword',
+    url: () => '/api/auth/changePasswordForgottingPassword',
+    body: () => ({ token: unique(), newPassword: 'N3w!Passw0rd-matrix' }),
+    expected: { ...PUBLIC(400), pending: 401 },
+  },
+  { method: 'POST', route: '/confirmTokenChangeEmail', url: () => '/api/confirmTokenChangeEmail', body: () => ({ token: unique() }), expected: { ...PUBLIC(400), pending: 401 } },
+  // the users list and the booking timeline
+  { method: 'GET', route: '/users/', url: () => '/api/users/?name=a', expected: ADMIN_ONLY },
+  {
+    method: 'GET',
+    route: '/reservationTimeline/{id}',
+    url: () => `/api/reservationTimeline/${user.id}?deviceType=raspberry-pi-4&from=${at(1).toISOString()}&to=${at(3).toISOString()}`,
     expected: OWNER_OR_ADMIN,
   },
   // catalogue and maintenance
@@ -642,6 +793,15 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('authorization matrix', () => {
+  it('has a row for every operation of the API', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api/, '')}`),
+    );
+    const covered = new Set(rows.map((row) => `${row.method} ${row.route}`));
+    expect(operations.filter((operation) => !covered.has(operation)).sort()).toEqual([]);
+  });
+
   it.each(rows.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', async (_name, row) => {
     const seen: Partial<Expected> = {};
     for (const caller of CALLERS) {
