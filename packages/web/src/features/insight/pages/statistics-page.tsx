@@ -1,7 +1,5 @@
 // statistics (administrators): usage of the testbed over a date range, as charts and tables, each table
-// exported as CSV. Loaded only on this page, with its chart library.
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+// exported as CSV. Loaded only on this page, with its charts (visx).
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { statisticsOptions } from '../api/insight-api';
+import { BarChart } from '../components/bar-chart';
 import { HeatMap } from '../components/heat-map';
 
-const PALETTE = ['blue.7', 'teal.7', 'grape.7', 'orange.8', 'indigo.7', 'pink.7', 'cyan.8', 'lime.8'];
+const PALETTE = ['#1971c2', '#0c8599', '#9c36b5', '#e8590c', '#3b5bdb', '#c2255c', '#2b8a3e', '#5f3dc4'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayInput = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 /** Local midnight of a yyyy-MM-dd, as an ISO instant. */
@@ -86,13 +85,6 @@ function Section({ title, table, range, children }: { title: MessageKey; table: 
     </Paper>
   );
 }
-
-/** The chart draws what the table beside it gives; screen readers read the table. */
-function Chart({ children }: { children: ReactNode }) {
-  return <div aria-hidden="true">{children}</div>;
-}
-
-const noChartFocus = { accessibilityLayer: false } as const;
 
 export function StatisticsPage() {
   const { t } = useTranslation();
@@ -167,17 +159,13 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
     <Stack gap="lg">
       <Section title="STAT_DEVICE_HOURS_BY_TYPE_MONTH" table="deviceHoursByTypeMonth" range={range}>
         {byMonth.data.length > 0 && (
-          <Chart>
-            <BarChart
-              h={260}
-              data={byMonth.data}
-              dataKey="month"
-              type="stacked"
-              withLegend
-              barChartProps={noChartFocus}
-              series={byMonth.types.map((name, index) => ({ name, color: PALETTE[index % PALETTE.length]! }))}
-            />
-          </Chart>
+          <BarChart
+            height={260}
+            data={byMonth.data}
+            xKey="month"
+            stacked
+            series={byMonth.types.map((name, index) => ({ key: name, label: name, color: PALETTE[index % PALETTE.length]! }))}
+          />
         )}
         <DataTable
           label={t('STAT_DEVICE_HOURS_BY_TYPE_MONTH')}
@@ -214,9 +202,7 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
       </Section>
       <Section title="STAT_ACTIVE_USERS" table="activeUsersByMonth" range={range}>
         {stats.activeUsersByMonth.length > 0 && (
-          <Chart>
-            <BarChart h={200} data={stats.activeUsersByMonth} dataKey="month" barChartProps={noChartFocus} series={[{ name: 'activeUsers', label: t('ACTIVE_USERS'), color: 'teal.7' }]} />
-          </Chart>
+          <BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: t('ACTIVE_USERS'), color: '#0c8599' }]} />
         )}
         <DataTable
           label={t('STAT_ACTIVE_USERS')}
@@ -229,19 +215,14 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
       </Section>
       <Section title="STAT_SIGN_UPS" table="signUpsByMonth" range={range}>
         {stats.signUpsByMonth.length > 0 && (
-          <Chart>
-            <BarChart
-              h={200}
-              data={stats.signUpsByMonth}
-              dataKey="month"
-              withLegend
-              barChartProps={noChartFocus}
-              series={[
-                { name: 'signUps', label: t('SIGN_UPS'), color: 'blue.7' },
-                { name: 'approvals', label: t('APPROVALS'), color: 'teal.7' },
-              ]}
-            />
-          </Chart>
+          <BarChart
+            data={stats.signUpsByMonth}
+            xKey="month"
+            series={[
+              { key: 'signUps', label: t('SIGN_UPS'), color: '#1971c2' },
+              { key: 'approvals', label: t('APPROVALS'), color: '#0c8599' },
+            ]}
+          />
         )}
         <DataTable
           label={t('STAT_SIGN_UPS')}
