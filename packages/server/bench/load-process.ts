@@ -8,6 +8,8 @@ export interface LoadSpec {
   durationSeconds: number;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
+  /** GET: each request takes the next of these paths (a cold read: another user, page or week each time). */
+  paths?: string[];
   /** POST /api/reserveNodes: each request books the next free window of one of the devices. */
   booking?: { userId: number; macs: string[]; firstStartMs: number };
 }
@@ -57,6 +59,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     method: spec.method,
     headers: spec.headers,
     timeout: 10,
+    ...(spec.paths
+      ? { requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: spec.paths![counter++ % spec.paths!.length]! }) }] }
+      : {}),
     ...(spec.booking
       ? {
           requests: [

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.js';
 type Tables = Omit<Statistics, 'from' | 'to' | 'timeZone'>;
 
 /**
- * Every table of the statistics page for [from, to), in one statement. `booked` is each booked device's window
+ * Every table of the statistics page for [from, to), in two statements. `booked` is each booked device's window
  * clipped to the range, with whether the device was flashed during its reservation (what "used" means here).
  * Months and hours of the week are read on the wall clock of `timeZone` (a window across a change of clocks
  * counts the hours the clock showed). Hours are decimal, rounded to two places.
@@ -18,14 +18,17 @@ type Tables = Omit<Statistics, 'from' | 'to' | 'timeZone'>;
  * the offsets within c of the ends in c. Two rows per window, whatever its length.
  */
 export async function computeStatistics(db: Queryable, from: Date, to: Date, timeZone: string): Promise<Tables> {
-  const { rows } = await statisticsStatement(from, to, timeZone).execute(db);
-  const tables = rows[0]!.tables;
-  return typeof tables === 'string' ? (JSON.parse(tables) as Tables) : tables;
+  const replies = await Promise.all(statisticsStatements(from, to, timeZone).map((statement) => statement.execute(db)));
+  const parts = replies.map(({ rows }) => rows[0]!.tables).map((tables) => (typeof tables === 'string' ? (JSON.parse(tables) as Partial<Tables>) : tables));
+  return Object.assign({}, ...parts) as Tables;
 }
 
-/** The statement alone, for EXPLAIN when tuning it. */
-export function statisticsStatement(from: Date, to: Date, timeZone: string) {
-  return sql<{ tables: Tables }>`
+/**
+ * The statements, for EXPLAIN when tuning them: the device-hours (every booked window in the range) and the
+ * people (activity, sign-ups, flashes), run side by side on two connections.
+ */
+export function statisticsStatements(from: Date, to: Date, timeZone: string) {
+  const usage = sql<{ tables: Partial<Tables> }>`
     WITH params AS (
       SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t, ${timeZone}::text AS tz
     ), booked AS MATERIALIZED (
@@ -77,6 +80,43 @@ export function statisticsStatement(from: Date, to: Date, timeZone: string) {
         LEFT JOIN user_employers ue ON ue.user_id = bu.user_id AND ue.is_current
         LEFT JOIN employers e ON e.id = ue.employer_id
        GROUP BY 1
+    ), hour_ends AS (
+      -- Offsets from a Monday 00:00 (1970-01-05) of the wall clock, cut into weeks and hours of the week.
+      SELECT sign, floor((date_part('epoch', local) - 345600) / 604800) AS week,
+             (date_part('epoch', local) - 345600) - floor((date_part('epoch', local) - 345600) / 604800) * 604800 AS offset_in_week
+        FROM ends
+    ), per_hour AS (
+      SELECT floor(offset_in_week / 3600)::int AS cell, sum(sign) AS signs, sum(sign * (offset_in_week - floor(offset_in_week / 3600) * 3600)) AS within
+        FROM hour_ends GROUP BY 1
+    ), weeks AS (
+      SELECT coalesce(sum(sign * week), 0) * 3600 AS seconds FROM hour_ends
+    ), heat_cells AS (
+      SELECT c.cell,
+             (w.seconds
+              + 3600 * coalesce(sum(coalesce(ph.signs, 0)) OVER (ORDER BY c.cell DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
+              + coalesce(ph.within, 0)) / 3600 AS device_hours
+        FROM generate_series(0, 167) AS c(cell)
+        LEFT JOIN per_hour ph ON ph.cell = c.cell
+        CROSS JOIN weeks w
+    ), heat AS (
+      SELECT cell / 24 + 1 AS day, cell % 24 AS hour, device_hours FROM heat_cells WHERE round(device_hours::numeric, 2) > 0
+    )
+    SELECT json_build_object(
+      'deviceHoursByTypeMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'deviceType', device_type,
+          'bookedHours', round(booked::numeric, 2), 'usedHours', round(used::numeric, 2)) ORDER BY month, device_type) FROM by_type_month
+          WHERE round(booked::numeric, 2) > 0 AND month IN (SELECT to_char(m, 'YYYY-MM') FROM months)), '[]'),
+      'deviceHoursByGroup', coalesce((SELECT json_agg(json_build_object('group', name, 'bookedHours', round(booked::numeric, 2),
+          'usedHours', round(used::numeric, 2)) ORDER BY booked DESC, name) FROM by_group), '[]'),
+      'deviceHoursByEmployer', coalesce((SELECT json_agg(json_build_object('employer', name, 'bookedHours', round(booked::numeric, 2),
+          'usedHours', round(used::numeric, 2)) ORDER BY booked DESC, name) FROM by_employer), '[]'),
+      'occupancyByHourOfWeek', coalesce((SELECT json_agg(json_build_object('day', day, 'hour', hour, 'deviceHours', round(device_hours::numeric, 2))
+          ORDER BY day, hour) FROM heat), '[]')
+    ) AS tables`;
+  const people = sql<{ tables: Partial<Tables> }>`
+    WITH params AS (
+      SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t, ${timeZone}::text AS tz
+    ), months AS (
+      SELECT m FROM params p, generate_series(date_trunc('month', p.f AT TIME ZONE p.tz), p.t AT TIME ZONE p.tz - interval '1 microsecond', interval '1 month') m
     ), activity AS (
       -- Who booked (holder or colleague; counted in the month the reservation starts within the range),
       -- flashed or signed in.
@@ -118,41 +158,13 @@ export function statisticsStatement(from: Date, to: Date, timeZone: string) {
         JOIN devices d ON d.id = fj.device_id
         JOIN device_types dt ON dt.id = d.device_type_id
        GROUP BY 1, 2
-    ), hour_ends AS (
-      -- Offsets from a Monday 00:00 (1970-01-05) of the wall clock, cut into weeks and hours of the week.
-      SELECT sign, floor((date_part('epoch', local) - 345600) / 604800) AS week,
-             (date_part('epoch', local) - 345600) - floor((date_part('epoch', local) - 345600) / 604800) * 604800 AS offset_in_week
-        FROM ends
-    ), per_hour AS (
-      SELECT floor(offset_in_week / 3600)::int AS cell, sum(sign) AS signs, sum(sign * (offset_in_week - floor(offset_in_week / 3600) * 3600)) AS within
-        FROM hour_ends GROUP BY 1
-    ), weeks AS (
-      SELECT coalesce(sum(sign * week), 0) * 3600 AS seconds FROM hour_ends
-    ), heat_cells AS (
-      SELECT c.cell,
-             (w.seconds
-              + 3600 * coalesce(sum(coalesce(ph.signs, 0)) OVER (ORDER BY c.cell DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
-              + coalesce(ph.within, 0)) / 3600 AS device_hours
-        FROM generate_series(0, 167) AS c(cell)
-        LEFT JOIN per_hour ph ON ph.cell = c.cell
-        CROSS JOIN weeks w
-    ), heat AS (
-      SELECT cell / 24 + 1 AS day, cell % 24 AS hour, device_hours FROM heat_cells WHERE round(device_hours::numeric, 2) > 0
     )
     SELECT json_build_object(
-      'deviceHoursByTypeMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'deviceType', device_type,
-          'bookedHours', round(booked::numeric, 2), 'usedHours', round(used::numeric, 2)) ORDER BY month, device_type) FROM by_type_month
-          WHERE round(booked::numeric, 2) > 0 AND month IN (SELECT to_char(m, 'YYYY-MM') FROM months)), '[]'),
-      'deviceHoursByGroup', coalesce((SELECT json_agg(json_build_object('group', name, 'bookedHours', round(booked::numeric, 2),
-          'usedHours', round(used::numeric, 2)) ORDER BY booked DESC, name) FROM by_group), '[]'),
-      'deviceHoursByEmployer', coalesce((SELECT json_agg(json_build_object('employer', name, 'bookedHours', round(booked::numeric, 2),
-          'usedHours', round(used::numeric, 2)) ORDER BY booked DESC, name) FROM by_employer), '[]'),
       'activeUsersByMonth', coalesce((SELECT json_agg(json_build_object('month', to_char(mo.m, 'YYYY-MM'), 'activeUsers', coalesce(a.users, 0)) ORDER BY mo.m)
           FROM months mo LEFT JOIN active a ON a.month = to_char(mo.m, 'YYYY-MM')), '[]'),
       'signUpsByMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'signUps', sign_ups, 'approvals', approvals) ORDER BY month) FROM sign_ups), '[]'),
       'flashesByTypeMonth', coalesce((SELECT json_agg(json_build_object('month', month, 'deviceType', device_type, 'flashes', flashes,
-          'succeeded', succeeded, 'successRate', round(succeeded::numeric / nullif(flashes, 0), 4)) ORDER BY month, device_type) FROM flashes), '[]'),
-      'occupancyByHourOfWeek', coalesce((SELECT json_agg(json_build_object('day', day, 'hour', hour, 'deviceHours', round(device_hours::numeric, 2))
-          ORDER BY day, hour) FROM heat), '[]')
+          'succeeded', succeeded, 'successRate', round(succeeded::numeric / nullif(flashes, 0), 4)) ORDER BY month, device_type) FROM flashes), '[]')
     ) AS tables`;
+  return [usage, people] as const;
 }
