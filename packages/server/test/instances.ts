@@ -55,6 +55,22 @@ export function startInstance(port: number, env: NodeJS.ProcessEnv, timeoutMs = 
   });
 }
 
+/**
+ * Starts an instance on a free port. A start that fails is tried again on another port after a pause (three
+ * times at most): while the whole suite runs, a port found free can be taken by another test before the
+ * instance binds it, and the database can be short of connections for a moment. A real fault fails all three.
+ */
+export async function startOnFreePort(env: NodeJS.ProcessEnv, timeoutMs = 90_000, attempts = 3): Promise<Instance> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startInstance(await freePort(), env, timeoutMs);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));

@@ -14,7 +14,7 @@ import { insertReservation } from '../src/modules/reservations/repo.js';
 import { newKeyPair, startSshNode, type SshNode } from '../src/testbed/ssh-node.fixture.js';
 import { at, bookingBody, HOUR } from './booking.js';
 import { createPostgresDatabase, TEST_PASSWORD } from './helper.js';
-import { exited, freePort, startInstance, stopInstance, type Instance } from './instances.js';
+import { exited, freePort, startInstance, startOnFreePort, stopInstance, type Instance } from './instances.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const NGINX = '/usr/sbin/nginx';
@@ -187,8 +187,8 @@ describeWithPostgres('three instances behind nginx on one PostgreSQL (needs TEST
   }, 60_000);
 
   it('start at the same moment on an empty database and apply each migration once', async () => {
-    const ports = await Promise.all([freePort(), freePort(), freePort()]);
-    instances = await Promise.all(ports.map((port) => startInstance(port, env, 90_000)));
+    instances = await Promise.all([0, 1, 2].map(() => startOnFreePort(env)));
+    const ports = instances.map((instance) => instance.port);
     handle = await openDatabase(database.url, { poolSize: 2 });
     const files = (await readdir(new URL('../src/db/migrations/', import.meta.url))).filter((name) => name.endsWith('.sql'));
     const applied = await handle.db.selectFrom('schema_migrations' as never).select('name' as never).execute();
