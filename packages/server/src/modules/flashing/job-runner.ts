@@ -35,8 +35,6 @@ export interface FlashPolicy {
 const DEFAULT_POLICY: FlashPolicy = { quarantineAfter: 3, logRetentionDays: 90, publicUrl: 'http://localhost:3000' };
 /** How often an instance removes the logs past their retention (every instance may: see pruneFlashLogs). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-/** The longest a flash in progress waits between two looks at its status while nothing changes. */
-const IDLE_MAX_MS = 4000;
 
 export interface RunnerOptions {
   /** How often the jobs are looked at. */
@@ -71,13 +69,6 @@ export class FlashJobRunner {
   /** When a pass over the jobs last began (performance.now()), for the readiness check. */
   private lastTickAt = 0;
   private lastPruneAt = Number.NEGATIVE_INFINITY;
-  /**
-   * When each held job is next due for a step (performance.now()) and the wait that led there. A job whose
-   * step changed nothing waits twice as long next time, up to IDLE_MAX_MS, so that many long flashes cost a
-   * few steps a second rather than one each; a change, a new stage or a wake brings it back to every tick.
-   * Only this instance's schedule of the jobs it leases: another instance that takes a job over starts afresh.
-   */
-  private readonly due = new Map<number, { at: number; waitMs: number }>();
 
   constructor(
     private readonly db: Db,
@@ -157,48 +148,24 @@ export class FlashJobRunner {
       this.lastPruneAt = this.lastTickAt;
       this.pruneLogs().catch((error: unknown) => this.log.warn({ err: error }, 'old flash logs not pruned'));
     }
-    const now = performance.now();
-    const notDue = [...this.due].filter(([id, next]) => next.at > now || this.inFlight.has(id)).map(([id]) => id);
     let jobs: FlashJobRow[];
     try {
-      jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, notDue);
+      jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs);
     } catch (error) {
       if (this.running) this.log.error({ err: error }, 'flash jobs could not be read');
       return;
     }
-    // A due job that did not come back ended or went to another instance: forget its schedule.
-    const read = new Set(jobs.map((job) => job.id));
-    const waiting = new Set(notDue);
-    for (const id of this.due.keys()) if (!read.has(id) && !waiting.has(id)) this.due.delete(id);
     for (const job of jobs) {
       if (!this.running) return;
       if (this.inFlight.has(job.id)) continue;
-      const before = `${job.state}|${job.status_line ?? ''}|${job.error ?? ''}`;
       const step = this.step(job)
-        .then((after) => this.reschedule(job, before === after))
         .catch((error: unknown) => this.log.error({ err: error, handle: job.handle }, 'flash job step failed'))
         .finally(() => this.inFlight.delete(job.id));
       this.inFlight.set(job.id, step);
     }
   }
 
-  /** Sets when the job is next due: at the next tick after a change, later and later while nothing changes. */
-  private reschedule(job: FlashJobRow, unchanged: boolean): void {
-    if (!this.running) return;
-    const previous = this.due.get(job.id)?.waitMs ?? 0;
-    // Only a flash in progress waits longer: readiness and the account restore are short and keep every tick.
-    const waitMs = unchanged && job.state === 'flashing' ? Math.min(IDLE_MAX_MS, Math.max(this.tickMs, previous * 2)) : 0;
-    const untilDeadline = new Date(job.deadline_at).getTime() - Date.now();
-    this.due.set(job.id, { at: performance.now() + Math.max(0, Math.min(waitMs, untilDeadline)) - this.tickMs / 2, waitMs });
-  }
-
-  /** Takes the job's next step; answers its state, status line and error afterwards, as a signature. */
-  private async step(job: FlashJobRow): Promise<string> {
-    await this.takeStep(job);
-    return `${job.state}|${job.status_line ?? ''}|${job.error ?? ''}`;
-  }
-
-  private async takeStep(job: FlashJobRow): Promise<void> {
+  private async step(job: FlashJobRow): Promise<void> {
     const target = this.targetOf(job);
     if (Date.now() >= new Date(job.deadline_at).getTime()) {
       this.driver.abortFlash(target);
@@ -254,9 +221,6 @@ export class FlashJobRunner {
 
   private async update(job: FlashJobRow, change: FlashJobChange): Promise<void> {
     const held = await updateFlashJob(this.db, job.id, this.owner, change);
-    if (change.state) job.state = change.state;
-    if (change.statusLine !== undefined) job.status_line = change.statusLine;
-    if (change.error !== undefined) job.error = change.error;
     if (held && change.state === 'restoring') this.onChange();
   }
 

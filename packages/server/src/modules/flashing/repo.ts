@@ -251,14 +251,7 @@ export async function unavailableDevices(db: Queryable): Promise<{ busy: string[
  * Takes the running jobs that nobody holds (new ones, or those whose holder stopped or died) and renews the
  * leases of this owner's jobs before they run out, then answers every running job this owner holds.
  */
-export async function claimFlashJobs(
-  db: Queryable,
-  owner: string,
-  leaseMs: number,
-  limit: number,
-  /** Jobs of this owner not due for a step yet: their leases are renewed, their rows are not read. */
-  notDue: readonly number[] = [],
-): Promise<FlashJobRow[]> {
+export async function claimFlashJobs(db: Queryable, owner: string, leaseMs: number, limit: number): Promise<FlashJobRow[]> {
   const lease = leaseMs / 1000;
   await sql`
     UPDATE flash_jobs SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${lease}::double precision)
@@ -274,7 +267,6 @@ export async function claimFlashJobs(
     SELECT ${jobColumns} FROM flash_jobs j
     JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
     WHERE j.state NOT IN ('done', 'failed') AND j.lease_owner = ${owner} AND j.lease_until > now()
-      AND NOT (j.id = ANY(${[...notDue]}::int[]))
     ORDER BY j.id`.execute(db);
   return rows;
 }
