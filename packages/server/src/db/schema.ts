@@ -260,6 +260,8 @@ export interface FlashJobsTable {
   deadline_at: Timestamp;
   lease_owner: string | null;
   lease_until: Timestamp | null;
+  next_step_at: DefaultTimestamp;
+  idle_wait_ms: Generated<number>;
 }
 
 export type FlashLogKind = 'stage' | 'line' | 'error' | 'note';

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { checkFlashingReplySchema, flashNodesListSchema, flashNodesReplySchema, messages, type CheckFlashingReply } from '@testbed/contract';
 import { buildApp } from '../../app.js';
@@ -19,6 +19,7 @@ import { SimulatorDriver } from '../../testbed/simulator.js';
 import { canLogIn, newKeyPair, startSshNode, type SshNode } from '../../testbed/ssh-node.fixture.js';
 import { testbedFileSchema, type TestbedFile } from '../../testbed/testbed-file.js';
 import { insertReservation } from '../reservations/repo.js';
+import { claimFlashJobs } from './repo.js';
 import { startSimulatedFlashJobs } from './simulated-load.js';
 
 const BOARD = (n: number) => `02:00:00:0b:00:0${n}`;
@@ -346,6 +347,37 @@ describe('simulated load (benchmark hook)', () => {
     expect(handles.length).toBe(7);
     const ends = await Promise.all(handles.map(async (handle) => (await follow(admin, handle)).at(-1)!.state));
     expect(ends.sort()).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'failed']);
+  });
+
+  it('does not read a job whose step is under way, so that a step never starts from a state already left', async () => {
+    const admin = await world.caller({ roles: ['ADMIN', 'USER'] });
+    await world.ctx.app.flashJobs.stop();
+    const [handle] = await startSimulatedFlashJobs(world.ctx.database.db, { count: 1, userId: admin.id, deviceIds: [await world.deviceId(BOARD(2))] });
+    const db = world.ctx.database.db;
+    const job = await db.selectFrom('flash_jobs').select('id').where('handle', '=', handle!).executeTakeFirstOrThrow();
+    const owner = 'another-instance';
+    const stepping = await claimFlashJobs(db, owner, 30_000, 10, [job.id]);
+    expect(stepping.map((row) => row.handle)).not.toContain(handle);
+    const due = await claimFlashJobs(db, owner, 30_000, 10, []);
+    expect(due.map((row) => row.handle)).toContain(handle);
+    await db.updateTable('flash_jobs').set({ state: 'failed', lease_owner: null, lease_until: null }).where('id', '=', job.id).execute();
+    world.ctx.app.flashJobs.start({ tickMs: 40 });
+  });
+
+  it('looks less and less often at a flash whose status does not change, up to every four ticks', async () => {
+    await world.restart(simulatedTestbed({ flashSeconds: 3600 }));
+    const admin = await world.caller({ roles: ['ADMIN', 'USER'] });
+    const looks = vi.spyOn(world.driver, 'flashStatus');
+    const [handle] = await startSimulatedFlashJobs(world.ctx.database.db, { count: 1, userId: admin.id, deviceIds: [await world.deviceId(BOARD(1))] });
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const job = await world.ctx.database.db.selectFrom('flash_jobs').select(['state', 'idle_wait_ms']).where('handle', '=', handle!).executeTakeFirstOrThrow();
+    expect(job).toEqual({ state: 'flashing', idle_wait_ms: 160 });
+    // 40 ticks of 40 ms; waits of 40, 80, 160, 160 ... ms make about a dozen looks.
+    expect(looks.mock.calls.length).toBeGreaterThan(3);
+    expect(looks.mock.calls.length).toBeLessThan(18);
+    looks.mockRestore();
+    // The hour-long flash ends here, so that the device is free for the next tests.
+    await world.ctx.database.db.updateTable('flash_jobs').set({ state: 'failed', lease_owner: null, lease_until: null }).where('handle', '=', handle!).execute();
   });
 });
 

@@ -15,11 +15,13 @@ import { administratorEmails, recordFlashOutcome } from '../device-health/repo.j
 import {
   claimFlashJobs,
   findNodeAccount,
+  postponeFlashJobs,
   pruneFlashLogs,
   releaseFlashJobs,
   updateFlashJob,
   type FlashJobChange,
   type FlashJobRow,
+  type FlashJobWait,
 } from './repo.js';
 
 /** What the runner needs of the configuration. */
@@ -35,6 +37,8 @@ export interface FlashPolicy {
 const DEFAULT_POLICY: FlashPolicy = { quarantineAfter: 3, logRetentionDays: 90, publicUrl: 'http://localhost:3000' };
 /** How often an instance removes the logs past their retention (every instance may: see pruneFlashLogs). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** The longest a flash in progress waits between two looks at its status while nothing changes, in ticks. */
+const IDLE_MAX_TICKS = 4;
 
 export interface RunnerOptions {
   /** How often the jobs are looked at. */
@@ -69,6 +73,8 @@ export class FlashJobRunner {
   /** When a pass over the jobs last began (performance.now()), for the readiness check. */
   private lastTickAt = 0;
   private lastPruneAt = Number.NEGATIVE_INFINITY;
+  /** Jobs whose last step changed nothing, to be put off in one statement at the next tick. */
+  private postponed: FlashJobWait[] = [];
 
   constructor(
     private readonly db: Db,
@@ -150,19 +156,36 @@ export class FlashJobRunner {
     }
     let jobs: FlashJobRow[];
     try {
-      jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs);
+      const postponed = this.postponed;
+      this.postponed = [];
+      await postponeFlashJobs(this.db, this.owner, postponed);
+      // A step under way is not read: its row, read now, could be stepped again once that step has ended,
+      // from a state it has already left (a pending job would be flashed twice).
+      jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, [...this.inFlight.keys()]);
     } catch (error) {
       if (this.running) this.log.error({ err: error }, 'flash jobs could not be read');
       return;
     }
     for (const job of jobs) {
       if (!this.running) return;
-      if (this.inFlight.has(job.id)) continue;
+      const before = signature(job);
       const step = this.step(job)
+        .then(() => this.postponeIfIdle(job, before))
         .catch((error: unknown) => this.log.error({ err: error, handle: job.handle }, 'flash job step failed'))
         .finally(() => this.inFlight.delete(job.id));
       this.inFlight.set(job.id, step);
     }
+  }
+
+  /**
+   * A flash in progress whose step changed nothing waits twice as long as last time (from one tick up to
+   * IDLE_MAX_TICKS ticks): hour-long flashes cost a few steps a second, not one each per tick. Readiness checks and
+   * account restores are short and keep every tick; any change resets the wait (see updateFlashJob).
+   */
+  private postponeIfIdle(job: FlashJobRow, before: string): void {
+    if (job.state !== 'flashing' || signature(job) !== before) return;
+    const waitMs = Math.min(this.tickMs * IDLE_MAX_TICKS, Math.max(this.tickMs, job.idle_wait_ms * 2));
+    this.postponed.push({ id: job.id, waitMs });
   }
 
   private async step(job: FlashJobRow): Promise<void> {
@@ -221,6 +244,10 @@ export class FlashJobRunner {
 
   private async update(job: FlashJobRow, change: FlashJobChange): Promise<void> {
     const held = await updateFlashJob(this.db, job.id, this.owner, change);
+    // The row read at this tick follows the change, so that postponeIfIdle sees it.
+    if (change.state) job.state = change.state;
+    if (change.statusLine !== undefined) job.status_line = change.statusLine;
+    if (change.error !== undefined) job.error = change.error;
     if (held && change.state === 'restoring') this.onChange();
   }
 
@@ -273,4 +300,9 @@ export class FlashJobRunner {
       });
     }
   }
+}
+
+/** What a step can change of a job, to tell a step that changed nothing. */
+function signature(job: FlashJobRow): string {
+  return `${job.state}\u0000${job.status_line ?? ''}\u0000${job.error ?? ''}`;
 }

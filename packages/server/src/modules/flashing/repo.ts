@@ -106,6 +106,8 @@ export interface FlashJobRow {
   started_at: Date;
   finished_at: Date | null;
   deadline_at: Date;
+  /** How long the job last waited for a step that changed nothing (see the migration 20261125140000). */
+  idle_wait_ms: number;
   device_type: string;
   mac_address: string;
   ip_address: string;
@@ -113,7 +115,7 @@ export interface FlashJobRow {
 }
 
 const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.state, j.status_line,
-  j.error, j.started_at, j.finished_at, j.deadline_at, t.name AS device_type, d.mac_address,
+  j.error, j.started_at, j.finished_at, j.deadline_at, j.idle_wait_ms, t.name AS device_type, d.mac_address,
   host(d.ip_address) AS ip_address, (SELECT u.username FROM users u WHERE u.id = j.user_id) AS username`;
 
 export async function findFlashJob(db: Queryable, handle: string): Promise<FlashJobRow | undefined> {
@@ -249,9 +251,17 @@ export async function unavailableDevices(db: Queryable): Promise<{ busy: string[
 
 /**
  * Takes the running jobs that nobody holds (new ones, or those whose holder stopped or died) and renews the
- * leases of this owner's jobs before they run out, then answers every running job this owner holds.
+ * leases of this owner's jobs before they run out, then answers the running jobs this owner holds that are
+ * due for a step.
  */
-export async function claimFlashJobs(db: Queryable, owner: string, leaseMs: number, limit: number): Promise<FlashJobRow[]> {
+export async function claimFlashJobs(
+  db: Queryable,
+  owner: string,
+  leaseMs: number,
+  limit: number,
+  /** This owner's jobs whose step is under way: their leases are renewed, their rows are not read. */
+  stepping: readonly number[] = [],
+): Promise<FlashJobRow[]> {
   const lease = leaseMs / 1000;
   await sql`
     UPDATE flash_jobs SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${lease}::double precision)
@@ -267,8 +277,26 @@ export async function claimFlashJobs(db: Queryable, owner: string, leaseMs: numb
     SELECT ${jobColumns} FROM flash_jobs j
     JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
     WHERE j.state NOT IN ('done', 'failed') AND j.lease_owner = ${owner} AND j.lease_until > now()
+      AND j.next_step_at <= now() AND NOT (j.id = ANY(${[...stepping]}::int[]))
     ORDER BY j.id`.execute(db);
   return rows;
+}
+
+/** A job's next step put off by `waitMs` (never past its deadline), as long as this owner holds it. */
+export interface FlashJobWait {
+  id: number;
+  waitMs: number;
+}
+
+/** Puts off the next steps of jobs whose last step changed nothing, in one statement. */
+export async function postponeFlashJobs(db: Queryable, owner: string, waits: readonly FlashJobWait[]): Promise<void> {
+  if (waits.length === 0) return;
+  await sql`
+    UPDATE flash_jobs j
+       SET idle_wait_ms = w.wait_ms,
+           next_step_at = least(now() + make_interval(secs => w.wait_ms / 1000.0), j.deadline_at)
+      FROM unnest(${waits.map((wait) => wait.id)}::int[], ${waits.map((wait) => wait.waitMs)}::int[]) AS w(id, wait_ms)
+     WHERE j.id = w.id AND j.lease_owner = ${owner} AND j.state NOT IN ('done', 'failed')`.execute(db);
 }
 
 export interface FlashJobChange {
@@ -287,6 +315,9 @@ export async function updateFlashJob(db: Queryable, id: number, owner: string, c
       ...(change.statusLine !== undefined ? { status_line: change.statusLine } : {}),
       ...(change.error !== undefined ? { error: change.error } : {}),
       updated_at: sql<Date>`now()`,
+      // A change: the job is due again at every tick.
+      idle_wait_ms: 0,
+      next_step_at: sql<Date>`now()`,
       ...(finished ? { finished_at: sql<Date>`now()`, lease_owner: null, lease_until: null } : {}),
     })
     .where('id', '=', id)
