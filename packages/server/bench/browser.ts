@@ -1,0 +1,115 @@
+// What a user feels in the browser (DESIGN.md section 8): the JavaScript each page fetches on a first load
+// before it is interactive, measured from a real load of the built web app in Debian's Chromium, and
+// Lighthouse's scores for performance, accessibility and best practices on the same pages.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface MeasuredPage {
+  /** A name for the table. */
+  name: string;
+  /** The page's path in the web app. */
+  path: string;
+  /** The budget of its first load's JavaScript, in KB gzip, when it has one. */
+  maxScriptKb?: number;
+  /** Whether the page needs a signed-in user. */
+  signedIn: boolean;
+}
+
+export interface ScriptWeight {
+  files: number;
+  rawKb: number;
+  gzipKb: number;
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+/** What the web app keeps in local storage after a sign-in (see web/src/shared/session.ts). */
+export type StoredSession = Record<string, string>;
+
+async function withSession(context: BrowserContext, session: StoredSession | null) {
+  if (!session) return;
+  await context.addInitScript((entries: StoredSession) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, session);
+}
+
+/**
+ * Loads the page once in a fresh context (empty cache) and weighs every script it fetched until the network
+ * went quiet with the page's heading shown: the bytes as sent, and as gzip at level 9 (what the build's
+ * .gz copies weigh), so that the figure does not depend on what the browser asked for.
+ */
+export async function weighScripts(origin: string, page: MeasuredPage, session: StoredSession | null): Promise<ScriptWeight> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await withSession(context, page.signedIn ? session : null);
+    const tab = await context.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    tab.on('response', (response) => {
+      if (response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')) {
+        bodies.push(response.body());
+      }
+    });
+    await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
+    // Every page of the app shows one level-1 heading once it is usable.
+    await tab.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    const scripts = await Promise.all(bodies);
+    const raw = scripts.reduce((sum, body) => sum + body.length, 0);
+    const gzip = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    return { files: scripts.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Lighthouse's desktop run of each page in one Chromium whose remote debugging port it drives. A signed-in
+ * page finds the session in local storage: Lighthouse is told not to clear the storage, and the session is
+ * written from an API address of the same origin, and the cache is emptied before each page.
+ */
+export async function lighthouseScores(origin: string, pages: MeasuredPage[], session: StoredSession, port: number): Promise<Map<string, LighthouseScores>> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'tp-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [...FLAGS, `--remote-debugging-port=${port}`],
+  });
+  const scores = new Map<string, LighthouseScores>();
+  try {
+    const tab = await context.newPage();
+    const devtools = await context.newCDPSession(tab);
+    for (const page of pages) {
+      // Each page is a first visit: nothing cached by the page measured before it.
+      await devtools.send('Network.clearBrowserCache');
+      await tab.goto(`${origin}/api/health/live`);
+      await tab.evaluate((entries: StoredSession | null) => {
+        localStorage.clear();
+        for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value);
+      }, page.signedIn ? session : null);
+      const result = await lighthouse(
+        `${origin}${page.path}`,
+        { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+        desktopConfig,
+      );
+      const categories = result?.lhr.categories;
+      if (!categories) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+      scores.set(page.name, { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
+    }
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  return scores;
+}
