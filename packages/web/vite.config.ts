@@ -7,9 +7,20 @@ import { defineConfig } from 'vite';
 // The libraries every page needs go in chunks of their own, split by how often each changes, so that an
 // upgrade invalidates one file only. Mantine is left to the default splitting: its components then travel
 // with the lazy pages that use them, and the first page loads only the few it shows.
+// The contract's files each go in a chunk of their own: a page loads the schemas of its own area (and the
+// message catalogue) rather than every area's, which the default splitting would put in one shared chunk.
+const contractFile = /[\\/]packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/;
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
   { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod)[\\/]/, priority: 10 },
+  {
+    name: (id: string) => {
+      const file = contractFile.exec(id)?.[1];
+      return file ? `contract-${file}` : null;
+    },
+    test: contractFile,
+    priority: 5,
+  },
 ];
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Request } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -27,6 +27,8 @@ export interface ScriptWeight {
   files: number;
   rawKb: number;
   gzipKb: number;
+  /** KB gzip of the scripts asked for once the page was usable. */
+  laterKb: number;
 }
 
 export interface LighthouseScores {
@@ -46,9 +48,10 @@ async function withSession(context: BrowserContext, session: StoredSession | nul
 }
 
 /**
- * Loads the page once in a fresh context (empty cache) and weighs every script it fetched until the network
- * went quiet with the page's heading shown: the bytes as sent, and as gzip at level 9 (what the build's
- * .gz copies weigh), so that the figure does not depend on what the browser asked for.
+ * Loads the page once in a fresh context (empty cache) and weighs the scripts it asked for before it was
+ * usable (its level-1 heading shown): the bytes, and the bytes as gzip at level 9 (what the build's .gz
+ * copies weigh), so that the figure does not depend on what the browser asked for. What the page fetches
+ * afterwards (the notification and modal hosts, prefetches) is counted apart.
  */
 export async function weighScripts(origin: string, page: MeasuredPage, session: StoredSession | null): Promise<ScriptWeight> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -56,19 +59,33 @@ export async function weighScripts(origin: string, page: MeasuredPage, session: 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await withSession(context, page.signedIn ? session : null);
     const tab = await context.newPage();
-    const bodies: Promise<Buffer>[] = [];
+    const scripts: Array<{ askedAt: number; body: Promise<Buffer> }> = [];
+    const askedAt = new Map<Request, number>();
+    tab.on('request', (request) => askedAt.set(request, performance.now()));
     tab.on('response', (response) => {
       if (response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')) {
-        bodies.push(response.body());
+        scripts.push({ askedAt: askedAt.get(response.request()) ?? Number.POSITIVE_INFINITY, body: response.body() });
       }
     });
-    await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
     // Every page of the app shows one level-1 heading once it is usable.
-    await tab.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
-    const scripts = await Promise.all(bodies);
-    const raw = scripts.reduce((sum, body) => sum + body.length, 0);
-    const gzip = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-    return { files: scripts.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+    const usableAt = tab
+      .getByRole('heading', { level: 1 })
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .then(() => performance.now());
+    await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
+    const usable = await usableAt;
+    const weigh = async (list: typeof scripts) => {
+      const bodies = await Promise.all(list.map((script) => script.body));
+      return {
+        files: bodies.length,
+        rawKb: bodies.reduce((sum, body) => sum + body.length, 0) / 1024,
+        gzipKb: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024,
+      };
+    };
+    const before = await weigh(scripts.filter((script) => script.askedAt <= usable));
+    const after = await weigh(scripts.filter((script) => script.askedAt > usable));
+    return { ...before, laterKb: after.gzipKb };
   } finally {
     await browser.close();
   }

@@ -1,4 +1,4 @@
-// Everything the pages rely on: theme, i18n, server state, modals and notifications.
+// Everything the pages rely on: theme, i18n, server state and notifications.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -7,15 +7,13 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../shared/api-client';
 import { createI18n } from '../shared/i18n';
+import { useNotificationHostWanted } from '../shared/notify';
 import { useSession } from '../shared/session';
 import { cssVariablesResolver, theme } from './theme';
 
-// The hosts of notifications and modals are fetched after the first page is shown, which keeps the modal,
-// overlay and scroll-area code out of the sign-in page's download. `notifications.show()` queues until
-// its host arrives. Modals are opened with the `modals` API of @mantine/modals (`modals.openConfirmModal`
-// ...), which reaches the provider through window events: the provider needs no children for that.
+// The host of notifications is fetched with the first notice (shared/notify.ts), which keeps its code out of
+// the first page's download.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
-const ModalsProvider = lazy(() => import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -53,16 +51,18 @@ export interface ProvidersProps {
 export function Providers({ children, queryClient: given }: ProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [i18n] = useState(createI18n);
+  const notificationHostWanted = useNotificationHostWanted();
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <ForgetDataOfPreviousUser queryClient={queryClient} />
           {children}
-          <Suspense fallback={null}>
-            <ModalsProvider />
-            <Notifications position="top-right" />
-          </Suspense>
+          {notificationHostWanted && (
+            <Suspense fallback={null}>
+              <Notifications position="top-right" />
+            </Suspense>
+          )}
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,15 +1,40 @@
 // Short notices after an action, with a close button that has a name (Mantine's has none by default).
 // Every notice of the app goes through here: the lint forbids Mantine's notifications anywhere else.
-import { notifications } from '@mantine/notifications';
+// The notification code (and its host, see app/providers.tsx) is fetched at the first notice, not with
+// the first page: most visits to the sign-in page never show one.
+import { useSyncExternalStore } from 'react';
 import { messages } from '@testbed/contract';
 
 const closeButtonProps = { 'aria-label': messages.CLOSE };
 
+let hostWanted = false;
+const listeners = new Set<() => void>();
+
+/** Whether a notice was asked for, so that the host that shows notices is mounted. */
+export function useNotificationHostWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => hostWanted,
+  );
+}
+
+function show(options: { color: string; title?: string; message: string; autoClose: number | false }): void {
+  if (!hostWanted) {
+    hostWanted = true;
+    for (const listener of listeners) listener();
+  }
+  // Mantine's store queues the notice until its host has mounted.
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps }));
+}
+
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, closeButtonProps, autoClose: 6000 });
+  show({ color: 'teal', message, autoClose: 6000 });
 }
 
 /** A failure stays until it is closed: it may need reading twice. */
 export function notifyFailure(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, closeButtonProps, autoClose: false });
+  show({ color: 'red', title, message, autoClose: false });
 }
