@@ -39,8 +39,9 @@ export class NotifiedMap<K, V> {
     this.stats.misses++;
     const generation = this.generation;
     const value = await load();
+    if (!this.isListening() || generation !== this.generation) return value;
     const timeLeft = Math.min(this.options.maxAgeMs ?? Infinity, keepFor(value));
-    if (this.isListening() && generation === this.generation && timeLeft > 0) {
+    if (timeLeft > 0) {
       if (this.entries.size >= (this.options.maxEntries ?? Infinity)) this.entries.clear();
       this.entries.set(key, { value, until: performance.now() + timeLeft });
     }
