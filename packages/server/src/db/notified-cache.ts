@@ -83,7 +83,7 @@ export class NotifiedCache {
       (payload) => this.onNotify(payload),
       (listening) => {
         this.listening = listening;
-        // Whatever was kept before a drop may have changed unheard; after it, announcements may be missed.
+        // Dropped or back, what was kept may have changed while nothing was heard.
         this.forgetAll();
       },
     );
