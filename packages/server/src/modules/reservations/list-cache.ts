@@ -8,72 +8,29 @@
 //   person who books and then reads never meets the list from before;
 // - one entry when its time is up: a list of current reservations changes when its first reservation ends;
 // - and it keeps nothing while it is not listening.
-import type { Subscribe } from '../../db/database.js';
+import { NotifiedCache } from '../../db/notified-cache.js';
 
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
 /** A backstop: an entry is read again after this long whatever was announced. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
-interface Entry {
-  json: string;
-  /** performance.now() after which the entry is stale. */
-  until: number;
-}
-
-export class ReservationListCache {
+export class ReservationListCache extends NotifiedCache {
+  /** The JSON by call. */
+  private readonly lists = this.createMap<string, string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
   /** Answers from memory and reads from the database, for the metrics. */
-  readonly stats = { hits: 0, misses: 0 };
-  private readonly entries = new Map<string, Entry>();
-  private listening = false;
-  /** Raised by every invalidation: a read that started before one must not fill the cache after it. */
-  private epoch = 0;
-  private unsubscribe: (() => Promise<void>) | undefined;
+  readonly stats = this.lists.stats;
 
-  async listen(subscribe: Subscribe): Promise<void> {
-    this.unsubscribe = await subscribe(
-      RESERVATIONS_CHANNEL,
-      () => this.forgetAll(),
-      (listening) => {
-        this.listening = listening;
-        this.forgetAll();
-      },
-    );
-  }
-
-  async close(): Promise<void> {
-    this.listening = false;
-    this.forgetAll();
-    await this.unsubscribe?.();
+  constructor() {
+    super(RESERVATIONS_CHANNEL);
   }
 
   /**
    * The JSON for `key`, from memory or from `read`. `expiresAt` tells from the JSON when (epoch ms) it
    * stops being true by the mere passing of time.
    */
-  async get(key: string, read: () => Promise<string>, expiresAt: (json: string) => number = () => Infinity): Promise<string> {
-    const now = performance.now();
-    const cached = this.entries.get(key);
-    if (cached && this.listening && now < cached.until) {
-      this.stats.hits++;
-      return cached.json;
-    }
-    this.stats.misses++;
-    const epoch = this.epoch;
-    const json = await read();
-    if (this.listening && epoch === this.epoch) {
-      const timeLeft = Math.min(MAX_AGE_MS, expiresAt(json) - Date.now());
-      if (timeLeft > 0) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        this.entries.set(key, { json, until: performance.now() + timeLeft });
-      }
-    }
-    return json;
-  }
-
-  forgetAll(): void {
-    this.epoch++;
-    this.entries.clear();
+  get(key: string, read: () => Promise<string>, expiresAt: (json: string) => number = () => Infinity): Promise<string> {
+    return this.lists.get(key, read, (json) => expiresAt(json) - Date.now());
   }
 }
 

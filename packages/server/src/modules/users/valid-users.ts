@@ -2,7 +2,8 @@
 // active accounts are kept in memory and matched there; one cheap read of a version that a database
 // trigger raises on every change to them tells whether the copy is still current, on every instance.
 import { VALID_USERS_MAX, type ValidUser, type ValidUsersQuery } from '@testbed/contract';
-import type { Queryable, Subscribe } from '../../db/database.js';
+import type { Queryable } from '../../db/database.js';
+import { NotifiedCache } from '../../db/notified-cache.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { loadUsersDirectory, readUsersDirectoryVersion, type DirectoryUser } from './repo.js';
@@ -30,46 +31,22 @@ export function presentValidUser(row: DirectoryUser): ValidUser {
 
 export const USERS_DIRECTORY_CHANNEL = 'users_directory_changed';
 
-export class ValidUsersDirectory {
-  /** Answers from memory and reads from the database, for the metrics. */
-  readonly stats = { hits: 0, misses: 0 };
+export class ValidUsersDirectory extends NotifiedCache {
+  /** The newest snapshot loaded: reused, listening or not, as long as the version row says it is current. */
   private snapshot?: Snapshot;
   private loading?: Promise<Snapshot>;
   /**
-   * While the database's announcements are heard (the trigger that raises the version also sends
-   * `NOTIFY users_directory_changed`), a snapshot stays true until one arrives and the version row need
-   * not be read on every search.
+   * The snapshot known to be current (its one key is the directory). While the database's announcements
+   * are heard (the trigger that raises the version also sends `NOTIFY users_directory_changed`), a snapshot
+   * stays true until one arrives and the version row need not be read on every search; otherwise every
+   * search reads it.
    */
-  private listening = false;
-  /** The snapshot known to be current while listening; dropped by any announcement. */
-  private trusted?: Snapshot;
-  /** Raised by every announcement: a version read before one must not be trusted after it. */
-  private epoch = 0;
-  private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly trusted = this.createMap<'directory', Snapshot>();
+  /** Answers from memory and reads from the database, for the metrics. */
+  readonly stats = this.trusted.stats;
 
-  constructor(private readonly db: Queryable) {}
-
-  async listen(subscribe: Subscribe): Promise<void> {
-    this.unsubscribe = await subscribe(
-      USERS_DIRECTORY_CHANNEL,
-      () => this.forgetAll(),
-      (listening) => {
-        this.listening = listening;
-        this.forgetAll();
-      },
-    );
-  }
-
-  async close(): Promise<void> {
-    this.listening = false;
-    this.forgetAll();
-    await this.unsubscribe?.();
-  }
-
-  /** The next search reads the version row again (a change announced, or made by this instance). */
-  forgetAll(): void {
-    this.epoch++;
-    this.trusted = undefined;
+  constructor(private readonly db: Queryable) {
+    super(USERS_DIRECTORY_CHANNEL);
   }
 
   /**
@@ -105,16 +82,8 @@ export class ValidUsersDirectory {
     return json;
   }
 
-  private async current(): Promise<Snapshot> {
-    if (this.listening && this.trusted) {
-      this.stats.hits++;
-      return this.trusted;
-    }
-    this.stats.misses++;
-    const epoch = this.epoch;
-    const snapshot = await this.checked();
-    if (this.listening && epoch === this.epoch) this.trusted = snapshot;
-    return snapshot;
+  private current(): Promise<Snapshot> {
+    return this.trusted.get('directory', () => this.checked());
   }
 
   private async checked(): Promise<Snapshot> {

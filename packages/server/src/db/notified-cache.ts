@@ -1,0 +1,119 @@
+// Values kept in memory for as long as the database does not announce a change of them. Triggers raise a
+// NOTIFY as the changing transaction commits, whichever instance or script made the change, and every
+// instance LISTENs on the channel, so a change made through one instance reaches the memory of all of them.
+// A NotifiedCache holds one such subscription and the maps of values that it invalidates; it trusts them
+// only while it is listening: before the LISTEN is established, while the connection is lost and after
+// close, every read goes to the loader and nothing is kept, because a change could pass unheard.
+import type { Subscribe } from './database.js';
+
+export interface NotifiedMapOptions {
+  /** Past this many entries the map starts again empty (a bound on memory, not an eviction policy). */
+  maxEntries?: number;
+  /** A backstop: an entry is loaded again after this long whatever was announced. */
+  maxAgeMs?: number;
+}
+
+/** Values by key, kept while their cache listens and until they are forgotten or their time is up. */
+export class NotifiedMap<K, V> {
+  /** Answers from memory and from the loader, for the metrics. */
+  readonly stats = { hits: 0, misses: 0 };
+  private readonly entries = new Map<K, { value: V; until: number }>();
+  /** Raised by every forgetting: a load that started before one must not keep its result after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly isListening: () => boolean,
+    private readonly options: NotifiedMapOptions = {},
+  ) {}
+
+  /**
+   * The value for `key`, from memory or from `load`. `keepFor` tells from a loaded value how long (ms) it
+   * stays true by the mere passing of time; 0 or less keeps it not at all.
+   */
+  async get(key: K, load: () => Promise<V>, keepFor: (value: V) => number = () => Infinity): Promise<V> {
+    const cached = this.entries.get(key);
+    if (cached && this.isListening() && performance.now() < cached.until) {
+      this.stats.hits++;
+      return cached.value;
+    }
+    this.stats.misses++;
+    const generation = this.generation;
+    const value = await load();
+    if (!this.isListening() || generation !== this.generation) return value;
+    const timeLeft = Math.min(this.options.maxAgeMs ?? Infinity, keepFor(value));
+    if (timeLeft > 0) {
+      if (this.entries.size >= (this.options.maxEntries ?? Infinity)) this.entries.clear();
+      this.entries.set(key, { value, until: performance.now() + timeLeft });
+    }
+    return value;
+  }
+
+  forget(key: K): void {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
+  /** Forgets the values that pass `test` (those the map is not keyed by, such as a token's owner). */
+  forgetWhere(test: (value: V) => boolean): void {
+    this.generation++;
+    for (const [key, { value }] of this.entries) if (test(value)) this.entries.delete(key);
+  }
+
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/**
+ * One LISTEN on `channel` and the maps it invalidates. A notification forgets everything; a subclass that
+ * can tell from the payload what changed overrides `onNotify` to forget less.
+ */
+export class NotifiedCache {
+  private readonly maps: { forgetAll(): void }[] = [];
+  private listening = false;
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(private readonly channel: string) {}
+
+  /** Starts trusting the maps, as long as the subscription is live. */
+  async listen(subscribe: Subscribe): Promise<void> {
+    this.unsubscribe = await subscribe(
+      this.channel,
+      (payload) => this.onNotify(payload),
+      (listening) => {
+        this.listening = listening;
+        // Dropped or back, what was kept may have changed while nothing was heard.
+        this.forgetAll();
+      },
+    );
+  }
+
+  /** Whether the database's announcements are heard now. */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    this.forgetAll();
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** Forgets every value of every map (a change announced, or made by this instance). */
+  forgetAll(): void {
+    for (const map of this.maps) map.forgetAll();
+  }
+
+  /** A new map of values that this cache's subscription invalidates. */
+  createMap<K, V>(options?: NotifiedMapOptions): NotifiedMap<K, V> {
+    const map = new NotifiedMap<K, V>(() => this.listening, options);
+    this.maps.push(map);
+    return map;
+  }
+
+  protected onNotify(_payload: string): void {
+    this.forgetAll();
+  }
+}
