@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AccessTokens } from '../../security/access-token.js';
 import { verifyPassword } from '../../security/passwords.js';
+import { can } from '../../security/policies.js';
 import { mustWait, recordFailure, recordSuccess } from '../../security/sign-in-throttle.js';
 import { recordAudit } from '../audit/repo.js';
 import { findUserForSignIn } from '../users/repo.js';
@@ -40,7 +41,7 @@ export class AuthService {
       throw badLogin;
     }
     await recordSuccess(this.db, user.id, ip);
-    if (!user.is_enabled) {
+    if (!can(null, 'session:create', { account: { enabled: user.is_enabled } })) {
       await recordAudit(this.db, { actorUserId: user.id, action: 'auth.signin.refused', ip, details: { reason: 'account_invalid' } });
       throw new AppError('forbidden', messages.ACCOUNT_INVALID);
     }

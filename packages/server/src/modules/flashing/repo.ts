@@ -3,6 +3,7 @@
 import type { FlashJob, FlashLogEntry } from '@testbed/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import type { ReservationPeople } from '../../security/policies.js';
 import type { FlashJobState, FlashLogKind } from '../../db/schema.js';
 import { deviceIsQuarantined } from '../device-health/repo.js';
 
@@ -42,23 +43,27 @@ export async function findFlashDevice(db: Queryable, by: { mac: string } | { ip:
 }
 
 /**
- * Devices the user may flash (DESIGN.md decision 4): those of Exclusive reservations running now that the
- * user is responsible for or takes part in.
+ * The Exclusive reservations running now of the devices (all of them, or those given), with their holders
+ * and colleagues: the facts of the flash rule (security/policies.ts), which decides who may flash.
  */
-export async function flashableDeviceIds(db: Queryable, userId: number, deviceIds?: number[]): Promise<Set<number>> {
+export async function exclusiveReservationsNow(db: Queryable, deviceIds?: number[]): Promise<Map<number, ReservationPeople[]>> {
   const only = deviceIds ? sql`AND rd.device_id = ANY(${deviceIds}::int[])` : sql``;
-  const { rows } = await sql<{ device_id: number }>`
-    SELECT rd.device_id FROM reservations r
+  const { rows } = await sql<{ device_id: number; holder_id: number; colleague_ids: number[] }>`
+    SELECT rd.device_id, r.responsible_user_id AS holder_id,
+           coalesce(array_agg(ru.user_id) FILTER (WHERE ru.user_id IS NOT NULL), '{}') AS colleague_ids
+    FROM reservation_devices rd
+    JOIN reservations r ON r.id = rd.reservation_id
     JOIN reservation_types rt ON rt.id = r.reservation_type_id AND rt.exclusive
-    JOIN reservation_devices rd ON rd.reservation_id = r.id AND rd.during @> now()
-    WHERE r.responsible_user_id = ${userId} AND r.end_date > now() AND r.start_date <= now() ${only}
-    UNION
-    SELECT rd.device_id FROM reservation_users ru
-    JOIN reservations r ON r.id = ru.reservation_id
-    JOIN reservation_types rt ON rt.id = r.reservation_type_id AND rt.exclusive
-    JOIN reservation_devices rd ON rd.reservation_id = r.id AND rd.during @> now()
-    WHERE ru.user_id = ${userId} AND r.end_date > now() AND r.start_date <= now() ${only}`.execute(db);
-  return new Set(rows.map((row) => row.device_id));
+    LEFT JOIN reservation_users ru ON ru.reservation_id = r.id
+    WHERE rd.during @> now() AND r.start_date <= now() AND r.end_date > now() ${only}
+    GROUP BY rd.device_id, r.id`.execute(db);
+  const byDevice = new Map<number, ReservationPeople[]>();
+  for (const row of rows) {
+    const list = byDevice.get(row.device_id) ?? [];
+    list.push({ holderId: row.holder_id, colleagueIds: row.colleague_ids });
+    byDevice.set(row.device_id, list);
+  }
+  return byDevice;
 }
 
 /** The username and current SSH keys of an account that can still sign in, or undefined. */

@@ -22,7 +22,7 @@ import {
 } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { authorize, requireSignedIn } from '../../security/policies.js';
+import { authorize, can, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
 import type { FlashingAwareDriver } from './flashing-aware-driver.js';
@@ -31,7 +31,7 @@ import {
   findFlashDevice,
   findFlashJob,
   findNodeAccount,
-  flashableDeviceIds,
+  exclusiveReservationsNow,
   insertFlashJob,
   insertStreamTicket,
   listFlashHistory,
@@ -72,15 +72,15 @@ export class FlashingService {
   /** Device type → MAC → {ip, up, images, isFlashableByCurrentUser, hasDeviceFlashableByCurrentUser}. */
   async nodes(principal: Principal | null): Promise<FlashNodesList> {
     const caller = requireSignedIn(principal);
-    const [inventory, states, flashable, quarantined] = await Promise.all([
+    const [inventory, states, reservationsNow, quarantined] = await Promise.all([
       this.inventory(),
       this.driver.deviceStates(),
-      caller.isAdmin ? Promise.resolve(null) : flashableDeviceIds(this.db, caller.userId),
+      exclusiveReservationsNow(this.db),
       this.driver.quarantinedMacs(),
     ]);
     const up = new Map(states.map((state) => [state.mac, state.up]));
     const typeFlashable = new Map<string, boolean>();
-    const mayFlash = (device: FlashDeviceRow) => flashable === null || flashable.has(device.id);
+    const mayFlash = (device: FlashDeviceRow) => can(caller, 'flash:device', { reservationsNow: reservationsNow.get(device.id) ?? [] });
     for (const device of inventory) {
       if (mayFlash(device)) typeFlashable.set(device.device_type, true);
     }
@@ -183,7 +183,7 @@ export class FlashingService {
     const account = await findNodeAccount(this.db, caller.userId);
     if (!account || account.sshKeys.length === 0) throw new AppError('validation', messages.NO_SSH_KEY);
     // An administrator may flash a quarantined device to try it; its holders may not.
-    const quarantine = caller.isAdmin ? undefined : await this.driver.unavailableReason(device.mac_address);
+    const quarantine = can(caller, 'flash:quarantined-device') ? undefined : await this.driver.unavailableReason(device.mac_address);
     if (quarantine) throw new AppError('validation', `Device ${describeDevice(device)} is ${quarantine} and cannot be flashed.`);
     if (!(await this.driver.inner.isUp(device.mac_address))) {
       throw new AppError('validation', `Device ${describeDevice(device)} is down and cannot be flashed.`);
@@ -226,8 +226,7 @@ export class FlashingService {
     const caller = requireSignedIn(principal);
     const job = await findFlashJob(this.db, handle);
     // Someone else's job answers like an unknown one: its handle tells nothing.
-    if (!job || !(caller.isAdmin || job.user_id === caller.userId)) throw unknownJob();
-    authorize(caller, 'flash:job', { userId: job.user_id });
+    if (!job || !can(caller, 'flash:job', { userId: job.user_id })) throw unknownJob();
     const view = presentFlashJob(job);
     return { value0: job.state !== 'failed', value1: job.status_line ?? '', state: job.state, error: view.error };
   }
@@ -281,17 +280,13 @@ export class FlashingService {
   private async visibleJob(principal: Principal | null, handle: string): Promise<FlashJobRow & { viewer: number }> {
     const caller = requireSignedIn(principal);
     const job = await findFlashJob(this.db, handle);
-    if (!job || !(caller.isAdmin || job.user_id === caller.userId)) throw unknownJob();
-    authorize(caller, 'flash:job', { userId: job.user_id });
+    if (!job || !can(caller, 'flash:job', { userId: job.user_id })) throw unknownJob();
     return { ...job, viewer: caller.userId };
   }
 
   private async authorizeDevice(caller: Principal, device: FlashDeviceRow): Promise<void> {
-    const deviceFlashable = caller.isAdmin || (await flashableDeviceIds(this.db, caller.userId, [device.id])).has(device.id);
-    if (!deviceFlashable) {
-      throw new AppError('forbidden', `You may flash ${describeDevice(device)} only during an Exclusive reservation of it that you take part in.`);
-    }
-    authorize(caller, 'flash:device', { deviceFlashable });
+    const reservationsNow = (await exclusiveReservationsNow(this.db, [device.id])).get(device.id) ?? [];
+    authorize(caller, 'flash:device', { reservationsNow }, `You may flash ${describeDevice(device)} only during an Exclusive reservation of it that you take part in.`);
   }
 
   private async inventory(): Promise<FlashDeviceRow[]> {

@@ -22,6 +22,7 @@ import { consumeToken, issueToken } from '../../security/account-tokens.js';
 import type { CaptchaVerifier } from '../../security/captcha.js';
 import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword } from '../../security/passwords.js';
+import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
 import { listAdministratorEmails } from '../users/repo.js';
@@ -102,6 +103,7 @@ export class RegistrationService {
   }
 
   async signUp(form: SignupForm, caller: Caller): Promise<SignupReply> {
+    authorize(caller.principal, 'account:register');
     // Everything that can be judged without writing is judged first: bad input changes nothing.
     if (isCommonPassword(form.password)) throw fieldError('validation', 'password', registrationMessages.COMMON_PASSWORD);
     const photo = form.userPhoto ? decodePhoto(form.userPhoto) : null;
@@ -200,6 +202,7 @@ export class RegistrationService {
         if (use.problem === 'used') return { alreadyValidated: true };
         throw invalidToken();
       }
+      authorize(caller.principal, 'account:use-mail-link', { linkValid: use.ok });
       await markEmailVerified(tx, use.userId);
       await this.askAdministrators(tx, use.userId);
       await recordAudit(tx, { actorUserId: use.userId, action: 'registration.email_verified', targetType: 'user', targetId: use.userId, ip: caller.ip });
@@ -241,6 +244,7 @@ export class RegistrationService {
         if (use.problem === 'used') return { alreadyValidated: true };
         throw invalidToken();
       }
+      authorize(caller.principal, 'account:use-mail-link', { linkValid: use.ok });
       const user = await findRegistrant(tx, use.userId);
       if (!user || user.anonymised_at) throw invalidToken();
       await approveAccount(tx, use.userId);
