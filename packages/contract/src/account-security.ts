@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { entityIdSchema } from './input.js';
 import { messages } from './messages.js';
-import { PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
+import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
 import { signinReplySchema } from './auth.js';
 
 export const accountSecurityMessages = {
@@ -64,7 +64,7 @@ export const accountSecurityMessages = {
   USER_OF: '{{name}} ({{username}})',
 } as const;
 
-export const accountEmailSchema = z.string().trim().max(254, accountSecurityMessages.INVALID_EMAIL).pipe(z.email(accountSecurityMessages.INVALID_EMAIL));
+export const accountEmailSchema = emailSchema;
 
 /** A new password: required, the spec's rule. The common-password check is the server's. */
 const newPasswordSchema = z.string().min(1, required('New password')).pipe(passwordSchema);

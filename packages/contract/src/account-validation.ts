@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { idFieldSchema } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN, passwordSchema } from './rules.js';
+import { passwordRule, passwordSchema, requiredString } from './rules.js';
 
 // The sign-up form's field rules, so that an updated or imported account obeys exactly what a sign-up does.
 const signup = signupFormSchema.shape;
@@ -192,11 +192,7 @@ export const updateAccountFormSchema = z
     phoneNumber: signup.phoneNumber,
     instantMessaging: signup.instantMessaging,
     personnalURL: signup.personnalURL,
-    password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .max(PASSWORD_MAX_LENGTH, accountValidationMessages.INVALID_PASSWORD)
-      .regex(PASSWORD_PATTERN, accountValidationMessages.INVALID_PASSWORD),
+    password: requiredString('Password').pipe(passwordRule(accountValidationMessages.INVALID_PASSWORD)),
     repassword: z.string({ error: 'Password verification is required' }).min(1, 'Password verification is required'),
     /** Existing SSH keys the user removed with their button. */
     removedCredentialIds: z.array(idSchema).max(100).default([]),

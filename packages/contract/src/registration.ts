@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idFieldSchema, isOneLine } from './input.js';
 import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE, PASSWORD_PATTERN, USERNAME_MESSAGE, USERNAME_PATTERN } from './rules.js';
+import { EMAIL_MAX_LENGTH, emailSchema, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
 
 export const registrationMessages = {
   // validation (section 5, word for word where the spec gives the words)
@@ -87,7 +87,7 @@ export const registrationMessages = {
 /** Longest texts accepted, as the database keeps them. */
 export const REGISTRATION_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   instantMessaging: 200,
   url: 500,
   employerText: 200,
@@ -141,12 +141,7 @@ const optionalId = z
   .optional()
   .transform((value) => value ?? undefined);
 
-export const signupEmailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(REGISTRATION_LIMITS.email, registrationMessages.INVALID_EMAIL)
-  .pipe(z.email(registrationMessages.INVALID_EMAIL));
+export const signupEmailSchema = z.string({ error: required('Email') }).trim().min(1, required('Email')).pipe(emailSchema);
 
 function bothStrings(value: unknown, a: string, b: string): boolean {
   const record = value as Record<string, unknown> | null;
@@ -166,10 +161,7 @@ export const signupFormSchema = z
   .object({
     firstname: requiredText('First name', REGISTRATION_LIMITS.name),
     lastname: requiredText('Last name', REGISTRATION_LIMITS.name),
-    username: z
-      .string({ error: 'Username is required' })
-      .min(1, 'Username is required')
-      .regex(USERNAME_PATTERN, USERNAME_MESSAGE),
+    username: requiredString('Username').pipe(usernameSchema),
     email: signupEmailSchema,
     reemail: z.string({ error: 'Email verification is required' }).trim().min(1, 'Email verification is required'),
     phoneNumber: z
@@ -185,11 +177,7 @@ export const signupFormSchema = z
       .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, registrationMessages.INVALID_PHOTO)
       .optional()
       .transform((value) => (value ? value : undefined)),
-    password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE)
-      .regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
+    password: requiredString('Password').pipe(passwordSchema),
     repassword: z.string({ error: 'Password verification is required' }).min(1, 'Password verification is required'),
     sshKey: z
       .string()
@@ -235,7 +223,7 @@ export const signupReplySchema = z.object({ message: z.string() });
 export type SignupReply = z.infer<typeof signupReplySchema>;
 
 export const signupUsernameQuerySchema = z.object({
-  username: z.string().max(64).regex(USERNAME_PATTERN, USERNAME_MESSAGE),
+  username: z.string().max(64).pipe(usernameSchema),
 });
 export const signupEmailQuerySchema = z.object({ email: signupEmailSchema });
 

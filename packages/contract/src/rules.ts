@@ -1,5 +1,6 @@
-// The spec's field rules (accounts document, section 5). Server and client both validate with these,
-// so a person sees in the form exactly the message the API would answer.
+// The spec's field rules (accounts document, section 5), each written once here: every form of the contract
+// that has the field uses the schema below, server and client alike, so a person sees in the form exactly
+// the message the API would answer. The database's CHECKs mirror some of them (each names this file).
 import { z } from 'zod';
 
 export const USERNAME_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
@@ -16,8 +17,18 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const required = (field: string) => `${field} is required`;
 
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MESSAGE = 'Invalid email.';
+
+/** A text a form cannot do without: "<field> is required" when it is missing or empty. */
+export const requiredString = (field: string) => z.string({ error: required(field) }).min(1, required(field));
+
 export const usernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE);
-export const passwordSchema = z
-  .string()
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE)
-  .regex(PASSWORD_PATTERN, PASSWORD_MESSAGE);
+
+/** The password rule; a screen whose spec words the refusal differently gives its own sentence. */
+export const passwordRule = (message: string = PASSWORD_MESSAGE) =>
+  z.string().max(PASSWORD_MAX_LENGTH, message).regex(PASSWORD_PATTERN, message);
+export const passwordSchema = passwordRule();
+
+/** An e-mail address, trimmed. */
+export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE));

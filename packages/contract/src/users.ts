@@ -2,13 +2,12 @@
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import { z } from 'zod';
 import { entityIdSchema } from './input.js';
-import { passwordSchema, required, usernameSchema } from './rules.js';
+import { emailSchema, passwordSchema, required, usernameSchema } from './rules.js';
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
 export const userDetailsParamsSchema = z.object({ id: entityIdSchema });
 
 export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
-export const EMAIL_MESSAGE = 'Invalid email.';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -57,7 +56,7 @@ export type UpdateUser = z.output<typeof updateUserSchema>;
 /** POST /api/user: an administrator creates an account. */
 export const createUserSchema = ownUserFieldsSchema.extend({
   username: usernameSchema,
-  email: z.string().trim().max(254).pipe(z.email(EMAIL_MESSAGE)),
+  email: emailSchema,
   password: passwordSchema,
   isAdmin: z.boolean().default(false),
   isEnabled: z.boolean().default(true),
