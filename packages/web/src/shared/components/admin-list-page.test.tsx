@@ -92,7 +92,7 @@ describe('AdminListPage', () => {
 
   it('deletes a row only after confirmation', async () => {
     const user = userEvent.setup();
-    const onDelete = vi.fn(noDelete);
+    const onDelete = vi.fn<(fruitId: number) => Promise<void>>(noDelete);
     renderPage(<FruitsPage data={[apple, pear]} onDelete={onDelete} />);
 
     await user.click(screen.getByRole('button', { name: 'Delete Apple' }));

@@ -2,14 +2,14 @@
 // no group uses.
 import { Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupMessages, messages } from '@testbed/contract';
+import { groupMessages, groupTypeFormSchema, messages } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useGroupsOfType, useGroupType, useUpdateGroupType } from '../api/groups';
-import { GroupTypeForm } from '../components/group-type-form';
+import { NameForm } from '../../../shared/components/name-form';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
@@ -45,9 +45,12 @@ export function GroupTypePage() {
       {data && (
         <>
           <Paper withBorder shadow="xs" radius="md" p="lg">
-            <GroupTypeForm
+            <NameForm
+              schema={groupTypeFormSchema}
+              field="label"
+              label={groupMessages.LABEL}
               key={data.label}
-              initialLabel={data.label}
+              initialValue={data.label}
               submitLabel={groupMessages.SAVE}
               pending={update.isPending}
               error={update.error}
