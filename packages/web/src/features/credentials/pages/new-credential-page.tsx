@@ -1,9 +1,9 @@
 // Add an SSH key for any user (credential, administrators): choose the user by name, then give one
 // public key line, checked with the contract's rule before sending. An administrator adding their own
 // first key is asked to confirm and then signed out, as on the user's own add-key page.
-import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { addCredentialFormSchema, credentialMessages, type ValidUser } from '@testbed/contract';
+import { credentialMessages, type ValidUser } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -13,6 +13,7 @@ import { paths } from '../../../shared/paths';
 import { clearSession, useSession } from '../../../shared/session';
 import { useAddCredential } from '../api/credentials';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { checkSshKey, SshKeyField } from '../../../shared/components/ssh-key-field';
 
 export function NewCredentialPage() {
   useDocumentTitle(`${credentialMessages.ADD_SSH_KEY} | Testbed Portal`);
@@ -25,14 +26,9 @@ export function NewCredentialPage() {
   const [ownerError, setOwnerError] = useState<string | undefined>();
   const [keyError, setKeyError] = useState<string | undefined>();
 
-  const validateKey = (value: string) => {
-    const result = addCredentialFormSchema.safeParse({ sshKey: value });
-    return result.success ? { data: result.data, error: undefined } : { data: null, error: result.error.issues[0]?.message };
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { data, error } = validateKey(sshKey);
+    const { data, error } = checkSshKey(sshKey);
     setKeyError(error);
     setOwnerError(owner ? undefined : credentialMessages.USER_REQUIRED);
     if (!data || !owner) return;
@@ -84,25 +80,19 @@ export function NewCredentialPage() {
               error={ownerError}
               required
             />
-            <Textarea
+            <SshKeyField
               label={credentialMessages.SSH_KEY}
               description={credentialMessages.SSH_KEY_HELP}
               name="sshKey"
               required
               rows={5}
-              resize="vertical"
-              spellCheck={false}
-              autoComplete="off"
-              autoCapitalize="none"
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
-              placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host"
               value={sshKey}
               error={keyError}
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setSshKey(value);
                 add.reset();
-                if (keyError) setKeyError(validateKey(value).error);
+                if (keyError) setKeyError(checkSshKey(value).error);
               }}
             />
             {serverError && (
