@@ -4,17 +4,15 @@
 // return to the previous page (accounts document, section 4).
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifySuccess } from '../../../shared/notify';
 import { credentialMessages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { clearSession, isAdmin, useSession } from '../../../shared/session';
-import { useAddCredential, useUserCredentials } from '../api/credentials';
-import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { isAdmin, useSession } from '../../../shared/session';
+import { useUserCredentials } from '../api/credentials';
 import { checkSshKey, SshKeyField } from '../../../shared/components/ssh-key-field';
+import { useAddSshKey } from '../components/use-add-ssh-key';
 
 export function AddCredentialPage() {
   const { id } = useParams();
@@ -27,8 +25,7 @@ export function AddCredentialPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const existing = useUserCredentials(userId, allowed);
-  const add = useAddCredential();
-  const { confirm, dialog } = useConfirmModal();
+  const add = useAddSshKey();
   const [sshKey, setSshKey] = useState('');
   const [error, setError] = useState<string | undefined>();
   const title = own ? credentialMessages.ADD_SSH_KEY_OWN : credentialMessages.ADD_SSH_KEY;
@@ -73,32 +70,8 @@ export function AddCredentialPage() {
     setError(invalid);
     if (!data) return;
     setSshKey(data.sshKey);
-    if (firstOwnKey) {
-      const confirmed = await confirm({ title: credentialMessages.FIRST_KEY_TITLE, message: credentialMessages.FIRST_KEY_TEXT });
-      if (!confirmed) return;
-    }
-    add.mutate(
-      { userId, sshKey: data.sshKey },
-      {
-        onSuccess: (reply) => {
-          notifySuccess(credentialMessages.KEY_ADDED);
-          if (own && reply.firstKey) {
-            // To sign-out first (an open page, so no guard moves the user elsewhere), then end the session.
-            void Promise.resolve(navigate(paths.signout.href(), { replace: true })).then(clearSession);
-          } else {
-            goBack();
-          }
-        },
-        onError: (failure) => {
-          const fieldError = failure instanceof ApiError ? failure.fieldErrors.sshKey?.[0] : undefined;
-          if (fieldError) setError(fieldError);
-        },
-      },
-    );
+    await add.submit({ userId, sshKey: data.sshKey, own, firstKeyExpected: firstOwnKey, onAdded: goBack, onKeyRefused: setError });
   };
-
-  const serverError =
-    add.error && !(add.error instanceof ApiError && add.error.fieldErrors.sshKey?.length) ? add.error.message : null;
 
   return (
     <Stack maw={760} mx="auto" mt="lg" gap="lg">
@@ -126,23 +99,23 @@ export function AddCredentialPage() {
               onChange={(event) => update(event.currentTarget.value)}
               readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }}
             />
-            {serverError && (
+            {add.serverError && (
               <Alert color="red" variant="light">
-                {serverError}
+                {add.serverError}
               </Alert>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={goBack}>
                 {credentialMessages.CANCEL}
               </Button>
-              <Button type="submit" loading={add.isPending}>
+              <Button type="submit" loading={add.pending}>
                 {credentialMessages.SUBMIT_ADD}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
-      {dialog}
+      {add.dialog}
     </Stack>
   );
 }
