@@ -1,11 +1,11 @@
 // The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
 // with its buttons, the spec's progress bar while loading, a sentence when the list is empty, and a table
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
-import { Button, Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
+import { Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { reportFailure } from '../report-failure';
-import { DisabledWithReason } from './disabled-with-reason';
+import { DeleteButton } from './delete-button';
 import { PageControls, usePage } from './paged';
 
 /** The spec's progress bar: maximum 100, shown at 80 while loading. */
@@ -122,16 +122,17 @@ export function AdminListPage<Row, Id extends string | number>({
 }
 
 function RowActions<Row, Id>({ row, remove, pending }: { row: Row; remove: AdminListDelete<Row, Id>; pending: boolean }) {
-  const name = remove.accessibleName(row);
-  const reason = remove.blockedReason?.(row);
-  const button = reason ? (
-    <DisabledWithReason size="xs" variant="outline" color={remove.blockedColor ?? 'red.9'} aria-label={name} reason={reason}>
+  const button = (
+    <DeleteButton
+      size="xs"
+      aria-label={remove.accessibleName(row)}
+      blockedReason={remove.blockedReason?.(row)}
+      blockedColor={remove.blockedColor}
+      loading={pending}
+      onClick={() => void remove.flow.start(row)}
+    >
       {remove.buttonText}
-    </DisabledWithReason>
-  ) : (
-    <Button size="xs" variant="outline" color="red.9" aria-label={name} loading={pending} onClick={() => void remove.flow.start(row)}>
-      {remove.buttonText}
-    </Button>
+    </DeleteButton>
   );
   if (!remove.otherActions) return button;
   return (

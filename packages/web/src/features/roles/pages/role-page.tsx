@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { messages, roleFormSchema, roleMessages } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
+import { DeleteButton } from '../../../shared/components/delete-button';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useRenameRole, useRole } from '../api/roles';
@@ -62,15 +62,13 @@ export function RolePage() {
                 )
               }
               extraActions={
-                data.protected || data.userCount > 0 ? (
-                  <DisabledWithReason variant="outline" color="red.9" reason={data.protected ? roleMessages.PROTECTED_HINT : roleMessages.HAS_USERS}>
-                    {roleMessages.DELETE}
-                  </DisabledWithReason>
-                ) : (
-                  <Button variant="outline" color="red.9" onClick={() => void remove.start(data)} loading={remove.pendingId === roleId}>
-                    {roleMessages.DELETE}
-                  </Button>
-                )
+                <DeleteButton
+                  blockedReason={data.protected ? roleMessages.PROTECTED_HINT : data.userCount > 0 ? roleMessages.HAS_USERS : undefined}
+                  onClick={() => void remove.start(data)}
+                  loading={remove.pendingId === roleId}
+                >
+                  {roleMessages.DELETE}
+                </DeleteButton>
               }
             />
           </Paper>
