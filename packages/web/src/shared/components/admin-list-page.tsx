@@ -73,6 +73,7 @@ export function AdminListPage<Row, Id extends string | number>({
     if (query.error) reportFailure(failureLog, query.error);
   }, [query.error, failureLog]);
   const all = query.data ?? [];
+  // A list without a page size is one page of everything.
   const pager = usePage(all, pageSize ?? Math.max(all.length, 1));
 
   return (
