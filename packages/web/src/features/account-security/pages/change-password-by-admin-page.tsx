@@ -1,9 +1,8 @@
 // An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
 // infoChangePasswordByAdmin/{id} follows (accounts document, sections 2 and 4).
-import { Alert, Button, Group, Stack } from '@mantine/core';
 import { accountSecurityMessages as text, adminChangePasswordFormSchema } from '@testbed/contract';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -11,7 +10,7 @@ import { saveSession } from '../../../shared/session';
 import { useAccountSummary, useChangePasswordByAdmin } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { ChangePasswordForm } from '../components/change-password-form';
 import { useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 
@@ -52,24 +51,13 @@ export function ChangePasswordByAdminPage() {
       title={text.CHANGE_PASSWORD_TITLE}
       subtitle={account.data ? `${text.CHANGE_PASSWORD_OF} ${userLine(account.data)}` : undefined}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
-          {change.error && !fieldError && (
-            <Alert color="red" variant="light" role="alert">
-              {change.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.user.href(userId)}>
-              {text.CANCEL}
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              {text.SAVE_NEW_PASSWORD}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ChangePasswordForm
+        form={form}
+        userId={userId}
+        pending={change.isPending}
+        failure={change.error && !fieldError ? change.error.message : null}
+        onSubmit={onSubmit}
+      />
     </AccountFormLayout>
   );
 }

@@ -1,11 +1,11 @@
 // Change password (changePassword/{id}): the current password, the new one and its verification. A wrong
 // current password shows the spec's text and a try-again prompt; success returns to the user page, still
 // signed in here while every other session of the account ends (accounts document, sections 2, 4 and 8).
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
 import { accountSecurityMessages as text, changePasswordFormSchema, messages } from '@testbed/contract';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -13,7 +13,7 @@ import { saveSession } from '../../../shared/session';
 import { useAccountSummary, useChangePassword } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { ChangePasswordForm } from '../components/change-password-form';
 import { useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 
@@ -60,8 +60,13 @@ export function ChangePasswordPage() {
       title={text.CHANGE_PASSWORD_TITLE}
       subtitle={!own && account.data ? `${text.CHANGE_PASSWORD_OF} ${userLine(account.data)}` : undefined}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
+      <ChangePasswordForm
+        form={form}
+        userId={userId}
+        pending={change.isPending}
+        failure={otherError}
+        onSubmit={onSubmit}
+        currentPasswordField={
           <PasswordInput
             label={text.CURRENT_PASSWORD}
             name="currentPassword"
@@ -74,29 +79,17 @@ export function ChangePasswordPage() {
               if (wrongCurrent) change.reset();
             }}
           />
-          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
-          {wrongCurrent && (
+        }
+        currentPasswordAlert={
+          wrongCurrent && (
             <Alert color="red" variant="light" role="alert" data-testid="current-password-wrong">
               {messages.CURRENT_PASSWORD_WRONG}
               <br />
               {messages.TRY_AGAIN}
             </Alert>
-          )}
-          {otherError && (
-            <Alert color="red" variant="light" role="alert">
-              {otherError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.user.href(userId)}>
-              {text.CANCEL}
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              {text.SAVE_NEW_PASSWORD}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          )
+        }
+      />
     </AccountFormLayout>
   );
 }

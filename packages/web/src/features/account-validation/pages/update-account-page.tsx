@@ -6,7 +6,6 @@ import {
   Alert,
   Button,
   Code,
-  FileButton,
   Group,
   NativeSelect,
   Paper,
@@ -31,13 +30,13 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { reportFailure } from '../../../shared/report-failure';
 
 /** The spec's progress bar: maximum 100, shown at 80 while loading. */
 const LOADING_VALUE = 80;
-const MAX_KEY_FILE_BYTES = 16 * 1024;
 
 type TextField =
   | 'firstname'
@@ -129,19 +128,14 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
     onBlur: touch(field),
   });
 
-  const readKeyFile = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > MAX_KEY_FILE_BYTES) {
+  const readKeyFile = (key: string | null) => {
+    if (key === null) {
       setFileError(text.FILE_UNREADABLE);
       return;
     }
-    try {
-      set('sshKey')((await file.text()).trim());
-      setFileError(null);
-      touch('sshKey')();
-    } catch {
-      setFileError(text.FILE_UNREADABLE);
-    }
+    set('sshKey')(key);
+    setFileError(null);
+    touch('sshKey')();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -231,24 +225,12 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
                 </Group>
               );
             })}
-            <Textarea
+            <SshKeyField
               label={text.ADD_SSH_KEY}
               rows={3}
-              spellCheck={false}
-              autoComplete="off"
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
-              placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host"
               {...input('sshKey')}
+              readFromFile={{ label: text.READ_FROM_FILE, onRead: readKeyFile }}
             />
-            <Group>
-              <FileButton onChange={(file) => void readKeyFile(file)} accept=".pub,text/plain">
-                {(props) => (
-                  <Button variant="default" {...props}>
-                    {text.READ_FROM_FILE}
-                  </Button>
-                )}
-              </FileButton>
-            </Group>
           </Section>
 
           <Section title={text.EMPLOYER}>

@@ -2,26 +2,17 @@
 // file, trimmed and checked with the contract's rule before sending; the server parses it for real.
 // A user's first key asks for confirmation and then signs the user out to sign in again; later keys
 // return to the previous page (accounts document, section 4).
-import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifySuccess } from '../../../shared/notify';
-import { addCredentialFormSchema, credentialMessages, SSH_KEY_MAX_LENGTH } from '@testbed/contract';
+import { credentialMessages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { clearSession, isAdmin, useSession } from '../../../shared/session';
-import { useAddCredential, useUserCredentials } from '../api/credentials';
-import { useConfirmModal } from '../../../shared/components/confirm-modal';
-
-/** A .pub file is one line; anything much larger is not a public key. */
-const MAX_FILE_BYTES = SSH_KEY_MAX_LENGTH * 4;
-
-function validate(sshKey: string) {
-  const result = addCredentialFormSchema.safeParse({ sshKey });
-  return result.success ? { data: result.data, error: undefined } : { data: null, error: result.error.issues[0]?.message };
-}
+import { isAdmin, useSession } from '../../../shared/session';
+import { useUserCredentials } from '../api/credentials';
+import { checkSshKey, SshKeyField } from '../../../shared/components/ssh-key-field';
+import { useAddSshKey } from '../components/use-add-ssh-key';
 
 export function AddCredentialPage() {
   const { id } = useParams();
@@ -34,8 +25,7 @@ export function AddCredentialPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const existing = useUserCredentials(userId, allowed);
-  const add = useAddCredential();
-  const { confirm, dialog } = useConfirmModal();
+  const add = useAddSshKey();
   const [sshKey, setSshKey] = useState('');
   const [error, setError] = useState<string | undefined>();
   const title = own ? credentialMessages.ADD_SSH_KEY_OWN : credentialMessages.ADD_SSH_KEY;
@@ -61,57 +51,27 @@ export function AddCredentialPage() {
     setSshKey(value);
     add.reset();
     // Once an error shows, it follows the typing so that it leaves when the line is fixed.
-    if (error) setError(validate(value).error);
+    if (error) setError(checkSshKey(value).error);
   };
 
-  const readFile = async (file: File | null) => {
-    if (!file) return;
+  const readFile = (key: string | null) => {
     add.reset();
-    if (file.size > MAX_FILE_BYTES) {
+    if (key === null) {
       setError(credentialMessages.FILE_UNREADABLE);
       return;
     }
-    try {
-      const text = (await file.text()).trim();
-      setSshKey(text);
-      setError(validate(text).error);
-    } catch {
-      setError(credentialMessages.FILE_UNREADABLE);
-    }
+    setSshKey(key);
+    setError(checkSshKey(key).error);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { data, error: invalid } = validate(sshKey);
+    const { data, error: invalid } = checkSshKey(sshKey);
     setError(invalid);
     if (!data) return;
     setSshKey(data.sshKey);
-    if (firstOwnKey) {
-      const confirmed = await confirm({ title: credentialMessages.FIRST_KEY_TITLE, message: credentialMessages.FIRST_KEY_TEXT });
-      if (!confirmed) return;
-    }
-    add.mutate(
-      { userId, sshKey: data.sshKey },
-      {
-        onSuccess: (reply) => {
-          notifySuccess(credentialMessages.KEY_ADDED);
-          if (own && reply.firstKey) {
-            // To sign-out first (an open page, so no guard moves the user elsewhere), then end the session.
-            void Promise.resolve(navigate(paths.signout.href(), { replace: true })).then(clearSession);
-          } else {
-            goBack();
-          }
-        },
-        onError: (failure) => {
-          const fieldError = failure instanceof ApiError ? failure.fieldErrors.sshKey?.[0] : undefined;
-          if (fieldError) setError(fieldError);
-        },
-      },
-    );
+    await add.submit({ userId, sshKey: data.sshKey, own, firstKeyExpected: firstOwnKey, onAdded: goBack, onKeyRefused: setError });
   };
-
-  const serverError =
-    add.error && !(add.error instanceof ApiError && add.error.fieldErrors.sshKey?.length) ? add.error.message : null;
 
   return (
     <Stack maw={760} mx="auto" mt="lg" gap="lg">
@@ -128,48 +88,34 @@ export function AddCredentialPage() {
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Stack gap="md">
-            <Textarea
+            <SshKeyField
               label={credentialMessages.SSH_KEY}
               description={credentialMessages.SSH_KEY_HELP}
               name="sshKey"
               required
               rows={5}
-              resize="vertical"
-              spellCheck={false}
-              autoComplete="off"
-              autoCapitalize="none"
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
-              placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host"
               value={sshKey}
               error={error}
               onChange={(event) => update(event.currentTarget.value)}
+              readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }}
             />
-            <Group>
-              <FileButton onChange={(file) => void readFile(file)} accept=".pub,text/plain">
-                {(props) => (
-                  <Button variant="default" {...props}>
-                    {credentialMessages.READ_FROM_FILE}
-                  </Button>
-                )}
-              </FileButton>
-            </Group>
-            {serverError && (
+            {add.serverError && (
               <Alert color="red" variant="light">
-                {serverError}
+                {add.serverError}
               </Alert>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={goBack}>
                 {credentialMessages.CANCEL}
               </Button>
-              <Button type="submit" loading={add.isPending}>
+              <Button type="submit" loading={add.pending}>
                 {credentialMessages.SUBMIT_ADD}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
-      {dialog}
+      {add.dialog}
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
 // The employer-deletion modal: it lists the employer's fields before the administrator confirms.
 import { List } from '@mantine/core';
 import { employerMessages, type Employer } from '@testbed/contract';
-import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteEmployer } from '../api/employers-api';
-import { notifySuccess, notifyFailure } from '../../../shared/notify';
 
 export function EmployerFieldList({ employer }: { employer: Employer }) {
   const fields: [string, string | null][] = [
@@ -26,24 +25,16 @@ export function EmployerFieldList({ employer }: { employer: Employer }) {
 }
 
 export function useDeleteEmployerFlow(onDeleted?: () => void) {
-  const remove = useDeleteEmployer();
-  const { confirm, dialog } = useConfirmModal();
-  const start = async (employer: Employer) => {
-    const ok = await confirm({
+  return useConfirmedDelete({
+    mutation: useDeleteEmployer(),
+    idOf: (employer: Employer) => employer.employerId,
+    confirmation: (employer) => ({
       title: employerMessages.DELETE_TITLE,
       message: employerMessages.DELETE_TEXT,
       content: <EmployerFieldList employer={employer} />,
       confirmLabel: employerMessages.DELETE,
-      danger: true,
-    });
-    if (!ok) return;
-    remove.mutate(employer.employerId, {
-      onSuccess: () => {
-        notifySuccess(employerMessages.DELETED);
-        onDeleted?.();
-      },
-      onError: (error) => notifyFailure(error.message, employerMessages.DELETE_TITLE),
-    });
-  };
-  return { start, dialog, pendingId: remove.isPending ? remove.variables : undefined };
+    }),
+    deletedNotice: employerMessages.DELETED,
+    onDeleted,
+  });
 }

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { groupBodyFromForm, groupMessages, messages } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
+import { DeleteButton } from '../../../shared/components/delete-button';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useGroup, useGroupTypes, useUpdateGroup } from '../api/groups';
@@ -59,15 +59,13 @@ export function GroupPage() {
                 )
               }
               extraActions={
-                data.users.length > 0 ? (
-                  <DisabledWithReason variant="outline" color="red.9" reason={groupMessages.GROUP_HAS_MEMBERS}>
-                    {groupMessages.DELETE}
-                  </DisabledWithReason>
-                ) : (
-                  <Button variant="outline" color="red.9" onClick={() => void remove.start(data)} loading={remove.pendingId === groupId}>
-                    {groupMessages.DELETE}
-                  </Button>
-                )
+                <DeleteButton
+                  blockedReason={data.users.length > 0 ? groupMessages.GROUP_HAS_MEMBERS : undefined}
+                  onClick={() => void remove.start(data)}
+                  loading={remove.pendingId === groupId}
+                >
+                  {groupMessages.DELETE}
+                </DeleteButton>
               }
             />
           </Paper>

@@ -2,14 +2,14 @@
 // no group uses.
 import { Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupMessages, messages } from '@testbed/contract';
+import { groupMessages, groupTypeFormSchema, messages } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
+import { DeleteButton } from '../../../shared/components/delete-button';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useGroupsOfType, useGroupType, useUpdateGroupType } from '../api/groups';
-import { GroupTypeForm } from '../components/group-type-form';
+import { NameForm } from '../../../shared/components/name-form';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
@@ -45,9 +45,12 @@ export function GroupTypePage() {
       {data && (
         <>
           <Paper withBorder shadow="xs" radius="md" p="lg">
-            <GroupTypeForm
+            <NameForm
+              schema={groupTypeFormSchema}
+              field="label"
+              label={groupMessages.LABEL}
               key={data.label}
-              initialLabel={data.label}
+              initialValue={data.label}
               submitLabel={groupMessages.SAVE}
               pending={update.isPending}
               error={update.error}
@@ -55,15 +58,13 @@ export function GroupTypePage() {
                 update.mutate({ id: typeId, form }, { onSuccess: () => notifySuccess(groupMessages.SAVED) })
               }
               extraActions={
-                data.groupCount > 0 ? (
-                  <DisabledWithReason variant="outline" color="red.9" reason={groupMessages.GROUP_TYPE_HAS_GROUPS}>
-                    {groupMessages.DELETE}
-                  </DisabledWithReason>
-                ) : (
-                  <Button variant="outline" color="red.9" onClick={() => void remove.start(data)} loading={remove.pendingId === typeId}>
-                    {groupMessages.DELETE}
-                  </Button>
-                )
+                <DeleteButton
+                  blockedReason={data.groupCount > 0 ? groupMessages.GROUP_TYPE_HAS_GROUPS : undefined}
+                  onClick={() => void remove.start(data)}
+                  loading={remove.pendingId === typeId}
+                >
+                  {groupMessages.DELETE}
+                </DeleteButton>
               }
             />
           </Paper>

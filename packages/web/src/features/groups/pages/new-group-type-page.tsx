@@ -1,11 +1,11 @@
 // Creating a group type (administrators): a label; once created, its page opens.
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupMessages } from '@testbed/contract';
+import { groupMessages, groupTypeFormSchema } from '@testbed/contract';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCreateGroupType } from '../api/groups';
-import { GroupTypeForm } from '../components/group-type-form';
+import { NameForm } from '../../../shared/components/name-form';
 import { notifySuccess } from '../../../shared/notify';
 
 export function NewGroupTypePage() {
@@ -18,7 +18,10 @@ export function NewGroupTypePage() {
         {groupMessages.NEW_GROUP_TYPE}
       </Title>
       <Paper withBorder shadow="xs" radius="md" p="lg">
-        <GroupTypeForm
+        <NameForm
+          schema={groupTypeFormSchema}
+          field="label"
+          label={groupMessages.LABEL}
           submitLabel={groupMessages.CREATE_GROUP_TYPE}
           pending={create.isPending}
           error={create.error}

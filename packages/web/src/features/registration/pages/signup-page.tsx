@@ -25,7 +25,6 @@ import {
   detectImageType,
   PHOTO_MAX_BYTES,
   registrationMessages as m,
-  SSH_KEY_MAX_LENGTH,
   USERNAME_PATTERN,
   type SignupEmployer,
 } from '@testbed/contract';
@@ -33,6 +32,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { CaptchaField } from '../../../shared/components/captcha-field';
+import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { checkEmail, useSignup, useSignupChoices, useUsernameAvailability } from '../api/registration';
 import { EmployerPicker } from '../components/employer-picker';
@@ -137,14 +137,10 @@ export function SignupPage() {
     update('userPhoto', await readAsDataUrl(file));
   };
 
-  const readKeyFile = async (file: File | null) => {
-    if (!file) return;
+  const readKeyFile = (key: string | null) => {
     touch('sshKey');
-    if (file.size > SSH_KEY_MAX_LENGTH * 4) {
-      setServerErrors((previous) => ({ ...previous, sshKey: m.FILE_UNREADABLE }));
-      return;
-    }
-    update('sshKey', (await file.text()).trim());
+    if (key === null) setServerErrors((previous) => ({ ...previous, sshKey: m.FILE_UNREADABLE }));
+    else update('sshKey', key);
   };
 
   const reset = () => {
@@ -250,26 +246,14 @@ export function SignupPage() {
                 <PasswordInput label={m.PASSWORD} required autoComplete="new-password" {...text('password')} />
                 <PasswordInput label={m.PASSWORD_VERIFICATION} required autoComplete="new-password" {...text('repassword')} />
               </SimpleGrid>
-              <Textarea
-                mt="md"
+              <SshKeyField
+                top="md"
                 label={m.SSH_KEY}
                 description={m.SSH_KEY_HELP}
                 rows={3}
-                spellCheck={false}
-                autoCapitalize="none"
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
-                placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host"
                 {...text('sshKey')}
+                readFromFile={{ label: m.READ_FROM_FILE, buttonSize: 'xs', onRead: readKeyFile }}
               />
-              <Group mt="xs">
-                <FileButton onChange={(file) => void readKeyFile(file)} accept=".pub,text/plain">
-                  {(props) => (
-                    <Button variant="default" size="xs" {...props}>
-                      {m.READ_FROM_FILE}
-                    </Button>
-                  )}
-                </FileButton>
-              </Group>
             </Fieldset>
 
             <Fieldset legend={m.EMPLOYER}>

@@ -1,11 +1,11 @@
 // Creating a role (administrators): a role name; once created, its page opens.
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { roleMessages } from '@testbed/contract';
+import { roleFormSchema, roleMessages } from '@testbed/contract';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCreateRole } from '../api/roles';
-import { RoleNameForm } from '../components/role-name-form';
+import { NameForm } from '../../../shared/components/name-form';
 import { notifySuccess } from '../../../shared/notify';
 
 export function NewRolePage() {
@@ -18,7 +18,10 @@ export function NewRolePage() {
         {roleMessages.NEW_ROLE}
       </Title>
       <Paper withBorder shadow="xs" radius="md" p="lg">
-        <RoleNameForm
+        <NameForm
+          schema={roleFormSchema}
+          field="roleName"
+          label={roleMessages.ROLE_NAME}
           submitLabel={roleMessages.CREATE}
           pending={create.isPending}
           error={create.error}

@@ -2,14 +2,14 @@
 // hold it, and a delete button for a role given to nobody.
 import { Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages, roleMessages } from '@testbed/contract';
+import { messages, roleFormSchema, roleMessages } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
+import { DeleteButton } from '../../../shared/components/delete-button';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useRenameRole, useRole } from '../api/roles';
-import { RoleNameForm } from '../components/role-name-form';
+import { NameForm } from '../../../shared/components/name-form';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { notifySuccess } from '../../../shared/notify';
 
@@ -43,10 +43,13 @@ export function RolePage() {
       {data && (
         <>
           <Paper withBorder shadow="xs" radius="md" p="lg">
-            <RoleNameForm
+            <NameForm
+              schema={roleFormSchema}
+              field="roleName"
+              label={roleMessages.ROLE_NAME}
               // A new form once the saved name comes back, so that it shows what is stored.
               key={data.roleName}
-              initialName={data.roleName}
+              initialValue={data.roleName}
               submitLabel={roleMessages.SAVE}
               pending={rename.isPending}
               error={rename.error}
@@ -59,15 +62,13 @@ export function RolePage() {
                 )
               }
               extraActions={
-                data.protected || data.userCount > 0 ? (
-                  <DisabledWithReason variant="outline" color="red.9" reason={data.protected ? roleMessages.PROTECTED_HINT : roleMessages.HAS_USERS}>
-                    {roleMessages.DELETE}
-                  </DisabledWithReason>
-                ) : (
-                  <Button variant="outline" color="red.9" onClick={() => void remove.start(data)} loading={remove.pendingId === roleId}>
-                    {roleMessages.DELETE}
-                  </Button>
-                )
+                <DeleteButton
+                  blockedReason={data.protected ? roleMessages.PROTECTED_HINT : data.userCount > 0 ? roleMessages.HAS_USERS : undefined}
+                  onClick={() => void remove.start(data)}
+                  loading={remove.pendingId === roleId}
+                >
+                  {roleMessages.DELETE}
+                </DeleteButton>
               }
             />
           </Paper>

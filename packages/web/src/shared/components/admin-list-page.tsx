@@ -1,0 +1,145 @@
+// The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
+// with its buttons, the spec's progress bar while loading, a sentence when the list is empty, and a table
+// whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
+import { Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect, type ReactNode } from 'react';
+import { reportFailure } from '../report-failure';
+import { DeleteButton } from './delete-button';
+import { PageControls, usePage } from './paged';
+
+/** The spec's progress bar: maximum 100, shown at 80 while loading. */
+const LOADING_VALUE = 80;
+
+export interface AdminListColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Width limits and word breaking of a column holding long text. */
+  cellProps?: TableTdProps;
+}
+
+export interface AdminListDelete<Row, Id> {
+  /** The header of the column holding the delete button; `hideHeader` keeps it for screen readers only. */
+  header: string;
+  hideHeader?: boolean;
+  buttonText: string;
+  /** Names the row, so that every delete button of the table has its own accessible name. */
+  accessibleName: (row: Row) => string;
+  /** Why the row cannot be deleted now: the button is then disabled and says why. */
+  blockedReason?: (row: Row) => string | undefined;
+  blockedColor?: string;
+  /** Buttons shown before the delete button, in the same cell (a details link). */
+  otherActions?: (row: Row) => ReactNode;
+  /** The feature's confirmed delete: `start` asks and deletes, `dialog` is its confirmation. */
+  flow: { start: (row: Row) => unknown; pendingId: Id | undefined; dialog: ReactNode };
+}
+
+export interface AdminListPageProps<Row, Id> {
+  title: string;
+  /** The header's buttons: the "new" link, and any link to a related list. */
+  actions?: ReactNode;
+  /** The list's query; a failed read is only logged and the list shows as empty, as the spec asks. */
+  query: { data: readonly Row[] | undefined; isPending: boolean; error: Error | null };
+  failureLog: string;
+  loadingLabel: string;
+  emptyText: string;
+  columns: AdminListColumn<Row>[];
+  rowId: (row: Row) => Id;
+  rowTestId: string;
+  tableMinWidth: number;
+  verticalSpacing?: MantineSpacing;
+  /** Shows the list that many rows at a time, with page buttons under it. */
+  pageSize?: number;
+  remove?: AdminListDelete<Row, Id>;
+}
+
+export function AdminListPage<Row, Id extends string | number>({
+  title,
+  actions,
+  query,
+  failureLog,
+  loadingLabel,
+  emptyText,
+  columns,
+  rowId,
+  rowTestId,
+  tableMinWidth,
+  verticalSpacing = 'sm',
+  pageSize,
+  remove,
+}: AdminListPageProps<Row, Id>) {
+  useDocumentTitle(`${title} | Testbed Portal`);
+  useEffect(() => {
+    if (query.error) reportFailure(failureLog, query.error);
+  }, [query.error, failureLog]);
+  const all = query.data ?? [];
+  // A list without a page size is one page of everything.
+  const pager = usePage(all, pageSize ?? Math.max(all.length, 1));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {query.isPending && <Progress value={LOADING_VALUE} animated striped aria-label={loadingLabel} />}
+      {!query.isPending && all.length === 0 && <Text>{emptyText}</Text>}
+      {all.length > 0 && (
+        <Table.ScrollContainer minWidth={tableMinWidth}>
+          <Table striped highlightOnHover verticalSpacing={verticalSpacing}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                ))}
+                {remove && <Table.Th>{remove.hideHeader ? <VisuallyHidden>{remove.header}</VisuallyHidden> : remove.header}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pager.rows.map((row) => (
+                <Table.Tr key={rowId(row)} data-testid={rowTestId}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.header} {...column.cellProps}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                  {remove && (
+                    <Table.Td>
+                      <RowActions row={row} remove={remove} pending={remove.flow.pendingId === rowId(row)} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pageSize !== undefined && <PageControls pager={pager} label={title} />}
+      {remove?.flow.dialog}
+    </Stack>
+  );
+}
+
+function RowActions<Row, Id>({ row, remove, pending }: { row: Row; remove: AdminListDelete<Row, Id>; pending: boolean }) {
+  const button = (
+    <DeleteButton
+      size="xs"
+      aria-label={remove.accessibleName(row)}
+      blockedReason={remove.blockedReason?.(row)}
+      blockedColor={remove.blockedColor}
+      loading={pending}
+      onClick={() => void remove.flow.start(row)}
+    >
+      {remove.buttonText}
+    </DeleteButton>
+  );
+  if (!remove.otherActions) return button;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {remove.otherActions(row)}
+      {button}
+    </Group>
+  );
+}

@@ -1,0 +1,60 @@
+// The SSH public key entry of the key, sign-up and account-update forms: one key line in a monospaced box
+// that the browser neither spell-checks nor capitalises, and a button that reads the line from a .pub file.
+import { Button, FileButton, Group, Stack, Textarea, type MantineSize, type MantineSpacing } from '@mantine/core';
+import { addCredentialFormSchema, SSH_KEY_MAX_LENGTH } from '@testbed/contract';
+import type { ComponentProps } from 'react';
+
+/** A .pub file is one line; anything much larger is not a public key. */
+const MAX_FILE_BYTES = SSH_KEY_MAX_LENGTH * 4;
+
+const KEY_STYLES = { input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' as const } };
+
+/** The contract's rule for one key: the trimmed key, or the first message. */
+export function checkSshKey(sshKey: string) {
+  const result = addCredentialFormSchema.safeParse({ sshKey });
+  return result.success ? { data: result.data, error: undefined } : { data: null, error: result.error.issues[0]?.message };
+}
+
+/** The file's key line, trimmed, or null when the file is too large or cannot be read. */
+async function readKeyFile(file: File): Promise<string | null> {
+  if (file.size > MAX_FILE_BYTES) return null;
+  try {
+    return (await file.text()).trim();
+  } catch {
+    return null;
+  }
+}
+
+export interface SshKeyFieldProps extends ComponentProps<typeof Textarea> {
+  /** The "read from a .pub file" button: its text, and what to do with the key read (null: unreadable). */
+  readFromFile?: { label: string; buttonSize?: MantineSize; onRead: (sshKey: string | null) => void };
+  /** Space above the field, where it follows other fields without a stack. */
+  top?: MantineSpacing;
+}
+
+export function SshKeyField({ readFromFile, top, ...textarea }: SshKeyFieldProps) {
+  return (
+    <Stack gap="xs" mt={top}>
+      <Textarea
+        spellCheck={false}
+        autoComplete="off"
+        autoCapitalize="none"
+        resize="vertical"
+        styles={KEY_STYLES}
+        placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host"
+        {...textarea}
+      />
+      {readFromFile && (
+        <Group>
+          <FileButton onChange={(file) => file && void readKeyFile(file).then(readFromFile.onRead)} accept=".pub,text/plain">
+            {(props) => (
+              <Button variant="default" size={readFromFile.buttonSize} {...props}>
+                {readFromFile.label}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      )}
+    </Stack>
+  );
+}
