@@ -14,6 +14,7 @@ const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
   { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod)[\\/]/, priority: 10 },
   {
+    debugName: 'contract',
     name: (id: string) => {
       const file = contractFile.exec(id)?.[1];
       return file ? `contract-${file}` : null;

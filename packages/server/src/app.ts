@@ -57,7 +57,9 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { GroupsService } from './modules/groups/service.js';
 import { referenceListRoutes } from './modules/reference-lists/routes.js';
 import { accountValidationRoutes } from './modules/account-validation/routes.js';
-import { AccountValidationService } from './modules/account-validation/service.js';
+import { AccountUpdates } from './modules/account-validation/account-update.js';
+import { AccountImport } from './modules/account-validation/import-accounts.js';
+import { RevalidationRequests } from './modules/account-validation/revalidation-requests.js';
 import { ReferenceListsService } from './modules/reference-lists/service.js';
 import { createTestbedDriver, type TestbedDriver } from './testbed/driver.js';
 import { createFlashing, flashingRoutes, type FlashJobRunner } from './modules/flashing/create-flashing.js';
@@ -298,7 +300,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(roleRoutes, { roles: new RolesService(db) });
       await api.register(groupRoutes, { groups: new GroupsService(db) });
       await api.register(referenceListRoutes, { referenceLists: new ReferenceListsService(db) });
-      await api.register(accountValidationRoutes, { validation: new AccountValidationService(db, config) });
+      await api.register(accountValidationRoutes, {
+        requests: new RevalidationRequests(db, config),
+        updates: new AccountUpdates(db, config),
+        imports: new AccountImport(db, config),
+      });
       api.setNotFoundHandler((request, reply) => {
         reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` });
       });

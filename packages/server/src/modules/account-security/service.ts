@@ -154,6 +154,7 @@ export class AccountSecurityService {
     await this.db.transaction().execute(async (tx) => {
       const used = await lookUpPasswordLink(body.token, (kind) => consumeToken(tx, kind, body.token));
       if (!used.ok) throw tokenRefused(used.problem);
+      authorize(null, 'account:use-mail-link', { linkValid: used.ok });
       const account = await lockAccount(tx, used.userId);
       if (!account || account.anonymised_at) throw tokenRefused('invalid');
       await setPassword(tx, account.id, passwordHash);
@@ -278,6 +279,7 @@ export class AccountSecurityService {
       return await this.db.transaction().execute(async (tx) => {
         const used = await consumeToken(tx, 'email_change', token);
         if (!used.ok) throw tokenRefused(used.problem);
+        authorize(null, 'account:use-mail-link', { linkValid: used.ok });
         const newEmail = typeof used.payload.newEmail === 'string' ? used.payload.newEmail : null;
         const account = await lockAccount(tx, used.userId);
         if (!newEmail || !account || account.anonymised_at) throw tokenRefused('invalid');

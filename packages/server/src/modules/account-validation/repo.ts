@@ -370,3 +370,9 @@ export interface ImportedProfile {
 export async function completeImportedUser(db: Queryable, userId: number, profile: ImportedProfile): Promise<void> {
   await db.updateTable('users').set(profile).where('id', '=', userId).execute();
 }
+
+/** Labels to ids, case-insensitively; undefined stays null, an unknown label is an error of the field. */
+export function labelIndex(rows: { id: number; label: string }[]) {
+  const byLabel = new Map(rows.map((row) => [row.label.toLowerCase(), row.id]));
+  return (label: string | undefined): number | null | 'unknown' => (label ? (byLabel.get(label.toLowerCase()) ?? 'unknown') : null);
+}

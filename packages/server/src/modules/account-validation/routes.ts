@@ -13,16 +13,21 @@ import {
   userAccountToValidateBodySchema,
   validationCountReplySchema,
 } from '@testbed/contract';
-import type { AccountValidationService } from './service.js';
+import type { AccountUpdates } from './account-update.js';
+import type { AccountImport } from './import-accounts.js';
+import type { RevalidationRequests } from './revalidation-requests.js';
 
 const adminErrors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 // The token calls are open: a guessed token is 256 random bits, and these limits keep guessing pointless.
 const tokenLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: AccountValidationService }> = async (
-  app,
-  { validation },
-) => {
+export interface AccountValidationServices {
+  requests: RevalidationRequests;
+  updates: AccountUpdates;
+  imports: AccountImport;
+}
+
+export const accountValidationRoutes: FastifyPluginAsyncZod<AccountValidationServices> = async (app, { requests, updates, imports }) => {
   app.get('/userAccountsToUpdate/:date', {
     config: { apiToken: 'read' },
     schema: {
@@ -31,7 +36,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
       params: userAccountsToUpdateParamsSchema,
       response: { 200: accountToValidateListSchema, ...adminErrors },
     },
-    handler: (request) => validation.accountsToUpdate(request, request.params.date),
+    handler: (request) => requests.accountsToUpdate(request.principal, request.params.date),
   });
 
   app.get('/userAccountPendingList', {
@@ -41,7 +46,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
       summary: 'Accounts waiting for the validation of their update (administrators)',
       response: { 200: accountToValidateListSchema, ...adminErrors },
     },
-    handler: (request) => validation.pendingAccounts(request),
+    handler: (request) => requests.pendingAccounts(request.principal),
   });
 
   app.post('/auth/userAccountToValidate', {
@@ -51,7 +56,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
       body: userAccountToValidateBodySchema,
       response: { 200: validationCountReplySchema, ...adminErrors, 404: errorReplySchema },
     },
-    handler: (request) => validation.requestValidation(request, request.body),
+    handler: (request) => requests.requestValidation(request.principal, request.body, request.ip),
   });
 
   app.post('/auth/checkTokenExitForAccountValidation', {
@@ -62,7 +67,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
       body: accountUpdateTokenBodySchema,
       response: { 200: updateTokenCheckReplySchema, 400: errorReplySchema, 429: errorReplySchema },
     },
-    handler: (request) => validation.checkUpdateToken(request.body.token),
+    handler: (request) => updates.checkUpdateToken(request.body.token),
   });
 
   app.post('/auth/updateAccount', {
@@ -79,7 +84,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
         429: errorReplySchema,
       },
     },
-    handler: (request) => validation.updateAccount(request, request.body),
+    handler: (request) => updates.updateAccount(request.principal, request.body, request.ip),
   });
 
   app.post('/auth/confirmUserAccountUpdate', {
@@ -90,7 +95,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
       body: accountUpdateTokenBodySchema,
       response: { 200: confirmUserAccountUpdateReplySchema, 400: errorReplySchema, 404: errorReplySchema, 429: errorReplySchema },
     },
-    handler: (request) => validation.confirmUpdate(request, request.body.token),
+    handler: (request) => updates.confirmUpdate(request.principal, request.body.token, request.ip),
   });
 
   app.post('/auth/importAccounts', {
@@ -102,6 +107,6 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<{ validation: Accoun
       body: importAccountsBodySchema,
       response: { 200: importAccountsReplySchema, ...adminErrors },
     },
-    handler: (request) => validation.importAccounts(request, request.body.text),
+    handler: (request) => imports.importAccounts(request.principal, request.body.text, request.ip),
   });
 };

@@ -7,6 +7,8 @@
 // - all of it after any unsafe call this instance answers, before the reply leaves (see app.ts), so that a
 //   person who books and then reads never meets the list from before;
 // - one entry when its time is up: a list of current reservations changes when its first reservation ends;
+// Every user's list of the others' current reservations is cut from one entry, all the reservations that
+// have not ended, so that a user never seen before is answered from memory too.
 // - and it keeps nothing while it is not listening.
 import { NotifiedCache } from '../../db/notified-cache.js';
 
@@ -15,9 +17,17 @@ export const RESERVATIONS_CHANNEL = 'reservations_changed';
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
+/** A reservation that has not ended: its JSON in the lists' shape and the people it holds (holder, colleagues). */
+export interface ListedReservation {
+  json: string;
+  peopleIds: readonly number[];
+  endsAt: number;
+}
+
 export class ReservationListCache extends NotifiedCache {
   /** The JSON by call. */
   private readonly lists = this.createMap<string, string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
+  private readonly current = this.createMap<'current', ListedReservation[]>({ maxAgeMs: MAX_AGE_MS });
   /** Answers from memory and reads from the database, for the metrics. */
   readonly stats = this.lists.stats;
 
@@ -32,6 +42,31 @@ export class ReservationListCache extends NotifiedCache {
   get(key: string, read: () => Promise<string>, expiresAt: (json: string) => number = () => Infinity): Promise<string> {
     return this.lists.get(key, read, (json) => expiresAt(json) - Date.now());
   }
+
+  /** Every reservation that has not ended, soonest start first, from `read` (their JSON list) or memory. */
+  currentReservations(read: () => Promise<string>): Promise<ListedReservation[]> {
+    return this.current.get('current', async () => listed(await read()), (reservations) => firstEndOf(reservations) - Date.now());
+  }
+}
+
+interface ReservationJson {
+  endDate: string;
+  responsibleUser: { userId: number };
+  users: { userId: number }[];
+}
+
+function listed(json: string): ListedReservation[] {
+  return (JSON.parse(json) as ReservationJson[]).map((reservation) => ({
+    json: JSON.stringify(reservation),
+    peopleIds: [reservation.responsibleUser.userId, ...reservation.users.map((user) => user.userId)],
+    endsAt: Date.parse(reservation.endDate),
+  }));
+}
+
+function firstEndOf(reservations: readonly ListedReservation[]): number {
+  let first = Infinity;
+  for (const reservation of reservations) first = Math.min(first, reservation.endsAt);
+  return first;
 }
 
 /** When a list of current reservations changes by itself: as the first of them ends. */

@@ -165,6 +165,13 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   return rows[0]!.body;
 }
 
+/** Every reservation that has not ended, soonest start first, as one JSON list in the lists' shape. */
+export async function currentReservationsJson(db: Queryable): Promise<string> {
+  const { rows } = await sql<{ body: string }>`
+    SELECT reservations_json(ARRAY(SELECT r.id FROM reservations r WHERE r.end_date > now() ORDER BY r.start_date, r.id)) AS body`.execute(db);
+  return rows[0]!.body;
+}
+
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
 export async function reservationWindowJson(
   db: Queryable,

@@ -5,7 +5,7 @@ import { buildTestApp, createUser, loginAs, type TestContext } from '../../../te
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
 import { loadTestbed } from '../../testbed/testbed-file.js';
 import { SimulatorDriver } from '../../testbed/simulator.js';
-import { insertReservation } from './repo.js';
+import { insertReservation, listReservationsJson } from './repo.js';
 import { ReservationService } from './service.js';
 
 // Devices of the built-in simulated testbed (src/testbed/simulated-testbed.json).
@@ -458,6 +458,16 @@ describe('reservation lists', () => {
     for (const id of [ids.carolFirst, ids.daveWithCarol, ids.carolLater]) expect(otherIds).not.toContain(id);
     const starts = others.map((r) => r.startDate);
     expect(starts).toEqual([...starts].sort());
+  });
+
+  it("cuts each user's list of the others' current reservations from one list kept for all, page by page as the database would", async () => {
+    for (const caller of [carol, dave, alice, bob]) {
+      for (const page of [{ limit: 100, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 3 }]) {
+        const answered = await list(caller, `/api/otherReservations/${caller.id}?limit=${page.limit}&offset=${page.offset}`);
+        const fromDatabase = JSON.parse(await listReservationsJson(ctx.database.db, { kind: 'others', userId: caller.id, all: false, ...page })) as unknown[];
+        expect(answered).toEqual(reservationListSchema.parse(fromDatabase));
+      }
+    }
   });
 
   it('GET /api/currentUserReservations/{id}: the user’s reservations that have not ended', async () => {

@@ -40,6 +40,7 @@ import {
   reservationDevices,
   reservationJson,
   listInventoryDevices,
+  currentReservationsJson,
   listReservationsJson,
   listReservationTypes,
   lockReservation,
@@ -152,6 +153,12 @@ export class ReservationService {
     };
     const read = () => listReservationsJson(this.db, options);
     if (!this.lists) return read();
+    if (kind === 'others' && !options.all) {
+      // Cut from everybody's current reservations, kept once for all users.
+      const current = await this.lists.currentReservations(() => currentReservationsJson(this.db));
+      const page = current.filter((reservation) => !reservation.peopleIds.includes(userId)).slice(options.offset, options.offset + options.limit);
+      return `[${page.map((reservation) => reservation.json).join(',')}]`;
+    }
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
     return this.lists.get(key, read, options.all ? undefined : firstEnd);
   }
