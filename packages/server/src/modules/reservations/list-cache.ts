@@ -8,7 +8,8 @@
 //   person who books and then reads never meets the list from before;
 // - one entry when its time is up: a list of current reservations changes when its first reservation ends;
 // Every user's list of the others' current reservations is cut from one entry, all the reservations that
-// have not ended, so that a user never seen before is answered from memory too.
+// have not ended, so that a user never seen before is answered from memory too; a reservation that ends
+// is left out when the list is cut, and concurrent readers share one load of it.
 // - and it keeps nothing while it is not listening.
 import { NotifiedCache } from '../../db/notified-cache.js';
 
@@ -28,6 +29,7 @@ export class ReservationListCache extends NotifiedCache {
   /** The JSON by call. */
   private readonly lists = this.createMap<string, string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
   private readonly current = this.createMap<'current', ListedReservation[]>({ maxAgeMs: MAX_AGE_MS });
+  private currentLoading?: Promise<ListedReservation[]>;
   /** Answers from memory and reads from the database, for the metrics. */
   readonly stats = this.lists.stats;
 
@@ -43,9 +45,15 @@ export class ReservationListCache extends NotifiedCache {
     return this.lists.get(key, read, (json) => expiresAt(json) - Date.now());
   }
 
-  /** Every reservation that has not ended, soonest start first, from `read` (their JSON list) or memory. */
+  /**
+   * Every reservation that had not ended when it was read, soonest start first, from `read` (their JSON
+   * list) or memory: the caller leaves out those that have ended since (`endsAt`).
+   */
   currentReservations(read: () => Promise<string>): Promise<ListedReservation[]> {
-    return this.current.get('current', async () => listed(await read()), (reservations) => firstEndOf(reservations) - Date.now());
+    this.currentLoading ??= this.current.get('current', async () => listed(await read())).finally(() => {
+      this.currentLoading = undefined;
+    });
+    return this.currentLoading;
   }
 }
 
@@ -63,11 +71,6 @@ function listed(json: string): ListedReservation[] {
   }));
 }
 
-function firstEndOf(reservations: readonly ListedReservation[]): number {
-  let first = Infinity;
-  for (const reservation of reservations) first = Math.min(first, reservation.endsAt);
-  return first;
-}
 
 /** When a list of current reservations changes by itself: as the first of them ends. */
 export function firstEnd(json: string): number {

@@ -156,7 +156,10 @@ export class ReservationService {
     if (kind === 'others' && !options.all) {
       // Cut from everybody's current reservations, kept once for all users.
       const current = await this.lists.currentReservations(() => currentReservationsJson(this.db));
-      const page = current.filter((reservation) => !reservation.peopleIds.includes(userId)).slice(options.offset, options.offset + options.limit);
+      const now = Date.now();
+      const page = current
+        .filter((reservation) => reservation.endsAt > now && !reservation.peopleIds.includes(userId))
+        .slice(options.offset, options.offset + options.limit);
       return `[${page.map((reservation) => reservation.json).join(',')}]`;
     }
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
