@@ -151,19 +151,23 @@ export class ReservationService {
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     };
-    const read = () => listReservationsJson(this.db, options);
-    if (!this.lists) return read();
-    if (kind === 'others' && !options.all) {
-      // Cut from everybody's current reservations, kept once for all users.
-      const current = await this.lists.currentReservations(() => currentReservationsJson(this.db));
-      const now = Date.now();
-      const page = current
-        .filter((reservation) => reservation.endsAt > now && !reservation.peopleIds.includes(userId))
-        .slice(options.offset, options.offset + options.limit);
-      return `[${page.map((reservation) => reservation.json).join(',')}]`;
-    }
+    if (!this.lists) return listReservationsJson(this.db, options);
+    const lists = this.lists;
+    const read =
+      kind === 'others' && !options.all
+        ? // Cut from everybody's current reservations, kept once for all users: a user never seen before
+          // is answered from memory too.
+          async () => {
+            const current = await lists.currentReservations(() => currentReservationsJson(this.db));
+            const now = Date.now();
+            const page = current
+              .filter((reservation) => reservation.endsAt > now && !reservation.peopleIds.includes(userId))
+              .slice(options.offset, options.offset + options.limit);
+            return `[${page.map((reservation) => reservation.json).join(',')}]`;
+          }
+        : () => listReservationsJson(this.db, options);
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
-    return this.lists.get(key, read, options.all ? undefined : firstEnd);
+    return lists.get(key, read, options.all ? undefined : firstEnd);
   }
 
   /**
