@@ -10,15 +10,14 @@ const closeButtonProps = { 'aria-label': messages.CLOSE };
 let hostWanted = false;
 const listeners = new Set<() => void>();
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Whether a notice was asked for, so that the host that shows notices is mounted. */
 export function useNotificationHostWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => hostWanted,
-  );
+  return useSyncExternalStore(subscribe, () => hostWanted);
 }
 
 function show(options: { color: string; title?: string; message: string; autoClose: number | false }): void {

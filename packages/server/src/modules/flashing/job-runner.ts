@@ -273,6 +273,8 @@ export class FlashJobRunner {
       }
       return updated;
     });
+    // The row read at this tick follows the end too, so that postponeIfIdle leaves the job alone.
+    job.state = state;
     if (held) this.onChange();
   }
 
