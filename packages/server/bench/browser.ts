@@ -121,6 +121,9 @@ export async function lighthouseScores(origin: string, pages: MeasuredPage[], se
       );
       const categories = result?.lhr.categories;
       if (!categories) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      // A run that failed scores nothing: say why rather than print a bare 0.
+      const failure = result.lhr.runtimeError;
+      if (failure) throw new Error(`Lighthouse could not measure ${page.path}: ${failure.code} ${failure.message}`);
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       scores.set(page.name, { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
     }

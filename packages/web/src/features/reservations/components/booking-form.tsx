@@ -26,7 +26,7 @@ import {
   type NodesToReserve,
   type ReservationType,
 } from '@testbed/contract';
-import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -136,6 +136,14 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   }, [values.times, values.selected]);
 
   const update = (change: Partial<BookingValues>) => setValues((current) => ({ ...current, ...change }));
+  // Stable callbacks and a deferred copy of the rows let the memoised timeline and devices table skip the
+  // renders of typing, and draw new reservations in slices rather than in one long task.
+  const selectDevices = useCallback((selected: Set<string>) => setValues((current) => ({ ...current, selected })), []);
+  const pickStart = useCallback(
+    (start: Date) => setValues((current) => ({ ...current, times: startAt(current.times, start) })),
+    [],
+  );
+  const shownTimelineRows = useDeferredValue(timelineRows);
   const setTime = (field: TimeField, value: string | null) =>
     setValues((current) => ({ ...current, times: changeTimeField(current.times, field, value) }));
 
@@ -393,22 +401,20 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                     {t('TIMELINE_TITLE')}
                   </Title>
                   <ReservationTimeline
-                    rows={timelineRows}
+                    rows={shownTimelineRows}
                     window={window}
                     now={now}
                     subject={values.deviceType}
                     complete={timeline.data?.complete ?? true}
                     selection={selection}
-                    onPickStart={
-                      pending ? undefined : (start) => setValues((current) => ({ ...current, times: startAt(current.times, start) }))
-                    }
+                    onPickStart={pending ? undefined : pickStart}
                   />
                 </Box>
                 <DevicesTable
                   deviceType={values.deviceType}
                   devices={devices}
                   selected={values.selected}
-                  onChange={(selected) => update({ selected })}
+                  onChange={selectDevices}
                   disabled={pending}
                 />
                 <Text size="sm" aria-live="polite">

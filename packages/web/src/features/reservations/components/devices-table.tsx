@@ -1,9 +1,11 @@
 // The devices of the chosen type: a checkbox per device, select-all for the devices that are up, IP and
 // MAC address; a device that is down cannot be checked and is greyed.
-import { Box, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Table } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
 import type { DeviceRow } from '../timeline-model';
+import classes from './devices-table.module.css';
 
 export interface DevicesTableProps {
   deviceType: string;
@@ -13,7 +15,8 @@ export interface DevicesTableProps {
   disabled?: boolean;
 }
 
-export function DevicesTable({ deviceType, devices, selected, onChange, disabled }: DevicesTableProps) {
+// Memoised: the booking form re-renders as the user types, and a type's hundreds of rows need not follow.
+export const DevicesTable = memo(function DevicesTable({ deviceType, devices, selected, onChange, disabled }: DevicesTableProps) {
   const { t } = useTranslation();
   const state = selectAllState(devices, selected);
   const noneUp = !devices.some((device) => device.up);
@@ -53,21 +56,13 @@ export function DevicesTable({ deviceType, devices, selected, onChange, disabled
                   onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
                 />
               </Table.Td>
+              <Table.Td className={classes.address}>{device.ipAddress}</Table.Td>
+              <Table.Td className={classes.address}>{device.macAddress}</Table.Td>
               <Table.Td>
-                <Text size="sm" c={device.up ? undefined : 'gray.7'} ff="monospace">
-                  {device.ipAddress}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={device.up ? undefined : 'gray.7'} ff="monospace">
-                  {device.macAddress}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Box aria-hidden w={10} h={10} bg={device.up ? 'green.7' : 'gray.6'} style={{ borderRadius: '50%' }} />
-                  <Text size="sm">{device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}</Text>
-                </Group>
+                <span className={classes.status}>
+                  <span aria-hidden className={classes.dot} />
+                  {device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}
+                </span>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -75,4 +70,4 @@ export function DevicesTable({ deviceType, devices, selected, onChange, disabled
       </Table>
     </Box>
   );
-}
+});

@@ -3,7 +3,7 @@
 // The picture is an image for assistive technology (role="img" with a summary); the same facts are
 // offered as a list below it.
 import { Box, Group, List, Text, UnstyledButton } from '@mantine/core';
-import { useId, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useId, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toDateString, toHourString } from '../booking-times';
 import { formatDateTime } from '../reservation-display';
@@ -53,7 +53,16 @@ interface Hover {
   start: Date;
 }
 
-export function ReservationTimeline({ rows, window, now, subject, onPickStart, complete = true, selection }: ReservationTimelineProps) {
+// Memoised: the booking form re-renders as the user types, and the timeline of a whole type need not follow.
+export const ReservationTimeline = memo(function ReservationTimeline({
+  rows,
+  window,
+  now,
+  subject,
+  onPickStart,
+  complete = true,
+  selection,
+}: ReservationTimelineProps) {
   const { t } = useTranslation();
   const patternId = useId().replace(/:/g, '');
   const [hover, setHover] = useState<Hover | null>(null);
@@ -263,7 +272,7 @@ export function ReservationTimeline({ rows, window, now, subject, onPickStart, c
       <TimelineAsText rows={rows} now={now} />
     </Box>
   );
-}
+});
 
 function LegendItem({ swatch, stripe, outline, label }: { swatch: string; stripe?: string; outline?: string; label: string }) {
   return (

@@ -4,7 +4,7 @@
 import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -32,6 +32,11 @@ export function BookDevicesPage() {
   const catalogue = useQuery({ ...deviceCatalogueOptions, enabled: allowed });
   const [filters, setFilters] = useState<string[]>([]);
   const shown = useMemo(() => (nodes.data ? filterNodes(nodes.data, catalogue.data, filters) : undefined), [nodes.data, catalogue.data, filters]);
+  // Query results arrive through useSyncExternalStore, which renders at once and in one piece. The form (its
+  // inputs, the timeline, the devices table) is a large tree on a large testbed: rendering it from a deferred
+  // value lets React build it in short slices after the loader shows, so the page keeps answering meanwhile.
+  const loaded = useMemo(() => (shown && types.data ? { nodes: shown, reservationTypes: types.data } : null), [shown, types.data]);
+  const formInput = useDeferredValue(loaded, null);
 
   useEffect(() => {
     for (const error of [nodes.error, types.error]) if (error) reportFailure('bookable devices could not be loaded', error);
@@ -52,14 +57,14 @@ export function BookDevicesPage() {
           <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
             {t('LOADING_FAILED_TEXT')}
           </Alert>
-        ) : loading || !nodes.data || !types.data ? (
+        ) : loading || !formInput ? (
           <Center py="xl">
             <Loader aria-label={t('LOADING')} />
           </Center>
         ) : (
           <>
             {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}
-            <BookingForm userId={routeUserId} nodes={shown ?? nodes.data} reservationTypes={types.data} />
+            <BookingForm userId={routeUserId} nodes={formInput.nodes} reservationTypes={formInput.reservationTypes} />
           </>
         )}
       </Stack>
