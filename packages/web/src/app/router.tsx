@@ -1,7 +1,11 @@
 // The route table, built from `paths`: every route of the spec exists with its guard. A route whose page
 // is written has a lazy import in `pages`; the others show the not-found page behind their guard until
 // their feature lands, so an anonymous visitor is still sent to sign-in and a user to access denied.
+// A page is a React.lazy component: the guard (a synchronous loader) decides at once and the shell paints
+// while the page's code loads. Only a page whose own loader must run first (a single-use mail link) is a
+// lazy route, which the router loads before it shows anything.
 import { Button, Text } from '@mantine/core';
+import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
@@ -10,14 +14,13 @@ import { paths, type RouteDefinition, type RouteName } from '../shared/paths';
 import { redirectSignedInUser, requireAuth } from './guards';
 import { LoadingBanner, Shell } from './shell';
 
-type LazyPage = LazyRouteFunction<RouteObject>;
+type PageModule = () => Promise<{ Component: ComponentType }>;
 
-const notFound: LazyPage = () => import('./not-found-page');
+const notFound: PageModule = () => import('./not-found-page');
 
 /** One entry per written page; a feature adds its routes here. */
-const pages: Partial<Record<RouteName, LazyPage>> = {
+export const pages: Partial<Record<RouteName, PageModule>> = {
   signin: () => import('../features/auth/pages/signin-page'),
-  signout: () => import('../features/auth/pages/signout-page'),
   accessDenied: () => import('../features/auth/pages/access-denied-page'),
   accountInvalid: () => import('../features/auth/pages/account-invalid-page'),
   signup: () => import('../features/registration/pages/signup-page'),
@@ -63,7 +66,6 @@ const pages: Partial<Record<RouteName, LazyPage>> = {
   maintenance: () => import('../features/catalogue/pages/maintenance-page'),
   devices: () => import('../features/catalogue/pages/devices-page'),
   passwordForgotten: () => import('../features/account-security/pages/password-forgotten-page'),
-  resetPassword: () => import('../features/account-security/pages/reset-password-page'),
   invalidToken: () => import('../features/account-security/pages/invalid-token-page'),
   changePassword: () => import('../features/account-security/pages/change-password-page'),
   changePasswordByAdmin: () => import('../features/account-security/pages/change-password-by-admin-page'),
@@ -72,9 +74,7 @@ const pages: Partial<Record<RouteName, LazyPage>> = {
   changeEmailByAdmin: () => import('../features/account-security/pages/change-email-by-admin-page'),
   infoChangeEmail: () => import('../features/account-security/pages/info-change-email-page'),
   infoChangeEmailByAdmin: () => import('../features/account-security/pages/info-change-email-by-admin-page'),
-  confirmChangeEmail: () => import('../features/account-security/pages/confirm-change-email-page'),
   deleteAccount: () => import('../features/account-security/pages/delete-account-page'),
-  accountDeleted: () => import('../features/account-security/pages/account-deleted-page'),
   validateAccounts: () => import('../features/account-validation/pages/validate-accounts-page'),
   displayValidationPendingAccounts: () => import('../features/account-validation/pages/pending-accounts-page'),
   importAccounts: () => import('../features/account-validation/pages/import-accounts-page'),
@@ -84,8 +84,23 @@ const pages: Partial<Record<RouteName, LazyPage>> = {
   confirmUserAccountUpdate: () => import('../features/account-validation/pages/confirm-account-update-page'),
 };
 
+/** The pages whose route loader must run before they show (it ends the session or uses a link); the router loads their module first. */
+const pagesWithLoaders: Partial<Record<RouteName, LazyRouteFunction<RouteObject>>> = {
+  signout: () => import('../features/auth/pages/signout-page'),
+  accountDeleted: () => import('../features/account-security/pages/account-deleted-page'),
+  resetPassword: () => import('../features/account-security/pages/reset-password-page'),
+  confirmChangeEmail: () => import('../features/account-security/pages/confirm-change-email-page'),
+};
+
+const lazyComponent = (load: PageModule) => lazy(() => load().then((module) => ({ default: module.Component })));
+const NotFound = lazyComponent(notFound);
+
 function routeFor(name: RouteName, route: RouteDefinition): RouteObject {
-  const page: RouteObject = { index: true, lazy: pages[name] ?? notFound };
+  const withLoader = pagesWithLoaders[name];
+  const written = pages[name];
+  const page: RouteObject = withLoader
+    ? { index: true, lazy: withLoader }
+    : { index: true, Component: written ? lazyComponent(written) : NotFound };
   if (route.access === 'signedIn') return { path: route.path, loader: requireAuth(route.allowedRoles), children: [page] };
   if (name === 'signin') return { path: route.path, loader: redirectSignedInUser, children: [page] };
   return { path: route.path, children: [page] };
@@ -128,7 +143,7 @@ export const routes: RouteObject[] = [
           // The loader always redirects; the empty component keeps the matched leaf route complete.
           { index: true, loader: () => redirect(paths.signin.href()), Component: Nothing },
           ...(Object.entries(paths) as [RouteName, RouteDefinition][]).map(([name, route]) => routeFor(name, route)),
-          { path: '*', lazy: notFound },
+          { path: '*', Component: NotFound },
         ],
       },
     ],

@@ -93,7 +93,10 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        <Outlet />
+        {/* The page's code loads here while the frame is already shown. */}
+        <Suspense fallback={<LoadingBanner active />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
