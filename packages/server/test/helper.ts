@@ -21,9 +21,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Creates an empty PostgreSQL database next to TEST_DATABASE_URL and returns its URL and a dropper. */
-export async function createPostgresDatabase(baseUrl: string) {
-  const name = `tp_test_${randomBytes(6).toString('hex')}`;
+/** Creates an empty PostgreSQL database next to `baseUrl` (TEST_DATABASE_URL, or the bench's) and returns its URL and a dropper. */
+export async function createPostgresDatabase(baseUrl: string, prefix = 'tp_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
