@@ -59,7 +59,7 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
             {tone === 'running' ? '…' : tone === 'done' ? '✓' : '✗'}
           </Badge>
           <Text span size="sm" c={tone === 'failed' ? 'red.9' : undefined} data-testid="flash-state">
-            {stateText(view)}
+            {stateText(view, t)}
           </Text>
         </Box>
         {(active || progress.log.length > 0) && (

@@ -5,7 +5,6 @@
 import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@testbed/contract';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -58,8 +57,8 @@ export function FlashNodesPage() {
   const startError = failure instanceof ApiError || failure instanceof Error ? failure.message : null;
   const refused = (batch.data?.jobs ?? []).filter((job) => !job.started);
   useEffect(() => {
-    if (user && startError === messages.NO_SSH_KEY) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
-  }, [navigate, startError, user]);
+    if (user && startError === t('NO_SSH_KEY')) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
+  }, [navigate, startError, t, user]);
 
   if (!user) return null;
   if (!allowed) return <Navigate to={paths.flashNodes.href(user.userId)} replace />;

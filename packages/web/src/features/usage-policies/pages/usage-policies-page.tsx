@@ -3,13 +3,11 @@
 import { Alert, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { NO_LIMITS, type messages, type UsageLimits, type UsagePolicy } from '@testbed/contract';
+import { NO_LIMITS, type MessageKey, type UsageLimits, type UsagePolicy } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../shared/notify';
 import { deviceTypesOptions, groupsOptions, usagePoliciesOptions, useSaveUsagePolicy } from '../api/usage-policies-api';
-
-type MessageKey = keyof typeof messages;
 
 const EVERYBODY = 'everybody';
 const FIELDS: Array<{ key: keyof UsageLimits; label: MessageKey; max: number; min: number }> = [
