@@ -1,7 +1,7 @@
 // devices: the device catalogue for everyone signed in. The fleet at a glance (how many devices are up,
 // booked, being flashed, down, quarantined, in maintenance; each a filter), then every device with its
 // properties from the testbed file, filtered by type, state and properties.
-import { Alert, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_STATES, propertyValues, type DeviceCatalogueState } from '@testbed/contract';
@@ -11,6 +11,7 @@ import { PropertyFilter } from '../../../shared/components/property-filter';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { catalogueOptions } from '../api/devices-api';
 import { STATE_COLORS, StateBadge } from '../components/state-badge';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function DevicesPage() {
   const { t } = useTranslation();
@@ -66,14 +67,9 @@ export function DevicesPage() {
         />
         {everything.data && <PropertyFilter facets={everything.data.facets} value={property} onChange={setProperty} />}
       </Group>
-      {catalogue.isError ? (
-        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-          {catalogue.error.message}
-        </Alert>
-      ) : !catalogue.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('LOADING')} />
-        </Center>
+      {/* The states of a loaded list, as on the audit log; only the sentence and the table are the page's own. */}
+      {catalogue.isError || !catalogue.data ? (
+        <QueryPlaceholder failure={catalogue.error?.message} />
       ) : catalogue.data.devices.length === 0 ? (
         <Text>{t('NO_DEVICE_MATCHES')}</Text>
       ) : (

@@ -1,14 +1,16 @@
 // deviceHealth (administrators): every device's state, last success, failure streak and quarantine reason,
 // with its last flashes; a device is put in quarantine or released with a note (kept in the audit log).
-import { Alert, Badge, Button, Center, Container, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
+import { DeviceAddress } from '../../../shared/components/device-address';
 import { Dialog } from '../../../shared/components/dialog';
 import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
@@ -72,14 +74,8 @@ export function DeviceHealthPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <Title order={1}>{t('DEVICE_HEALTH')}</Title>
-        {health.isError ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {t('LOADING_FAILED_TEXT')}
-          </Alert>
-        ) : !health.data ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {health.isError || !health.data ? (
+          <QueryPlaceholder failure={health.isError ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
           <ScrollTable
             label={t('DEVICE_HEALTH')}
@@ -91,12 +87,7 @@ export function DeviceHealthPage() {
               <Table.Tr key={device.device} data-device={device.device} data-state={device.state}>
                 <Table.Td>
                   <Text size="sm">{device.deviceType}</Text>
-                  <Text size="sm" ff="monospace">
-                    {device.ip}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {device.device}
-                  </Text>
+                  <DeviceAddress ip={device.ip} mac={device.device} />
                 </Table.Td>
                 <Table.Td>
                   <Badge color={STATE_COLORS[device.state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>

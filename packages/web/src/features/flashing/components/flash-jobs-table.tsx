@@ -7,6 +7,7 @@ import type { FlashJob } from '@testbed/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeviceAddress } from '../../../shared/components/device-address';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { paths } from '../../../shared/paths';
 import { checkFlashingOptions } from '../api/flashing-api';
@@ -44,12 +45,7 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
     <Table.Tr data-handle={job.handle} data-state={view.state}>
       <Table.Td>{job.deviceType}</Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace">
-          {job.ip}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {job.device}
-        </Text>
+        <DeviceAddress ip={job.ip} mac={job.device} />
       </Table.Td>
       <Table.Td>{job.image}</Table.Td>
       <Table.Td>{formatDate(job.startedAt)}</Table.Td>

@@ -2,7 +2,7 @@
 // noSshkeyValid/{id}; the route's id is the user's own (an administrator may open anyone's, and flashes
 // as themself). The flash itself runs on the server: closing the page does not stop it, and its state is
 // shown again when the page is opened.
-import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -17,6 +17,7 @@ import { FlashHistory } from '../components/flash-history';
 import { FlashJobsTable } from '../components/flash-jobs-table';
 import { isActive } from '../flash-state';
 import { reportFailure } from '../../../shared/report-failure';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function FlashNodesPage() {
   const { t } = useTranslation();
@@ -67,18 +68,13 @@ export function FlashNodesPage() {
   const failed = nodes.isError || jobs.isError;
   const loading = nodes.isPending || jobs.isPending || me.isPending;
 
+  // The frame of the booking page too: the title, then the failure or the loader until the lists are in.
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <Title order={1}>{t('FLASH_NODES')}</Title>
-        {failed ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {t('LOADING_FAILED_TEXT')}
-          </Alert>
-        ) : loading || !nodes.data || !jobs.data ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {failed || loading || !nodes.data || !jobs.data ? (
+          <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
           <>
             <FlashForm

@@ -1,7 +1,7 @@
 // auditLog (administrators): who did what and when — sign-ins and their failures, administrators' actions,
 // bookings, releases, flashes — filtered by user, action, device and time, newest first, paged by keyset
 // (Older / Newest), exported as CSV with the same filters. The filters live in the address, to be shared.
-import { Alert, Autocomplete, Badge, Button, Center, Code, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Badge, Button, Code, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_CHOICES, auditLogQuerySchema } from '@testbed/contract';
@@ -13,6 +13,7 @@ import { formatDayTime, fromInputDateTime, toInputDateTime } from '../../../shar
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { auditLogOptions, type AuditFilters } from '../api/insight-api';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 const FILTER_KEYS = ['userId', 'action', 'device', 'from', 'to'] as const;
 
@@ -113,14 +114,9 @@ export function AuditLogPage() {
           </Button>
         </Group>
       </form>
-      {page.isError ? (
-        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-          {page.error.message}
-        </Alert>
-      ) : !page.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('LOADING')} />
-        </Center>
+      {/* The states of a loaded list, as in the device catalogue; only the sentence and the table are the page's own. */}
+      {page.isError || !page.data ? (
+        <QueryPlaceholder failure={page.error?.message} />
       ) : page.data.entries.length === 0 ? (
         <Text>{t('AUDIT_EMPTY')}</Text>
       ) : (

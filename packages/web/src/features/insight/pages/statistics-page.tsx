@@ -1,6 +1,6 @@
 // statistics (administrators): usage of the testbed over a date range, as charts and tables, each table
 // exported as CSV. Loaded only on this page, with its charts (visx).
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageKey, Statistics, StatisticsTable } from '@testbed/contract';
@@ -12,6 +12,7 @@ import { notifyFailure } from '../../../shared/notify';
 import { statisticsOptions } from '../api/insight-api';
 import { BarChart } from '../components/bar-chart';
 import { HeatMap } from '../components/heat-map';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 const PALETTE = ['#1971c2', '#0c8599', '#9c36b5', '#e8590c', '#3b5bdb', '#c2255c', '#2b8a3e', '#5f3dc4'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -132,14 +133,8 @@ export function StatisticsPage() {
       <Text size="sm" c="dimmed">
         {t('STAT_ZONE', { zone: timeZone })} {t('STAT_USED_HINT')}
       </Text>
-      {stats.isError ? (
-        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-          {stats.error.message}
-        </Alert>
-      ) : !stats.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('LOADING')} />
-        </Center>
+      {stats.isError || !stats.data ? (
+        <QueryPlaceholder failure={stats.error?.message} />
       ) : (
         <StatisticsSections stats={stats.data} range={query} />
       )}
@@ -167,15 +162,13 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
         table="deviceHoursByTypeMonth"
         range={range}
         chart={
-          byMonth.data.length > 0 && (
-            <BarChart
-              height={260}
-              data={byMonth.data}
-              xKey="month"
-              stacked
-              series={byMonth.types.map((name, index) => ({ key: name, label: name, color: PALETTE[index % PALETTE.length]! }))}
-            />
-          )
+          <BarChart
+            height={260}
+            data={byMonth.data}
+            xKey="month"
+            stacked
+            series={byMonth.types.map((name, index) => ({ key: name, label: name, color: PALETTE[index % PALETTE.length]! }))}
+          />
         }
         data={{
           rows: stats.deviceHoursByTypeMonth,
@@ -198,11 +191,7 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
         title="STAT_ACTIVE_USERS"
         table="activeUsersByMonth"
         range={range}
-        chart={
-          stats.activeUsersByMonth.length > 0 && (
-            <BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: t('ACTIVE_USERS'), color: '#0c8599' }]} />
-          )
-        }
+        chart={<BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: t('ACTIVE_USERS'), color: '#0c8599' }]} />}
         data={{
           rows: stats.activeUsersByMonth,
           columns: [
@@ -216,16 +205,14 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
         table="signUpsByMonth"
         range={range}
         chart={
-          stats.signUpsByMonth.length > 0 && (
-            <BarChart
-              data={stats.signUpsByMonth}
-              xKey="month"
-              series={[
-                { key: 'signUps', label: t('SIGN_UPS'), color: '#1971c2' },
-                { key: 'approvals', label: t('APPROVALS'), color: '#0c8599' },
-              ]}
-            />
-          )
+          <BarChart
+            data={stats.signUpsByMonth}
+            xKey="month"
+            series={[
+              { key: 'signUps', label: t('SIGN_UPS'), color: '#1971c2' },
+              { key: 'approvals', label: t('APPROVALS'), color: '#0c8599' },
+            ]}
+          />
         }
         data={{
           rows: stats.signUpsByMonth,

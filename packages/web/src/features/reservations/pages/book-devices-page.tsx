@@ -1,7 +1,7 @@
 // bookDevices/{id}: the booking form once the bookable devices and the reservation types are in. A user
 // without a valid SSH key is sent to noSshkeyValid/{id}; a user who is not an administrator books for
 // themself only.
-import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions,
 import { filterNodes } from '../devices';
 import { BookingForm } from '../components/booking-form';
 import { reportFailure } from '../../../shared/report-failure';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function BookDevicesPage() {
   const { t } = useTranslation();
@@ -44,18 +45,13 @@ export function BookDevicesPage() {
   const loading = nodes.isPending || types.isPending || (ownPage && me.isPending);
   const failed = nodes.isError || types.isError;
 
+  // The frame of the flash page too: the title, then the failure or the loader until the lists are in.
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
         <Title order={1}>{t('BOOK_DEVICES')}</Title>
-        {failed ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {t('LOADING_FAILED_TEXT')}
-          </Alert>
-        ) : loading || !nodes.data || !types.data ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {failed || loading || !nodes.data || !types.data ? (
+          <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
           <>
             {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}
