@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PropertyFilter } from '../../../shared/components/property-filter';
 import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogueOptions } from '../api/devices-api';
 import { STATE_COLORS, StateBadge } from '../components/state-badge';
-import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function DevicesPage() {
   const { t } = useTranslation();

@@ -9,11 +9,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { formatDayTime, fromInputDateTime, toInputDateTime } from '../../../shared/date-format';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { auditLogOptions, type AuditFilters } from '../api/insight-api';
-import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 const FILTER_KEYS = ['userId', 'action', 'device', 'from', 'to'] as const;
 

@@ -7,12 +7,12 @@ import type { MessageKey, Statistics, StatisticsTable } from '@testbed/contract'
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { statisticsOptions } from '../api/insight-api';
 import { BarChart } from '../components/bar-chart';
 import { HeatMap } from '../components/heat-map';
-import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 const PALETTE = ['#1971c2', '#0c8599', '#9c36b5', '#e8590c', '#3b5bdb', '#c2255c', '#2b8a3e', '#5f3dc4'];
 const pad = (n: number) => String(n).padStart(2, '0');

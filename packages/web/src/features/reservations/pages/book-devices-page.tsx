@@ -10,11 +10,11 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { PropertyFilter } from '../../../shared/components/property-filter';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
 import { filterNodes } from '../devices';
 import { BookingForm } from '../components/booking-form';
 import { reportFailure } from '../../../shared/report-failure';
-import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function BookDevicesPage() {
   const { t } = useTranslation();
