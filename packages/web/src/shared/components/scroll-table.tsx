@@ -1,5 +1,5 @@
-// A striped table inside a region that scrolls sideways on a narrow screen. The region bears the table's
-// name and takes the focus, so that the keyboard can scroll it too. The page gives the headers and the rows.
+// A striped table inside a box that scrolls sideways on a narrow screen. The box is a region that bears the
+// table's name and takes the focus, so that the keyboard can scroll it too. The page gives the headers and rows.
 import { Box, Table, type TableProps, type TableThProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -15,12 +15,18 @@ export interface ScrollTableProps extends Omit<TableProps, 'children'> {
   children: ReactNode;
   /** Shown under the table, inside the region (a "load more" button). */
   after?: ReactNode;
+  /**
+   * False where a section around the table already bears its name: the box then only scrolls, since two
+   * landmarks of one name cannot be told apart.
+   */
+  landmark?: boolean;
 }
 
-export function ScrollTable({ label, labelledBy, headers, children, after, ...tableProps }: ScrollTableProps) {
+export function ScrollTable({ label, labelledBy, headers, children, after, landmark = true, ...tableProps }: ScrollTableProps) {
   const name = { 'aria-label': label, 'aria-labelledby': labelledBy };
+  const region = landmark ? { tabIndex: 0, role: 'region', ...name } : {};
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" {...name}>
+    <Box style={{ overflowX: 'auto' }} {...region}>
       <Table striped withTableBorder {...tableProps} {...name}>
         <Table.Thead>
           <Table.Tr>

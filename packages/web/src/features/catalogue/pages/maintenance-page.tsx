@@ -160,7 +160,7 @@ export function MaintenancePage() {
         </Title>
         {list.data && list.data.length === 0 && <Text>{t('MAINTENANCE_NONE')}</Text>}
         {list.data && list.data.length > 0 && (
-          <ScrollTable label={t('MAINTENANCE_CURRENT')} headers={[t('MAINTENANCE_REASON'), t('MAINTENANCE_START'), t('MAINTENANCE_END'), t('MAINTENANCE_DEVICES'), t('ACTIONS')]}>
+          <ScrollTable label={t('MAINTENANCE_CURRENT')} landmark={false} headers={[t('MAINTENANCE_REASON'), t('MAINTENANCE_START'), t('MAINTENANCE_END'), t('MAINTENANCE_DEVICES'), t('ACTIONS')]}>
             {list.data.map((row) => (
               <Table.Tr key={row.id} data-maintenance={row.id}>
                 <Table.Td>{row.reason}</Table.Td>

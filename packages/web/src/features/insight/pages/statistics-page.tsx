@@ -44,7 +44,7 @@ function DataTable<Row>({ label, rows, columns }: { label: string; rows: readonl
   if (rows.length === 0) return <Text size="sm">{t('NO_DATA')}</Text>;
   const align = (column: Column<Row>) => (column.numeric ? 'right' : undefined);
   return (
-    <ScrollTable label={label} headers={columns.map((column) => ({ content: t(column.label), props: { ta: align(column) } }))}>
+    <ScrollTable label={label} landmark={false} headers={columns.map((column) => ({ content: t(column.label), props: { ta: align(column) } }))}>
       {rows.map((row, index) => (
         <Table.Tr key={index}>
           {columns.map((column) => (
