@@ -1,5 +1,6 @@
 import { messages, type FlashNodesList } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../shared/i18n';
 import { flashChoices, stateText } from './flash-state';
 
 const node = (ip: string, up: boolean, flashable: boolean, typeFlashable: boolean) => ({
@@ -21,16 +22,17 @@ const nodes: FlashNodesList = {
 const labels = { down: 'Down', notFlashable: 'not yours' };
 
 describe('stateText', () => {
+  const { t } = createI18n();
   it("follows the spec's order, then names a failure with its reason", () => {
-    expect(stateText({ state: 'pending', statusLine: null, error: null })).toBe(messages.FLASHING_PENDING);
-    expect(stateText({ state: 'flashing', statusLine: null, error: null })).toBe(messages.FLASHING_PENDING);
-    expect(stateText({ state: 'flashing', statusLine: '2026-01-01T10:00:00Z : Writing image', error: null })).toBe(
+    expect(stateText({ state: 'pending', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
+    expect(stateText({ state: 'flashing', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
+    expect(stateText({ state: 'flashing', statusLine: '2026-01-01T10:00:00Z : Writing image', error: null }, t)).toBe(
       '2026-01-01T10:00:00Z : Writing image',
     );
-    expect(stateText({ state: 'waiting_ready', statusLine: 'x : Flashing done', error: null })).toBe(messages.FLASHING_DONE_CONNECTING);
-    expect(stateText({ state: 'restoring', statusLine: 'x : Flashing done', error: null })).toBe(messages.FLASHING_DONE_CONNECTING);
-    expect(stateText({ state: 'done', statusLine: 'x : Flashing done', error: null })).toBe(messages.NODE_IS_READY);
-    expect(stateText({ state: 'failed', statusLine: null, error: 'Timed out' })).toBe(`${messages.FLASHING_FAILED}: Timed out`);
+    expect(stateText({ state: 'waiting_ready', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.FLASHING_DONE_CONNECTING);
+    expect(stateText({ state: 'restoring', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.FLASHING_DONE_CONNECTING);
+    expect(stateText({ state: 'done', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.NODE_IS_READY);
+    expect(stateText({ state: 'failed', statusLine: null, error: 'Timed out' }, t)).toBe(`${messages.FLASHING_FAILED}: Timed out`);
   });
 });
 

@@ -1,6 +1,7 @@
 // What the flash screen shows and allows (devices document, sections 2, 4 and 5), kept apart from the
 // components so that it is tested on its own.
-import { messages, type FlashJobState, type FlashNodesList } from '@testbed/contract';
+import type { FlashJobState, FlashNodesList } from '@testbed/contract';
+import type { TFunction } from 'i18next';
 
 export function isActive(state: FlashJobState): boolean {
   return state !== 'done' && state !== 'failed';
@@ -14,21 +15,22 @@ export interface JobView {
 
 /**
  * The state text of a job, in the spec's order: 'Flashing pending...', each status line 'date : text',
- * 'Flashing done, trying to connect...', 'Node is ready'; or the failure with its reason.
+ * 'Flashing done, trying to connect...', 'Node is ready'; or the failure with its reason. The catalogue's
+ * messages come through the caller's `t`, as this module is no component.
  */
-export function stateText(job: JobView): string {
+export function stateText(job: JobView, t: TFunction): string {
   switch (job.state) {
     case 'pending':
-      return messages.FLASHING_PENDING;
+      return t('FLASHING_PENDING');
     case 'flashing':
-      return job.statusLine ?? messages.FLASHING_PENDING;
+      return job.statusLine ?? t('FLASHING_PENDING');
     case 'waiting_ready':
     case 'restoring':
-      return messages.FLASHING_DONE_CONNECTING;
+      return t('FLASHING_DONE_CONNECTING');
     case 'done':
-      return messages.NODE_IS_READY;
+      return t('NODE_IS_READY');
     case 'failed':
-      return job.error ? `${messages.FLASHING_FAILED}: ${job.error}` : messages.FLASHING_FAILED;
+      return job.error ? `${t('FLASHING_FAILED')}: ${job.error}` : t('FLASHING_FAILED');
   }
 }
 

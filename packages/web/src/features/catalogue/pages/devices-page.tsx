@@ -1,13 +1,15 @@
 // devices: the device catalogue for everyone signed in. The fleet at a glance (how many devices are up,
 // booked, being flashed, down, quarantined, in maintenance; each a filter), then every device with its
 // properties from the testbed file, filtered by type, state and properties.
-import { Alert, Box, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_STATES, propertyValues, type DeviceCatalogueState } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PropertyFilter } from '../../../shared/components/property-filter';
+import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogueOptions } from '../api/devices-api';
 import { STATE_COLORS, StateBadge } from '../components/state-badge';
 
@@ -65,56 +67,43 @@ export function DevicesPage() {
         />
         {everything.data && <PropertyFilter facets={everything.data.facets} value={property} onChange={setProperty} />}
       </Group>
-      {catalogue.isError ? (
-        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-          {catalogue.error.message}
-        </Alert>
-      ) : !catalogue.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('LOADING')} />
-        </Center>
+      {/* The states of a loaded list, as on the audit log; only the sentence and the table are the page's own. */}
+      {catalogue.isError || !catalogue.data ? (
+        <QueryPlaceholder failure={catalogue.error?.message} />
       ) : catalogue.data.devices.length === 0 ? (
         <Text>{t('NO_DEVICE_MATCHES')}</Text>
       ) : (
-        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('DEVICES')}>
-          <Table striped withTableBorder verticalSpacing="xs" miw={820} aria-label={t('DEVICES')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('DEVICE_TYPE')}</Table.Th>
-                <Table.Th>{t('IP_ADDRESS')}</Table.Th>
-                <Table.Th>{t('MAC_ADDRESS')}</Table.Th>
-                <Table.Th>{t('DEVICE_STATE')}</Table.Th>
-                <Table.Th>{t('PROPERTIES')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {catalogue.data.devices.map((device) => (
-                <Table.Tr key={device.macAddress} data-device={device.macAddress} data-state={device.state}>
-                  <Table.Td>{device.deviceType}</Table.Td>
-                  <Table.Td ff="monospace">{device.ipAddress}</Table.Td>
-                  <Table.Td ff="monospace" fz="sm">
-                    {device.macAddress}
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge state={device.state} />
-                    {device.stateReason && (
-                      <Text size="xs" c="dimmed" mt={2}>
-                        {device.stateReason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {Object.entries(device.properties)
-                        .map(([key, value]) => `${key}: ${propertyValues(value).join(', ')}`)
-                        .join(' · ')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+        <ScrollTable
+          label={t('DEVICES')}
+          verticalSpacing="xs"
+          miw={820}
+          headers={[t('DEVICE_TYPE'), t('IP_ADDRESS'), t('MAC_ADDRESS'), t('DEVICE_STATE'), t('PROPERTIES')]}
+        >
+          {catalogue.data.devices.map((device) => (
+            <Table.Tr key={device.macAddress} data-device={device.macAddress} data-state={device.state}>
+              <Table.Td>{device.deviceType}</Table.Td>
+              <Table.Td ff="monospace">{device.ipAddress}</Table.Td>
+              <Table.Td ff="monospace" fz="sm">
+                {device.macAddress}
+              </Table.Td>
+              <Table.Td>
+                <StateBadge state={device.state} />
+                {device.stateReason && (
+                  <Text size="xs" c="dimmed" mt={2}>
+                    {device.stateReason}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {Object.entries(device.properties)
+                    .map(([key, value]) => `${key}: ${propertyValues(value).join(', ')}`)
+                    .join(' · ')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

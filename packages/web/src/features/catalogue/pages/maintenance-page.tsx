@@ -1,13 +1,14 @@
 // maintenance (administrators): block devices, or a whole device type, for a window with a reason. The
 // preview lists the reservations already inside it; confirming creates it and mails their holders. Current
 // and coming maintenance below, each can be cancelled.
-import { Alert, Box, Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { maintenanceFormSchema, type MaintenanceForm, type MaintenancePreview } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { ScrollTable } from '../../../shared/components/scroll-table';
 import { FORM_DATE_PLACEHOLDER, formatDayTime, fromInputDateTime } from '../../../shared/date-format';
 import { notifySuccess } from '../../../shared/notify';
 import { catalogueOptions, maintenanceListOptions, useCreateMaintenance, useDeleteMaintenance, usePreviewMaintenance } from '../api/devices-api';
@@ -44,6 +45,7 @@ export function MaintenancePage() {
 
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
+    // Read like the audit log's dates, but both are required here and the rules that follow differ.
     const start = fromInputDateTime(draft.start);
     const end = fromInputDateTime(draft.end);
     const found: Record<string, string> = {};
@@ -127,30 +129,22 @@ export function MaintenancePage() {
           ) : (
             <>
               <Text fw={700}>{t('MAINTENANCE_AFFECTED', { count: checked.preview.affected.length })}</Text>
-              <Table withTableBorder striped aria-label={t('MAINTENANCE_AFFECTED_TABLE')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('RESERVATION_ID')}</Table.Th>
-                    <Table.Th>{t('MAINTENANCE_HOLDER')}</Table.Th>
-                    <Table.Th>{t('MAINTENANCE_START')}</Table.Th>
-                    <Table.Th>{t('MAINTENANCE_END')}</Table.Th>
-                    <Table.Th>{t('MAINTENANCE_DEVICES')}</Table.Th>
+              <ScrollTable
+                label={t('MAINTENANCE_AFFECTED_TABLE')}
+                headers={[t('RESERVATION_ID'), t('MAINTENANCE_HOLDER'), t('MAINTENANCE_START'), t('MAINTENANCE_END'), t('MAINTENANCE_DEVICES')]}
+              >
+                {checked.preview.affected.map((row) => (
+                  <Table.Tr key={row.reservationId}>
+                    <Table.Td>{row.reservationId}</Table.Td>
+                    <Table.Td>{row.holder}</Table.Td>
+                    <Table.Td>{formatDayTime(row.start)}</Table.Td>
+                    <Table.Td>{formatDayTime(row.end)}</Table.Td>
+                    <Table.Td ff="monospace" fz="sm">
+                      {row.devices.join(', ')}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {checked.preview.affected.map((row) => (
-                    <Table.Tr key={row.reservationId}>
-                      <Table.Td>{row.reservationId}</Table.Td>
-                      <Table.Td>{row.holder}</Table.Td>
-                      <Table.Td>{formatDayTime(row.start)}</Table.Td>
-                      <Table.Td>{formatDayTime(row.end)}</Table.Td>
-                      <Table.Td ff="monospace" fz="sm">
-                        {row.devices.join(', ')}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                ))}
+              </ScrollTable>
             </>
           )}
           <Group>
@@ -166,34 +160,21 @@ export function MaintenancePage() {
         </Title>
         {list.data && list.data.length === 0 && <Text>{t('MAINTENANCE_NONE')}</Text>}
         {list.data && list.data.length > 0 && (
-          <Box style={{ overflowX: 'auto' }}>
-            <Table withTableBorder striped aria-label={t('MAINTENANCE_CURRENT')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('MAINTENANCE_REASON')}</Table.Th>
-                  <Table.Th>{t('MAINTENANCE_START')}</Table.Th>
-                  <Table.Th>{t('MAINTENANCE_END')}</Table.Th>
-                  <Table.Th>{t('MAINTENANCE_DEVICES')}</Table.Th>
-                  <Table.Th>{t('ACTIONS')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((row) => (
-                  <Table.Tr key={row.id} data-maintenance={row.id}>
-                    <Table.Td>{row.reason}</Table.Td>
-                    <Table.Td>{formatDayTime(row.start)}</Table.Td>
-                    <Table.Td>{formatDayTime(row.end)}</Table.Td>
-                    <Table.Td fz="sm">{row.deviceType ? t('MAINTENANCE_WHOLE_TYPE', { type: row.deviceType, count: row.devices.length }) : row.devices.join(', ')}</Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" variant="outline" color="red.9" onClick={() => void onDelete(row.id, row.reason)} aria-label={`${t('MAINTENANCE_CANCEL')}: ${row.reason}`}>
-                        {t('MAINTENANCE_CANCEL')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
+          <ScrollTable label={t('MAINTENANCE_CURRENT')} landmark={false} headers={[t('MAINTENANCE_REASON'), t('MAINTENANCE_START'), t('MAINTENANCE_END'), t('MAINTENANCE_DEVICES'), t('ACTIONS')]}>
+            {list.data.map((row) => (
+              <Table.Tr key={row.id} data-maintenance={row.id}>
+                <Table.Td>{row.reason}</Table.Td>
+                <Table.Td>{formatDayTime(row.start)}</Table.Td>
+                <Table.Td>{formatDayTime(row.end)}</Table.Td>
+                <Table.Td fz="sm">{row.deviceType ? t('MAINTENANCE_WHOLE_TYPE', { type: row.deviceType, count: row.devices.length }) : row.devices.join(', ')}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-sm" variant="outline" color="red.9" onClick={() => void onDelete(row.id, row.reason)} aria-label={`${t('MAINTENANCE_CANCEL')}: ${row.reason}`}>
+                    {t('MAINTENANCE_CANCEL')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </section>
       {dialog}

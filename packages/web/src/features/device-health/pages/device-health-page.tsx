@@ -1,13 +1,16 @@
 // deviceHealth (administrators): every device's state, last success, failure streak and quarantine reason,
 // with its last flashes; a device is put in quarantine or released with a note (kept in the audit log).
-import { Alert, Badge, Box, Button, Center, Container, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
+import { DeviceAddress } from '../../../shared/components/device-address';
 import { Dialog } from '../../../shared/components/dialog';
+import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
@@ -57,7 +60,7 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
           </Group>
         </Stack>
       </form>
-        </Dialog>
+    </Dialog>
   );
 }
 
@@ -71,94 +74,73 @@ export function DeviceHealthPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <Title order={1}>{t('DEVICE_HEALTH')}</Title>
-        {health.isError ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {t('LOADING_FAILED_TEXT')}
-          </Alert>
-        ) : !health.data ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {health.isError || !health.data ? (
+          <QueryPlaceholder failure={health.isError ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
-          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('DEVICE_HEALTH')}>
-            <Table striped withTableBorder verticalSpacing="xs" miw={960} aria-label={t('DEVICE_HEALTH')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('DEVICE')}</Table.Th>
-                  <Table.Th>{t('DEVICE_STATE')}</Table.Th>
-                  <Table.Th>{t('LAST_SUCCESS')}</Table.Th>
-                  <Table.Th>{t('FAILURE_STREAK')}</Table.Th>
-                  <Table.Th>{t('QUARANTINE_REASON')}</Table.Th>
-                  <Table.Th>{t('LAST_FLASHES')}</Table.Th>
-                  <Table.Th>{t('ACTIONS')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {health.data.map((device) => (
-                  <Table.Tr key={device.device} data-device={device.device} data-state={device.state}>
-                    <Table.Td>
-                      <Text size="sm">{device.deviceType}</Text>
-                      <Text size="sm" ff="monospace">
-                        {device.ip}
+          <ScrollTable
+            label={t('DEVICE_HEALTH')}
+            verticalSpacing="xs"
+            miw={960}
+            headers={[t('DEVICE'), t('DEVICE_STATE'), t('LAST_SUCCESS'), t('FAILURE_STREAK'), t('QUARANTINE_REASON'), t('LAST_FLASHES'), t('ACTIONS')]}
+          >
+            {health.data.map((device) => (
+              <Table.Tr key={device.device} data-device={device.device} data-state={device.state}>
+                <Table.Td>
+                  <Text size="sm">{device.deviceType}</Text>
+                  <DeviceAddress ip={device.ip} mac={device.device} />
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATE_COLORS[device.state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
+                    {t(`DEVICE_STATE_${device.state}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDate(device.lastSuccessAt, t('NEVER'))}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={device.failureStreak > 0 ? 'red.9' : undefined} fw={device.failureStreak > 0 ? 700 : undefined}>
+                    {device.failureStreak}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={320}>
+                  {device.quarantine && (
+                    <>
+                      <Text size="sm">{device.quarantine.reason}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDate(device.quarantine.since, '')}{' '}
+                        {device.quarantine.by ? t('QUARANTINED_BY', { name: device.quarantine.by }) : t('QUARANTINED_AUTOMATICALLY')}
                       </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {device.device}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATE_COLORS[device.state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
-                        {t(`DEVICE_STATE_${device.state}`)}
+                    </>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {device.lastFlashes.map((flash) => (
+                      <Badge
+                        key={flash.handle}
+                        size="xs"
+                        variant="filled"
+                        color={flash.state === 'done' ? 'teal.9' : flash.state === 'failed' ? 'red.9' : 'blue.9'}
+                        title={`${flash.image} · ${formatDate(flash.startedAt, '')}`}
+                        styles={{ root: { textTransform: 'none' } }}
+                      >
+                        {t(`FLASH_STAGE_${flash.state as 'done'}`)}
                       </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDate(device.lastSuccessAt, t('NEVER'))}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={device.failureStreak > 0 ? 'red.9' : undefined} fw={device.failureStreak > 0 ? 700 : undefined}>
-                        {device.failureStreak}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={320}>
-                      {device.quarantine && (
-                        <>
-                          <Text size="sm">{device.quarantine.reason}</Text>
-                          <Text size="xs" c="dimmed">
-                            {formatDate(device.quarantine.since, '')}{' '}
-                            {device.quarantine.by ? t('QUARANTINED_BY', { name: device.quarantine.by }) : t('QUARANTINED_AUTOMATICALLY')}
-                          </Text>
-                        </>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {device.lastFlashes.map((flash) => (
-                          <Badge
-                            key={flash.handle}
-                            size="xs"
-                            variant="filled"
-                            color={flash.state === 'done' ? 'teal.9' : flash.state === 'failed' ? 'red.9' : 'blue.9'}
-                            title={`${flash.image} · ${formatDate(flash.startedAt, '')}`}
-                            styles={{ root: { textTransform: 'none' } }}
-                          >
-                            {t(`FLASH_STAGE_${flash.state as 'done'}`)}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {device.state === 'quarantined' ? (
-                        <Button size="compact-sm" variant="default" onClick={() => setTarget({ device, action: 'release' })} aria-label={t('RELEASE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
-                          {t('RELEASE')}
-                        </Button>
-                      ) : (
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => setTarget({ device, action: 'quarantine' })} aria-label={t('QUARANTINE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
-                          {t('QUARANTINE')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {device.state === 'quarantined' ? (
+                    <Button size="compact-sm" variant="default" onClick={() => setTarget({ device, action: 'release' })} aria-label={t('RELEASE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
+                      {t('RELEASE')}
+                    </Button>
+                  ) : (
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => setTarget({ device, action: 'quarantine' })} aria-label={t('QUARANTINE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
+                      {t('QUARANTINE')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </Stack>
       <NoteDialog target={target} onClose={() => setTarget(null)} />

@@ -39,11 +39,15 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
   const locked = running || submitting;
   const noneFlashable = choices.types.every((type) => type.disabled);
 
-  const reset = () => {
-    setDeviceType(null);
+  // A new type or way of choosing empties the device choice, and the image with it.
+  const clearDevices = () => {
     setDevice(null);
     setDevices([]);
     setImage(null);
+  };
+  const reset = () => {
+    setDeviceType(null);
+    clearDevices();
   };
 
   return (
@@ -62,6 +66,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
             {t('NO_FLASHABLE_DEVICE')}
           </Alert>
         )}
+        {/* The selects stay written out: each holds its own choice and empties a different part of the rest. */}
         <Select
           label={t('DEVICE_TYPE')}
           withAsterisk
@@ -69,9 +74,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
           value={deviceType}
           onChange={(value) => {
             setDeviceType(value);
-            setDevice(null);
-            setDevices([]);
-            setImage(null);
+            clearDevices();
           }}
           disabled={locked}
           allowDeselect={false}
@@ -82,9 +85,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
           disabled={locked}
           onChange={(event) => {
             setSeveral(event.currentTarget.checked);
-            setDevice(null);
-            setDevices([]);
-            setImage(null);
+            clearDevices();
           }}
         />
         {several ? (

@@ -1,9 +1,10 @@
 // "My flash history": every flash of the user, newest first, ten at a time, each opening its job page.
-import { Anchor, Badge, Box, Button, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../shared/components/scroll-table';
 import { paths } from '../../../shared/paths';
 import { flashHistoryOptions } from '../api/flashing-api';
 import { formatDateTime } from '../flash-state';
@@ -22,44 +23,39 @@ export function FlashHistory() {
   if (history.isPending) return null;
   if (jobs.length === 0) return <Text c="dimmed">{t('NO_FLASH_HISTORY')}</Text>;
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('MY_FLASH_HISTORY')}>
-      <Table striped withTableBorder verticalSpacing="xs" miw={720} aria-label={t('MY_FLASH_HISTORY')} data-testid="flash-history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('STARTED_AT')}</Table.Th>
-            <Table.Th>{t('DEVICE')}</Table.Th>
-            <Table.Th>{t('IMAGE')}</Table.Th>
-            <Table.Th>{t('FLASH_STATE')}</Table.Th>
-            <Table.Th>{t('FLASH_LOG')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {jobs.map((job) => (
-            <Table.Tr key={job.handle}>
-              <Table.Td>{formatDateTime(job.startedAt)}</Table.Td>
-              <Table.Td>
-                {job.deviceType} <Text span ff="monospace" size="sm">{job.ip}</Text>
-              </Table.Td>
-              <Table.Td>{job.image}</Table.Td>
-              <Table.Td>
-                <Badge variant="filled" color={COLORS[job.state] ?? 'blue.9'} styles={{ root: { textTransform: 'none' } }}>
-                  {t(`FLASH_STAGE_${job.state}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="sm" aria-label={`${t('OPEN_JOB')}: ${t('FLASH_JOB_OF', { device: job.ip, image: job.image })}, ${formatDateTime(job.startedAt)}`}>
-                  {t('OPEN_JOB')}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {history.hasNextPage && (
-        <Button variant="default" size="xs" mt="xs" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-          {t('LOAD_MORE')}
-        </Button>
-      )}
-    </Box>
+    <ScrollTable
+      label={t('MY_FLASH_HISTORY')}
+      verticalSpacing="xs"
+      miw={720}
+      data-testid="flash-history"
+      headers={[t('STARTED_AT'), t('DEVICE'), t('IMAGE'), t('FLASH_STATE'), t('FLASH_LOG')]}
+      after={
+        history.hasNextPage && (
+          <Button variant="default" size="xs" mt="xs" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+            {t('LOAD_MORE')}
+          </Button>
+        )
+      }
+    >
+      {jobs.map((job) => (
+        <Table.Tr key={job.handle}>
+          <Table.Td>{formatDateTime(job.startedAt)}</Table.Td>
+          <Table.Td>
+            {job.deviceType} <Text span ff="monospace" size="sm">{job.ip}</Text>
+          </Table.Td>
+          <Table.Td>{job.image}</Table.Td>
+          <Table.Td>
+            <Badge variant="filled" color={COLORS[job.state] ?? 'blue.9'} styles={{ root: { textTransform: 'none' } }}>
+              {t(`FLASH_STAGE_${job.state}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="sm" aria-label={`${t('OPEN_JOB')}: ${t('FLASH_JOB_OF', { device: job.ip, image: job.image })}, ${formatDateTime(job.startedAt)}`}>
+              {t('OPEN_JOB')}
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }

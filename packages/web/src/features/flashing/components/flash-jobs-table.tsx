@@ -7,6 +7,8 @@ import type { FlashJob } from '@testbed/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeviceAddress } from '../../../shared/components/device-address';
+import { ScrollTable } from '../../../shared/components/scroll-table';
 import { paths } from '../../../shared/paths';
 import { checkFlashingOptions } from '../api/flashing-api';
 import { useFlashProgress } from '../api/use-flash-progress';
@@ -43,38 +45,33 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
     <Table.Tr data-handle={job.handle} data-state={view.state}>
       <Table.Td>{job.deviceType}</Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace">
-          {job.ip}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {job.device}
-        </Text>
+        <DeviceAddress ip={job.ip} mac={job.device} />
       </Table.Td>
       <Table.Td>{job.image}</Table.Td>
       <Table.Td>{formatDate(job.startedAt)}</Table.Td>
       <Table.Td>
         <Stack gap={4}>
-        <Box aria-live="polite" aria-atomic="true">
-          <Badge color={COLORS[tone]} variant="light" radius="sm" mr="xs" aria-hidden="true" styles={{ root: { textTransform: 'none' } }}>
-            {tone === 'running' ? '…' : tone === 'done' ? '✓' : '✗'}
-          </Badge>
-          <Text span size="sm" c={tone === 'failed' ? 'red.9' : undefined} data-testid="flash-state">
-            {stateText(view)}
-          </Text>
-        </Box>
-        {(active || progress.log.length > 0) && (
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Box style={{ flex: 1 }}>
-              <FlashStageBar state={view.state} failedAt={failedAt} device={job.ip} />
-            </Box>
-            <StreamBadge stream={active ? progress.stream : 'idle'} />
-          </Group>
-        )}
-        {progress.log.length > 0 && <LogToggle log={progress.log} />}
-        {view.state === 'done' && job.sshCommand && <SshCommand command={job.sshCommand} />}
-        <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="xs" aria-label={`${t('OPEN_JOB')}: ${t('FLASH_JOB_OF', { device: job.ip, image: job.image })}`}>
-          {t('OPEN_JOB')}
-        </Anchor>
+          <Box aria-live="polite" aria-atomic="true">
+            <Badge color={COLORS[tone]} variant="light" radius="sm" mr="xs" aria-hidden="true" styles={{ root: { textTransform: 'none' } }}>
+              {tone === 'running' ? '…' : tone === 'done' ? '✓' : '✗'}
+            </Badge>
+            <Text span size="sm" c={tone === 'failed' ? 'red.9' : undefined} data-testid="flash-state">
+              {stateText(view, t)}
+            </Text>
+          </Box>
+          {(active || progress.log.length > 0) && (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Box style={{ flex: 1 }}>
+                <FlashStageBar state={view.state} failedAt={failedAt} device={job.ip} />
+              </Box>
+              <StreamBadge stream={active ? progress.stream : 'idle'} />
+            </Group>
+          )}
+          {progress.log.length > 0 && <LogToggle log={progress.log} />}
+          {view.state === 'done' && job.sshCommand && <SshCommand command={job.sshCommand} />}
+          <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="xs" aria-label={`${t('OPEN_JOB')}: ${t('FLASH_JOB_OF', { device: job.ip, image: job.image })}`}>
+            {t('OPEN_JOB')}
+          </Anchor>
         </Stack>
       </Table.Td>
     </Table.Tr>
@@ -85,23 +82,10 @@ export function FlashJobsTable({ jobs, onEnded }: { jobs: readonly FlashJob[]; o
   const { t } = useTranslation();
   if (jobs.length === 0) return <Text c="dimmed">{t('NO_FLASH_JOB')}</Text>;
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('FLASH_JOBS')}>
-      <Table striped withTableBorder verticalSpacing="xs" miw={720} aria-label={t('FLASH_JOBS')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('DEVICE_TYPE')}</Table.Th>
-            <Table.Th>{t('DEVICE')}</Table.Th>
-            <Table.Th>{t('IMAGE')}</Table.Th>
-            <Table.Th>{t('STARTED_AT')}</Table.Th>
-            <Table.Th>{t('FLASH_STATE')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {jobs.map((job) => (
-            <JobRow key={job.handle} job={job} onEnded={onEnded} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+    <ScrollTable label={t('FLASH_JOBS')} verticalSpacing="xs" miw={720} headers={[t('DEVICE_TYPE'), t('DEVICE'), t('IMAGE'), t('STARTED_AT'), t('FLASH_STATE')]}>
+      {jobs.map((job) => (
+        <JobRow key={job.handle} job={job} onEnded={onEnded} />
+      ))}
+    </ScrollTable>
   );
 }

@@ -1,5 +1,5 @@
 // flashJob/{handle}: one flash job with its kept log; while it runs, its stage and log follow live.
-import { Alert, Anchor, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { flashHistoryKeys, flashJobOptions } from '../api/flashing-api';
 import { useFlashProgress } from '../api/use-flash-progress';
 import { FlashLog, FlashStageBar, SshCommand, StreamBadge } from '../components/flash-progress';
 import { formatDateTime, isActive, type JobView } from '../flash-state';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function FlashJobPage() {
   const { t } = useTranslation();
@@ -39,14 +40,8 @@ export function FlashJobPage() {
           </Anchor>
         )}
         <Title order={1}>{job.data ? t('FLASH_JOB_OF', { device: `${job.data.deviceType} ${job.data.ip}`, image: job.data.image }) : t('FLASH_JOB')}</Title>
-        {job.isError ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {job.error.message}
-          </Alert>
-        ) : !job.data || !state ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {job.isError || !job.data || !state ? (
+          <QueryPlaceholder failure={job.error?.message} />
         ) : (
           <>
             <Group gap="lg">

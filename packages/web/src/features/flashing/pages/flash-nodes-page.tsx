@@ -2,10 +2,9 @@
 // noSshkeyValid/{id}; the route's id is the user's own (an administrator may open anyone's, and flashes
 // as themself). The flash itself runs on the server: closing the page does not stop it, and its state is
 // shown again when the page is opened.
-import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@testbed/contract';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -18,6 +17,7 @@ import { FlashHistory } from '../components/flash-history';
 import { FlashJobsTable } from '../components/flash-jobs-table';
 import { isActive } from '../flash-state';
 import { reportFailure } from '../../../shared/report-failure';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function FlashNodesPage() {
   const { t } = useTranslation();
@@ -58,8 +58,8 @@ export function FlashNodesPage() {
   const startError = failure instanceof ApiError || failure instanceof Error ? failure.message : null;
   const refused = (batch.data?.jobs ?? []).filter((job) => !job.started);
   useEffect(() => {
-    if (user && startError === messages.NO_SSH_KEY) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
-  }, [navigate, startError, user]);
+    if (user && startError === t('NO_SSH_KEY')) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
+  }, [navigate, startError, t, user]);
 
   if (!user) return null;
   if (!allowed) return <Navigate to={paths.flashNodes.href(user.userId)} replace />;
@@ -68,18 +68,13 @@ export function FlashNodesPage() {
   const failed = nodes.isError || jobs.isError;
   const loading = nodes.isPending || jobs.isPending || me.isPending;
 
+  // The frame of the booking page too: the title, then the failure or the loader until the lists are in.
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <Title order={1}>{t('FLASH_NODES')}</Title>
-        {failed ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {t('LOADING_FAILED_TEXT')}
-          </Alert>
-        ) : loading || !nodes.data || !jobs.data ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {failed || loading || !nodes.data || !jobs.data ? (
+          <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
           <>
             <FlashForm

@@ -18,6 +18,8 @@ const WIDTH = 800;
 const MARGIN = { top: 10, right: 10, bottom: 30, left: 48 };
 
 export function BarChart({ data, xKey, series, stacked = false, height = 220 }: { data: Array<Record<string, string | number>>; xKey: string; series: Series[]; stacked?: boolean; height?: number }) {
+  // An empty range draws nothing: the table beside it says there is no data.
+  if (data.length === 0) return null;
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const value = (row: Record<string, string | number>, key: string) => Number(row[key] ?? 0);

@@ -1,13 +1,15 @@
 // auditLog (administrators): who did what and when — sign-ins and their failures, administrators' actions,
 // bookings, releases, flashes — filtered by user, action, device and time, newest first, paged by keyset
 // (Older / Newest), exported as CSV with the same filters. The filters live in the address, to be shared.
-import { Alert, Autocomplete, Badge, Box, Button, Center, Code, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Badge, Button, Code, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_CHOICES, auditLogQuerySchema } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { formatDayTime, fromInputDateTime, toInputDateTime } from '../../../shared/date-format';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
@@ -112,60 +114,45 @@ export function AuditLogPage() {
           </Button>
         </Group>
       </form>
-      {page.isError ? (
-        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-          {page.error.message}
-        </Alert>
-      ) : !page.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('LOADING')} />
-        </Center>
+      {/* The states of a loaded list, as in the device catalogue; only the sentence and the table are the page's own. */}
+      {page.isError || !page.data ? (
+        <QueryPlaceholder failure={page.error?.message} />
       ) : page.data.entries.length === 0 ? (
         <Text>{t('AUDIT_EMPTY')}</Text>
       ) : (
         <>
-          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('AUDIT_LOG')}>
-            <Table striped withTableBorder verticalSpacing="xs" miw={960} aria-label={t('AUDIT_LOG')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('AUDIT_AT')}</Table.Th>
-                  <Table.Th>{t('AUDIT_ACTOR')}</Table.Th>
-                  <Table.Th>{t('AUDIT_ACTION')}</Table.Th>
-                  <Table.Th>{t('AUDIT_TARGET')}</Table.Th>
-                  <Table.Th>{t('AUDIT_DEVICES')}</Table.Th>
-                  <Table.Th>{t('AUDIT_ADDRESS')}</Table.Th>
-                  <Table.Th>{t('AUDIT_DETAILS')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.data.entries.map((entry) => (
-                  <Table.Tr key={entry.id} data-action={entry.action}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(entry.at)}</Table.Td>
-                    <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{t('AUDIT_SYSTEM')}</Text>}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>
-                        {entry.action}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}</Table.Td>
-                    <Table.Td ff="monospace" fz="xs">
-                      {entry.devices.join(' ')}
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="xs">
-                      {entry.ip ?? ''}
-                    </Table.Td>
-                    <Table.Td maw={360}>
-                      {Object.keys(entry.details).length > 0 && (
-                        <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                          {JSON.stringify(entry.details)}
-                        </Code>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
+          <ScrollTable
+            label={t('AUDIT_LOG')}
+            verticalSpacing="xs"
+            miw={960}
+            headers={[t('AUDIT_AT'), t('AUDIT_ACTOR'), t('AUDIT_ACTION'), t('AUDIT_TARGET'), t('AUDIT_DEVICES'), t('AUDIT_ADDRESS'), t('AUDIT_DETAILS')]}
+          >
+            {page.data.entries.map((entry) => (
+              <Table.Tr key={entry.id} data-action={entry.action}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(entry.at)}</Table.Td>
+                <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{t('AUDIT_SYSTEM')}</Text>}</Table.Td>
+                <Table.Td>
+                  <Badge variant="outline" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>
+                    {entry.action}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}</Table.Td>
+                <Table.Td ff="monospace" fz="xs">
+                  {entry.devices.join(' ')}
+                </Table.Td>
+                <Table.Td ff="monospace" fz="xs">
+                  {entry.ip ?? ''}
+                </Table.Td>
+                <Table.Td maw={360}>
+                  {Object.keys(entry.details).length > 0 && (
+                    <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {JSON.stringify(entry.details)}
+                    </Code>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
           <Group>
             <Button variant="default" disabled={!before} onClick={() => go(filters)}>
               {t('NEWEST')}

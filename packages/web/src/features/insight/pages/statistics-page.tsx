@@ -1,11 +1,13 @@
 // statistics (administrators): usage of the testbed over a date range, as charts and tables, each table
 // exported as CSV. Loaded only on this page, with its charts (visx).
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageKey, Statistics, StatisticsTable } from '@testbed/contract';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../shared/components/scroll-table';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { statisticsOptions } from '../api/insight-api';
@@ -30,38 +32,43 @@ interface Column<Row> {
   numeric?: boolean;
 }
 
-function DataTable<Row>({ label, rows, columns }: { label: string; rows: Row[]; columns: Column<Row>[] }) {
+const hours = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2 });
+/** The last two columns of every device-hours table. */
+const BOOKED_AND_USED: Column<{ bookedHours: number; usedHours: number }>[] = [
+  { label: 'BOOKED_HOURS', value: (row) => hours(row.bookedHours), numeric: true },
+  { label: 'USED_HOURS', value: (row) => hours(row.usedHours), numeric: true },
+];
+
+function DataTable<Row>({ label, rows, columns }: { label: string; rows: readonly Row[]; columns: Column<Row>[] }) {
   const { t } = useTranslation();
   if (rows.length === 0) return <Text size="sm">{t('NO_DATA')}</Text>;
+  const align = (column: Column<Row>) => (column.numeric ? 'right' : undefined);
   return (
-    <Box style={{ overflowX: 'auto' }}>
-      <Table striped withTableBorder aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.label} ta={column.numeric ? 'right' : undefined}>
-                {t(column.label)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={index}>
-              {columns.map((column) => (
-                <Table.Td key={column.label} ta={column.numeric ? 'right' : undefined}>
-                  {column.value(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
+    <ScrollTable label={label} landmark={false} headers={columns.map((column) => ({ content: t(column.label), props: { ta: align(column) } }))}>
+      {rows.map((row, index) => (
+        <Table.Tr key={index}>
+          {columns.map((column) => (
+            <Table.Td key={column.label} ta={align(column)}>
+              {column.value(row)}
+            </Table.Td>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 
-function Section({ title, table, range, children }: { title: MessageKey; table: StatisticsTable; range: { from: string; to: string; timeZone: string }; children: ReactNode }) {
+interface SectionProps<Row> {
+  title: MessageKey;
+  table: StatisticsTable;
+  range: { from: string; to: string; timeZone: string };
+  /** A chart shown above the table. */
+  chart?: ReactNode;
+  /** The table's rows and columns; the table bears the section's title. */
+  data?: { rows: readonly Row[]; columns: Column<Row>[] };
+}
+
+function Section<Row>({ title, table, range, chart, data }: SectionProps<Row>) {
   const { t } = useTranslation();
   const id = `stat-${table}`;
   return (
@@ -80,7 +87,8 @@ function Section({ title, table, range, children }: { title: MessageKey; table: 
             {t('EXPORT_CSV')}
           </Button>
         </Group>
-        {children}
+        {chart}
+        {data && <DataTable label={t(title)} rows={data.rows} columns={data.columns} />}
       </Stack>
     </Paper>
   );
@@ -125,14 +133,8 @@ export function StatisticsPage() {
       <Text size="sm" c="dimmed">
         {t('STAT_ZONE', { zone: timeZone })} {t('STAT_USED_HINT')}
       </Text>
-      {stats.isError ? (
-        <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-          {stats.error.message}
-        </Alert>
-      ) : !stats.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('LOADING')} />
-        </Center>
+      {stats.isError || !stats.data ? (
+        <QueryPlaceholder failure={stats.error?.message} />
       ) : (
         <StatisticsSections stats={stats.data} range={query} />
       )}
@@ -153,12 +155,13 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
     }
     return { types, data: [...months.values()] };
   }, [stats]);
-  const hours = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2 });
-
   return (
     <Stack gap="lg">
-      <Section title="STAT_DEVICE_HOURS_BY_TYPE_MONTH" table="deviceHoursByTypeMonth" range={range}>
-        {byMonth.data.length > 0 && (
+      <Section
+        title="STAT_DEVICE_HOURS_BY_TYPE_MONTH"
+        table="deviceHoursByTypeMonth"
+        range={range}
+        chart={
           <BarChart
             height={260}
             data={byMonth.data}
@@ -166,55 +169,42 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
             stacked
             series={byMonth.types.map((name, index) => ({ key: name, label: name, color: PALETTE[index % PALETTE.length]! }))}
           />
-        )}
-        <DataTable
-          label={t('STAT_DEVICE_HOURS_BY_TYPE_MONTH')}
-          rows={stats.deviceHoursByTypeMonth}
-          columns={[
-            { label: 'MONTH', value: (row) => row.month },
-            { label: 'DEVICE_TYPE_COLUMN', value: (row) => row.deviceType },
-            { label: 'BOOKED_HOURS', value: (row) => hours(row.bookedHours), numeric: true },
-            { label: 'USED_HOURS', value: (row) => hours(row.usedHours), numeric: true },
-          ]}
-        />
-      </Section>
-      <Section title="STAT_DEVICE_HOURS_BY_GROUP" table="deviceHoursByGroup" range={range}>
-        <DataTable
-          label={t('STAT_DEVICE_HOURS_BY_GROUP')}
-          rows={stats.deviceHoursByGroup}
-          columns={[
-            { label: 'GROUP_COLUMN', value: (row) => row.group },
-            { label: 'BOOKED_HOURS', value: (row) => hours(row.bookedHours), numeric: true },
-            { label: 'USED_HOURS', value: (row) => hours(row.usedHours), numeric: true },
-          ]}
-        />
-      </Section>
-      <Section title="STAT_DEVICE_HOURS_BY_EMPLOYER" table="deviceHoursByEmployer" range={range}>
-        <DataTable
-          label={t('STAT_DEVICE_HOURS_BY_EMPLOYER')}
-          rows={stats.deviceHoursByEmployer}
-          columns={[
-            { label: 'EMPLOYER_COLUMN', value: (row) => row.employer },
-            { label: 'BOOKED_HOURS', value: (row) => hours(row.bookedHours), numeric: true },
-            { label: 'USED_HOURS', value: (row) => hours(row.usedHours), numeric: true },
-          ]}
-        />
-      </Section>
-      <Section title="STAT_ACTIVE_USERS" table="activeUsersByMonth" range={range}>
-        {stats.activeUsersByMonth.length > 0 && (
-          <BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: t('ACTIVE_USERS'), color: '#0c8599' }]} />
-        )}
-        <DataTable
-          label={t('STAT_ACTIVE_USERS')}
-          rows={stats.activeUsersByMonth}
-          columns={[
+        }
+        data={{
+          rows: stats.deviceHoursByTypeMonth,
+          columns: [{ label: 'MONTH', value: (row) => row.month }, { label: 'DEVICE_TYPE_COLUMN', value: (row) => row.deviceType }, ...BOOKED_AND_USED],
+        }}
+      />
+      <Section
+        title="STAT_DEVICE_HOURS_BY_GROUP"
+        table="deviceHoursByGroup"
+        range={range}
+        data={{ rows: stats.deviceHoursByGroup, columns: [{ label: 'GROUP_COLUMN', value: (row) => row.group }, ...BOOKED_AND_USED] }}
+      />
+      <Section
+        title="STAT_DEVICE_HOURS_BY_EMPLOYER"
+        table="deviceHoursByEmployer"
+        range={range}
+        data={{ rows: stats.deviceHoursByEmployer, columns: [{ label: 'EMPLOYER_COLUMN', value: (row) => row.employer }, ...BOOKED_AND_USED] }}
+      />
+      <Section
+        title="STAT_ACTIVE_USERS"
+        table="activeUsersByMonth"
+        range={range}
+        chart={<BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: t('ACTIVE_USERS'), color: '#0c8599' }]} />}
+        data={{
+          rows: stats.activeUsersByMonth,
+          columns: [
             { label: 'MONTH', value: (row) => row.month },
             { label: 'ACTIVE_USERS', value: (row) => row.activeUsers, numeric: true },
-          ]}
-        />
-      </Section>
-      <Section title="STAT_SIGN_UPS" table="signUpsByMonth" range={range}>
-        {stats.signUpsByMonth.length > 0 && (
+          ],
+        }}
+      />
+      <Section
+        title="STAT_SIGN_UPS"
+        table="signUpsByMonth"
+        range={range}
+        chart={
           <BarChart
             data={stats.signUpsByMonth}
             xKey="month"
@@ -223,33 +213,32 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
               { key: 'approvals', label: t('APPROVALS'), color: '#0c8599' },
             ]}
           />
-        )}
-        <DataTable
-          label={t('STAT_SIGN_UPS')}
-          rows={stats.signUpsByMonth}
-          columns={[
+        }
+        data={{
+          rows: stats.signUpsByMonth,
+          columns: [
             { label: 'MONTH', value: (row) => row.month },
             { label: 'SIGN_UPS', value: (row) => row.signUps, numeric: true },
             { label: 'APPROVALS', value: (row) => row.approvals, numeric: true },
-          ]}
-        />
-      </Section>
-      <Section title="STAT_FLASHES" table="flashesByTypeMonth" range={range}>
-        <DataTable
-          label={t('STAT_FLASHES')}
-          rows={stats.flashesByTypeMonth}
-          columns={[
+          ],
+        }}
+      />
+      <Section
+        title="STAT_FLASHES"
+        table="flashesByTypeMonth"
+        range={range}
+        data={{
+          rows: stats.flashesByTypeMonth,
+          columns: [
             { label: 'MONTH', value: (row) => row.month },
             { label: 'DEVICE_TYPE_COLUMN', value: (row) => row.deviceType },
             { label: 'FLASHES', value: (row) => row.flashes, numeric: true },
             { label: 'SUCCEEDED', value: (row) => row.succeeded, numeric: true },
             { label: 'SUCCESS_RATE', value: (row) => (row.successRate === null ? '' : `${Math.round(row.successRate * 100)} %`), numeric: true },
-          ]}
-        />
-      </Section>
-      <Section title="STAT_OCCUPANCY" table="occupancyByHourOfWeek" range={range}>
-        <HeatMap cells={stats.occupancyByHourOfWeek} />
-      </Section>
+          ],
+        }}
+      />
+      <Section title="STAT_OCCUPANCY" table="occupancyByHourOfWeek" range={range} chart={<HeatMap cells={stats.occupancyByHourOfWeek} />} />
     </Stack>
   );
 }

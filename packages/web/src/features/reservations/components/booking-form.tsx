@@ -64,11 +64,38 @@ const keepSelection = { onMouseUp: (event: MouseEvent<HTMLInputElement>) => even
 
 const legendStyles = { legend: { fontWeight: 700, marginBottom: 'var(--mantine-spacing-xs)' } };
 
+/** The two numbers of the duration, each with the sentence of a value that is not a number in range. */
+const DURATION_FIELDS = [
+  { field: 'durationHour', label: 'DURATION_HOURS', patternError: 'DURATION_HOUR_ERROR', maxLength: 5 },
+  { field: 'durationMinute', label: 'DURATION_MINUTES', patternError: 'DURATION_MINUTE_ERROR', maxLength: 2 },
+] as const;
+
 /** The next whole minute: where a "Start now" booking shows its start. */
 const nextMinute = (at: Date) => new Date(Math.ceil((at.getTime() + 1) / 60_000) * 60_000);
 
 /** The rules compare with now: it moves on while the form is open. */
 const CLOCK_TICK_MS = 15_000;
+
+/** The hour of the start or of the end: 24 h, its two inputs named after it for screen readers. */
+function HourField({ label, value, onChange, min, disabled, testId }: { label: string; value: string; onChange: (hour: string) => void; min?: string; disabled: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <TimePicker
+      label={label}
+      value={value}
+      onChange={onChange}
+      min={min}
+      format="24h"
+      withAsterisk
+      hoursInputLabel={`${label}: ${t('HOURS')}`}
+      minutesInputLabel={`${label}: ${t('MINUTES')}`}
+      hoursInputProps={keepSelection}
+      minutesInputProps={keepSelection}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+}
 
 export interface BookingFormProps {
   /** Who books: the user of the route. */
@@ -245,60 +272,36 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                   required
                   disabled={pending || values.startNow}
                 />
-                <TimePicker
+                <HourField
                   label={t('START_HOUR')}
-                  withAsterisk
-                  format="24h"
                   value={values.times.startHour}
                   onChange={(hour) => setTime('startHour', hour)}
                   min={`${minStartHour}:00`}
-                  hoursInputLabel={`${t('START_HOUR')}: ${t('HOURS')}`}
-                  minutesInputLabel={`${t('START_HOUR')}: ${t('MINUTES')}`}
-                  hoursInputProps={keepSelection}
-                  minutesInputProps={keepSelection}
                   disabled={pending || values.startNow}
-                  data-testid="start-hour"
+                  testId="start-hour"
                 />
               </Stack>
             </Fieldset>
             <Fieldset legend={t('DURATION')} variant="unstyled" styles={legendStyles}>
               <Group grow align="flex-start" gap="xs">
-                <TextInput
-                  label={t('DURATION_HOURS')}
-                  withAsterisk
-                  inputMode="numeric"
-                  value={values.times.durationHour}
-                  onChange={(event) => setTime('durationHour', event.currentTarget.value)}
-                  error={
-                    problems.durationHour === 'pattern'
-                      ? t('DURATION_HOUR_ERROR')
-                      : problems.durationHour === 'missing'
-                        ? t('REQUIRED_FIELD')
-                        : undefined
-                  }
-                  maxLength={5}
-                  disabled={pending}
-                />
-                <TextInput
-                  label={t('DURATION_MINUTES')}
-                  withAsterisk
-                  inputMode="numeric"
-                  value={values.times.durationMinute}
-                  onChange={(event) => setTime('durationMinute', event.currentTarget.value)}
-                  error={
-                    problems.durationMinute === 'pattern'
-                      ? t('DURATION_MINUTE_ERROR')
-                      : problems.durationMinute === 'missing'
-                        ? t('REQUIRED_FIELD')
-                        : undefined
-                  }
-                  maxLength={2}
-                  disabled={pending}
-                />
+                {DURATION_FIELDS.map(({ field, label, patternError, maxLength }) => (
+                  <TextInput
+                    key={field}
+                    label={t(label)}
+                    withAsterisk
+                    inputMode="numeric"
+                    value={values.times[field]}
+                    onChange={(event) => setTime(field, event.currentTarget.value)}
+                    error={problems[field] === 'pattern' ? t(patternError) : problems[field] === 'missing' ? t('REQUIRED_FIELD') : undefined}
+                    maxLength={maxLength}
+                    disabled={pending}
+                  />
+                ))}
               </Group>
             </Fieldset>
             <Fieldset legend={t('END')} variant="unstyled" styles={legendStyles}>
               <Stack gap="xs">
+                {/* Written out like the start's: the end has its own limits and is not held by "Start now". */}
                 <CalendarField
                   label={t('END_DATE')}
                   value={values.times.endDate}
@@ -308,19 +311,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
                   required
                   disabled={pending}
                 />
-                <TimePicker
-                  label={t('END_HOUR')}
-                  withAsterisk
-                  format="24h"
-                  value={values.times.endHour}
-                  onChange={(hour) => setTime('endHour', hour)}
-                  hoursInputLabel={`${t('END_HOUR')}: ${t('HOURS')}`}
-                  minutesInputLabel={`${t('END_HOUR')}: ${t('MINUTES')}`}
-                  hoursInputProps={keepSelection}
-                  minutesInputProps={keepSelection}
-                  disabled={pending}
-                  data-testid="end-hour"
-                />
+                <HourField label={t('END_HOUR')} value={values.times.endHour} onChange={(hour) => setTime('endHour', hour)} disabled={pending} testId="end-hour" />
               </Stack>
             </Fieldset>
           </SimpleGrid>

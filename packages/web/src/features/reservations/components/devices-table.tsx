@@ -1,8 +1,9 @@
 // The devices of the chosen type: a checkbox per device, select-all for the devices that are up, IP and
 // MAC address; a device that is down cannot be checked and is greyed.
-import { Box, Checkbox, Table } from '@mantine/core';
+import { Checkbox, Table } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../shared/components/scroll-table';
 import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
 import type { DeviceRow } from '../timeline-model';
 import classes from './devices-table.module.css';
@@ -20,54 +21,46 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
   const { t } = useTranslation();
   const state = selectAllState(devices, selected);
   const noneUp = !devices.some((device) => device.up);
+  const selectAll = {
+    content: (
+      <Checkbox
+        aria-label={t('SELECT_ALL_UP_DEVICES')}
+        checked={state === 'all'}
+        indeterminate={state === 'some'}
+        disabled={disabled || noneUp}
+        onChange={() => onChange(toggleSelectAll(devices, selected))}
+      />
+    ),
+    props: { w: 48 },
+  };
 
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${t('DEVICES_OF_TYPE')} ${deviceType}`}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" miw={420} aria-label={`${t('DEVICES_OF_TYPE')} ${deviceType}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={48}>
-              <Checkbox
-                aria-label={t('SELECT_ALL_UP_DEVICES')}
-                checked={state === 'all'}
-                indeterminate={state === 'some'}
-                disabled={disabled || noneUp}
-                onChange={() => onChange(toggleSelectAll(devices, selected))}
-              />
-            </Table.Th>
-            <Table.Th>{t('IP_ADDRESS')}</Table.Th>
-            <Table.Th>{t('MAC_ADDRESS')}</Table.Th>
-            <Table.Th>{t('STATUS')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {devices.map((device) => (
-            <Table.Tr
-              key={device.macAddress}
-              data-down={device.up ? undefined : true}
-              bg={device.up ? undefined : 'gray.1'}
-              aria-disabled={device.up ? undefined : true}
-            >
-              <Table.Td>
-                <Checkbox
-                  aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
-                  checked={selected.has(device.macAddress)}
-                  disabled={disabled || !device.up}
-                  onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
-                />
-              </Table.Td>
-              <Table.Td className={classes.address}>{device.ipAddress}</Table.Td>
-              <Table.Td className={classes.address}>{device.macAddress}</Table.Td>
-              <Table.Td>
-                <span className={classes.status}>
-                  <span aria-hidden className={classes.dot} />
-                  {device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}
-                </span>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+    <ScrollTable label={`${t('DEVICES_OF_TYPE')} ${deviceType}`} highlightOnHover verticalSpacing="xs" miw={420} headers={[selectAll, t('IP_ADDRESS'), t('MAC_ADDRESS'), t('STATUS')]}>
+      {devices.map((device) => (
+        <Table.Tr
+          key={device.macAddress}
+          data-down={device.up ? undefined : true}
+          bg={device.up ? undefined : 'gray.1'}
+          aria-disabled={device.up ? undefined : true}
+        >
+          <Table.Td>
+            <Checkbox
+              aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
+              checked={selected.has(device.macAddress)}
+              disabled={disabled || !device.up}
+              onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
+            />
+          </Table.Td>
+          <Table.Td className={classes.address}>{device.ipAddress}</Table.Td>
+          <Table.Td className={classes.address}>{device.macAddress}</Table.Td>
+          <Table.Td>
+            <span className={classes.status}>
+              <span aria-hidden className={classes.dot} />
+              {device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}
+            </span>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 });

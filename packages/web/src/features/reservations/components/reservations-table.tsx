@@ -1,11 +1,12 @@
 // One table of reservations (devices document, section 2): id, responsible user, users involved, submission
 // date, start, duration, end, description, devices, type and the row actions Flash devices, Change end, Release,
 // Add to calendar (a one-event .ics) and Delete.
-import { Anchor, Box, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../shared/components/scroll-table';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
@@ -40,6 +41,23 @@ function Person({ person, admin }: { person: Reservation['responsibleUser']; adm
     </Anchor>
   ) : (
     <>{name}</>
+  );
+}
+
+/** A row's action button, named with the reservation's id so that every row's buttons have their own names. */
+function RowAction({ action, reservation, onClick, busy, danger }: { action: 'CHANGE_END' | 'RELEASE' | 'DELETE'; reservation: Reservation; onClick: (reservation: Reservation) => void; busy?: boolean; danger?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="compact-sm"
+      variant={danger ? 'outline' : 'default'}
+      color={danger ? 'red.9' : undefined}
+      disabled={busy}
+      onClick={() => onClick(reservation)}
+      aria-label={`${t(action)} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
+    >
+      {t(action)}
+    </Button>
   );
 }
 
@@ -80,124 +98,92 @@ export function ReservationsTable({
 
   return (
     <>
-      {/* Scrolls sideways on a narrow screen; focusable so that the keyboard can scroll it. */}
-      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={labelledBy}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" fz="sm" miw={1180} aria-labelledby={labelledBy}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('RESERVATION_ID')}</Table.Th>
-              <Table.Th>{t('RESPONSIBLE_USER')}</Table.Th>
-              <Table.Th>{t('USERS_INVOLVED')}</Table.Th>
-              <Table.Th>{t('SUBMISSION_DATE')}</Table.Th>
-              <Table.Th>{t('START_DATE')}</Table.Th>
-              <Table.Th>{t('DURATION')}</Table.Th>
-              <Table.Th>{t('END_DATE')}</Table.Th>
-              <Table.Th>{t('DESCRIPTION')}</Table.Th>
-              <Table.Th>{t('DEVICES')}</Table.Th>
-              <Table.Th>{t('TYPE')}</Table.Th>
-              <Table.Th>{t('ACTIONS')}</Table.Th>
+      <ScrollTable
+        labelledBy={labelledBy}
+        highlightOnHover
+        verticalSpacing="xs"
+        fz="sm"
+        miw={1180}
+        headers={[
+          t('RESERVATION_ID'),
+          t('RESPONSIBLE_USER'),
+          t('USERS_INVOLVED'),
+          t('SUBMISSION_DATE'),
+          t('START_DATE'),
+          t('DURATION'),
+          t('END_DATE'),
+          t('DESCRIPTION'),
+          t('DEVICES'),
+          t('TYPE'),
+          t('ACTIONS'),
+        ]}
+      >
+        {reservations.map((reservation) => {
+          const isHighlighted = reservation.reservationId === highlightedId;
+          const deletable = isDeletable(reservation, now) && mayDelete(reservation);
+          const flashable = isFlashable(reservation, currentUserId, now);
+          // Its people and administrators may take a reservation that has not ended into their calendar.
+          const member = admin || reservation.responsibleUser.userId === currentUserId || reservation.users.some((person) => person.userId === currentUserId);
+          const calendarable = member && isDeletable(reservation, now);
+          return (
+            <Table.Tr
+              key={reservation.reservationId}
+              ref={isHighlighted ? highlighted : undefined}
+              bg={isHighlighted ? 'yellow.1' : undefined}
+              aria-current={isHighlighted ? 'true' : undefined}
+              data-reservation-id={reservation.reservationId}
+              data-highlighted={isHighlighted || undefined}
+              style={isHighlighted ? { outline: '2px solid var(--mantine-color-yellow-8)', outlineOffset: -2 } : undefined}
+            >
+              <Table.Td>{reservation.reservationId}</Table.Td>
+              <Table.Td>
+                <Person person={reservation.responsibleUser} admin={admin} />
+              </Table.Td>
+              <Table.Td>
+                {reservation.users.map((person, index) => (
+                  <span key={person.userId}>
+                    {index > 0 && ', '}
+                    <Person person={person} admin={admin} />
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.submissionDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.startDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{durationOf(reservation, units)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.endDate)}</Table.Td>
+              <Table.Td>{reservation.description}</Table.Td>
+              <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>
+              <Table.Td>{reservation.reservationType}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="wrap" miw={140}>
+                  {flashable && (
+                    <Button component={Link} to={paths.flashNodes.href(currentUserId)} size="compact-sm" variant="light">
+                      {t('FLASH_DEVICES')}
+                    </Button>
+                  )}
+                  {deletable && onChangeEnd && <RowAction action="CHANGE_END" reservation={reservation} onClick={onChangeEnd} busy={busy} />}
+                  {deletable && onRelease && new Date(reservation.startDate) <= now && <RowAction action="RELEASE" reservation={reservation} onClick={onRelease} busy={busy} />}
+                  {calendarable && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() =>
+                        downloadFile(`/api/reservations/${reservation.reservationId}/ics`, `reservation-${reservation.reservationId}.ics`).catch((error: Error) =>
+                          notifyFailure(error.message),
+                        )
+                      }
+                      aria-label={t('ADD_TO_CALENDAR_LABEL', { id: reservation.reservationId })}
+                    >
+                      {t('ADD_TO_CALENDAR')}
+                    </Button>
+                  )}
+                  {deletable && <RowAction action="DELETE" reservation={reservation} onClick={onDelete} busy={busy} danger />}
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {reservations.map((reservation) => {
-              const isHighlighted = reservation.reservationId === highlightedId;
-              const deletable = isDeletable(reservation, now) && mayDelete(reservation);
-              const flashable = isFlashable(reservation, currentUserId, now);
-              // Its people and administrators may take a reservation that has not ended into their calendar.
-              const member = admin || reservation.responsibleUser.userId === currentUserId || reservation.users.some((person) => person.userId === currentUserId);
-              const calendarable = member && isDeletable(reservation, now);
-              return (
-                <Table.Tr
-                  key={reservation.reservationId}
-                  ref={isHighlighted ? highlighted : undefined}
-                  bg={isHighlighted ? 'yellow.1' : undefined}
-                  aria-current={isHighlighted ? 'true' : undefined}
-                  data-reservation-id={reservation.reservationId}
-                  data-highlighted={isHighlighted || undefined}
-                  style={isHighlighted ? { outline: '2px solid var(--mantine-color-yellow-8)', outlineOffset: -2 } : undefined}
-                >
-                  <Table.Td>{reservation.reservationId}</Table.Td>
-                  <Table.Td>
-                    <Person person={reservation.responsibleUser} admin={admin} />
-                  </Table.Td>
-                  <Table.Td>
-                    {reservation.users.map((person, index) => (
-                      <span key={person.userId}>
-                        {index > 0 && ', '}
-                        <Person person={person} admin={admin} />
-                      </span>
-                    ))}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.submissionDate)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.startDate)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{durationOf(reservation, units)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.endDate)}</Table.Td>
-                  <Table.Td>{reservation.description}</Table.Td>
-                  <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>
-                  <Table.Td>{reservation.reservationType}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="wrap" miw={140}>
-                      {flashable && (
-                        <Button component={Link} to={paths.flashNodes.href(currentUserId)} size="compact-sm" variant="light">
-                          {t('FLASH_DEVICES')}
-                        </Button>
-                      )}
-                      {deletable && onChangeEnd && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          disabled={busy}
-                          onClick={() => onChangeEnd(reservation)}
-                          aria-label={`${t('CHANGE_END')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
-                        >
-                          {t('CHANGE_END')}
-                        </Button>
-                      )}
-                      {deletable && onRelease && new Date(reservation.startDate) <= now && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          disabled={busy}
-                          onClick={() => onRelease(reservation)}
-                          aria-label={`${t('RELEASE')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
-                        >
-                          {t('RELEASE')}
-                        </Button>
-                      )}
-                      {calendarable && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() =>
-                            downloadFile(`/api/reservations/${reservation.reservationId}/ics`, `reservation-${reservation.reservationId}.ics`).catch((error: Error) =>
-                              notifyFailure(error.message),
-                            )
-                          }
-                          aria-label={t('ADD_TO_CALENDAR_LABEL', { id: reservation.reservationId })}
-                        >
-                          {t('ADD_TO_CALENDAR')}
-                        </Button>
-                      )}
-                      {deletable && (
-                        <Button
-                          size="compact-sm"
-                          color="red.9"
-                          variant="outline"
-                          disabled={busy}
-                          onClick={() => onDelete(reservation)}
-                          aria-label={`${t('DELETE')} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
-                        >
-                          {t('DELETE')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Box>
+          );
+        })}
+      </ScrollTable>
       {footer}
     </>
   );

@@ -1,7 +1,7 @@
 // bookDevices/{id}: the booking form once the bookable devices and the reservation types are in. A user
 // without a valid SSH key is sent to noSshkeyValid/{id}; a user who is not an administrator books for
 // themself only.
-import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { PropertyFilter } from '../../../shared/components/property-filter';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
 import { filterNodes } from '../devices';
 import { BookingForm } from '../components/booking-form';
@@ -49,18 +50,13 @@ export function BookDevicesPage() {
   const loading = nodes.isPending || types.isPending || (ownPage && me.isPending);
   const failed = nodes.isError || types.isError;
 
+  // The frame of the flash page too: the title, then the failure or the loader until the lists are in.
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
         <Title order={1}>{t('BOOK_DEVICES')}</Title>
-        {failed ? (
-          <Alert color="red" variant="light" title={t('LOADING_FAILED')} role="alert">
-            {t('LOADING_FAILED_TEXT')}
-          </Alert>
-        ) : loading || !formInput ? (
-          <Center py="xl">
-            <Loader aria-label={t('LOADING')} />
-          </Center>
+        {failed || loading || !formInput ? (
+          <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
           <>
             {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}

@@ -153,6 +153,26 @@ export function ReservationsPage() {
     return null;
   };
 
+  // The user's own reservations, then the others'; an administrator may delete any of them.
+  const sections = [
+    {
+      headingId: 'my-reservations-heading',
+      title: t('MY_RESERVATIONS'),
+      query: mine,
+      reservations: myReservations,
+      mayDelete: (reservation: Reservation) => admin || reservation.responsibleUser.userId === user.userId,
+      emptyMessage: t('YOU_HAVE_NO_RESERVATION'),
+    },
+    {
+      headingId: 'other-reservations-heading',
+      title: t('OTHER_RESERVATIONS'),
+      query: others,
+      reservations: otherReservations,
+      mayDelete: () => admin,
+      emptyMessage: t('THERE_IS_NO_RESERVATION'),
+    },
+  ];
+
   return (
     <Stack gap="md">
       {confirmDialog}
@@ -202,51 +222,30 @@ export function ReservationsPage() {
         </Box>
       )}
 
-      <Box component="section">
-        <Title order={2} size="h3" id="my-reservations-heading" mb="xs">
-          {t('MY_RESERVATIONS')}
-        </Title>
-        {loading(mine) ?? (
-          <ReservationsTable
-            labelledBy="my-reservations-heading"
-            reservations={myReservations}
-            currentUserId={user.userId}
-            admin={admin}
-            mayDelete={(reservation) => admin || reservation.responsibleUser.userId === user.userId}
-            onDelete={confirmDelete}
-            onChangeEnd={openChangeEnd}
-            onRelease={(reservation) => void release(reservation)}
-            busy={deletion.isPending || change.isPending}
-            highlightedId={createdId}
-            emptyMessage={t('YOU_HAVE_NO_RESERVATION')}
-            now={now}
-            footer={<ShowMore query={mine} />}
-          />
-        )}
-      </Box>
-
-      <Box component="section">
-        <Title order={2} size="h3" id="other-reservations-heading" mb="xs">
-          {t('OTHER_RESERVATIONS')}
-        </Title>
-        {loading(others) ?? (
-          <ReservationsTable
-            labelledBy="other-reservations-heading"
-            reservations={otherReservations}
-            currentUserId={user.userId}
-            admin={admin}
-            mayDelete={() => admin}
-            onDelete={confirmDelete}
-            onChangeEnd={openChangeEnd}
-            onRelease={(reservation) => void release(reservation)}
-            busy={deletion.isPending || change.isPending}
-            highlightedId={createdId}
-            emptyMessage={t('THERE_IS_NO_RESERVATION')}
-            now={now}
-            footer={<ShowMore query={others} />}
-          />
-        )}
-      </Box>
+      {sections.map((section) => (
+        <Box component="section" key={section.headingId}>
+          <Title order={2} size="h3" id={section.headingId} mb="xs">
+            {section.title}
+          </Title>
+          {loading(section.query) ?? (
+            <ReservationsTable
+              labelledBy={section.headingId}
+              reservations={section.reservations}
+              currentUserId={user.userId}
+              admin={admin}
+              mayDelete={section.mayDelete}
+              onDelete={confirmDelete}
+              onChangeEnd={openChangeEnd}
+              onRelease={(reservation) => void release(reservation)}
+              busy={deletion.isPending || change.isPending}
+              highlightedId={createdId}
+              emptyMessage={section.emptyMessage}
+              now={now}
+              footer={<ShowMore query={section.query} />}
+            />
+          )}
+        </Box>
+      ))}
     </Stack>
   );
 }

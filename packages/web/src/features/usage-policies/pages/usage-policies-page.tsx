@@ -1,15 +1,14 @@
 // usagePolicies (administrators): the limits of booking per device type, for everybody or a group; the table
 // of the policies in force and a form that sets one (every limit empty removes it).
-import { Alert, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { NO_LIMITS, type messages, type UsageLimits, type UsagePolicy } from '@testbed/contract';
+import { NO_LIMITS, type MessageKey, type UsageLimits, type UsagePolicy } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../shared/components/scroll-table';
 import { notifySuccess } from '../../../shared/notify';
 import { deviceTypesOptions, groupsOptions, usagePoliciesOptions, useSaveUsagePolicy } from '../api/usage-policies-api';
-
-type MessageKey = keyof typeof messages;
 
 const EVERYBODY = 'everybody';
 const FIELDS: Array<{ key: keyof UsageLimits; label: MessageKey; max: number; min: number }> = [
@@ -104,36 +103,22 @@ export function UsagePoliciesPage() {
         </Stack>
       </Paper>
 
-      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('USAGE_POLICIES')}>
-        <Table striped withTableBorder fz="sm" aria-label={t('USAGE_POLICIES')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('DEVICE_TYPE')}</Table.Th>
-              <Table.Th>{t('GROUP')}</Table.Th>
-              {FIELDS.map((field) => (
-                <Table.Th key={field.key}>{t(field.label)}</Table.Th>
-              ))}
-              <Table.Th>{t('ACTIONS')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(policies.data ?? []).map((policy) => (
-              <Table.Tr key={policy.usagePolicyId}>
-                <Table.Td>{policy.deviceType}</Table.Td>
-                <Table.Td>{policy.groupName ?? t('EVERYBODY')}</Table.Td>
-                {FIELDS.map((field) => (
-                  <Table.Td key={field.key}>{show(policy[field.key])}</Table.Td>
-                ))}
-                <Table.Td>
-                  <Button size="compact-sm" variant="default" onClick={() => edit(policy)} aria-label={`${t('EDIT')} ${policy.deviceType} ${policy.groupName ?? t('EVERYBODY')}`}>
-                    {t('EDIT')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
+      <ScrollTable label={t('USAGE_POLICIES')} fz="sm" headers={[t('DEVICE_TYPE'), t('GROUP'), ...FIELDS.map((field) => t(field.label)), t('ACTIONS')]}>
+        {(policies.data ?? []).map((policy) => (
+          <Table.Tr key={policy.usagePolicyId}>
+            <Table.Td>{policy.deviceType}</Table.Td>
+            <Table.Td>{policy.groupName ?? t('EVERYBODY')}</Table.Td>
+            {FIELDS.map((field) => (
+              <Table.Td key={field.key}>{show(policy[field.key])}</Table.Td>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+            <Table.Td>
+              <Button size="compact-sm" variant="default" onClick={() => edit(policy)} aria-label={`${t('EDIT')} ${policy.deviceType} ${policy.groupName ?? t('EVERYBODY')}`}>
+                {t('EDIT')}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }
