@@ -1,10 +1,9 @@
 // The confirmation that ends a deletion (accountDeleted). The person is signed out: the session is cleared
 // before the page renders, as on sign-out.
-import { Button, Text } from '@mantine/core';
-import { accountSecurityMessages as text, messages } from '@testbed/contract';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
+import { accountSecurityMessages as text } from '@testbed/contract';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
 import { MessagePage } from '../../../shared/components/message-page';
-import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 
 export function loader() {
@@ -16,11 +15,7 @@ export function AccountDeletedPage() {
   return (
     <MessagePage
       title={text.ACCOUNT_DELETED_TITLE}
-      actions={
-        <Button component={Link} to={paths.signin.href()} w="fit-content">
-          {messages.BACK_TO_SIGN_IN}
-        </Button>
-      }
+      actions={<BackToSignInButton />}
     >
       <Text>{text.ACCOUNT_DELETED_TEXT}</Text>
     </MessagePage>

@@ -3,8 +3,9 @@
 // signed in here while every other session of the account ends (accounts document, sections 2, 4 and 8).
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
-import { accountSecurityMessages as text, changePasswordFormSchema, messages } from '@testbed/contract';
+import { accountSecurityMessages as text, changePasswordFormSchema } from '@testbed/contract';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -18,6 +19,7 @@ import { useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 
 export function ChangePasswordPage() {
+  const { t } = useTranslation();
   const { userId, validId, me, own, admin } = useAccountAccess();
   const allowed = validId && (own || admin);
   const navigate = useNavigate();
@@ -83,9 +85,9 @@ export function ChangePasswordPage() {
         currentPasswordAlert={
           wrongCurrent && (
             <Alert color="red" variant="light" role="alert" data-testid="current-password-wrong">
-              {messages.CURRENT_PASSWORD_WRONG}
+              {t('CURRENT_PASSWORD_WRONG')}
               <br />
-              {messages.TRY_AGAIN}
+              {t('TRY_AGAIN')}
             </Alert>
           )
         }

@@ -1,8 +1,9 @@
 // Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the spec's two
 // lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { accountSecurityMessages as text, deleteAccountFormSchema, messages } from '@testbed/contract';
+import { accountSecurityMessages as text, deleteAccountFormSchema } from '@testbed/contract';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -14,6 +15,7 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { useSchemaForm } from '../components/use-schema-form';
 
 export function DeleteAccountPage() {
+  const { t } = useTranslation();
   const { userId, validId, me, own } = useAccountAccess();
   const navigate = useNavigate();
   const remove = useDeleteOwnAccount();
@@ -47,7 +49,7 @@ export function DeleteAccountPage() {
             {text.DELETE_ACCOUNT_WARNING}
           </Alert>
           <PasswordInput
-            label={messages.PASSWORD}
+            label={t('PASSWORD')}
             description={text.DELETE_ACCOUNT_PASSWORD_HINT}
             name="password"
             autoComplete="current-password"
@@ -62,9 +64,9 @@ export function DeleteAccountPage() {
           {wrongPassword && (
             <Alert color="red" variant="light" role="alert" data-testid="password-wrong">
               <Text fw={600} size="sm">
-                {messages.PASSWORD_WRONG}
+                {t('PASSWORD_WRONG')}
               </Text>
-              <Text size="sm">{messages.PASSWORD_NOT_CORRECT}</Text>
+              <Text size="sm">{t('PASSWORD_NOT_CORRECT')}</Text>
             </Alert>
           )}
           {remove.error && !wrongPassword && (
@@ -77,7 +79,7 @@ export function DeleteAccountPage() {
               {text.CANCEL}
             </Button>
             <Button type="submit" color="red.9" loading={remove.isPending}>
-              {messages.DELETE_ACCOUNT}
+              {t('DELETE_ACCOUNT')}
             </Button>
           </Group>
         </Stack>

@@ -2,8 +2,9 @@
 // with the spec's one sentence (accounts document, sections 4 and 8), so nobody learns which addresses
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountSecurityMessages as text, messages, passwordForgottenFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, passwordForgottenFormSchema } from '@testbed/contract';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
@@ -12,6 +13,7 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { useSchemaForm } from '../components/use-schema-form';
 
 export function PasswordForgottenPage() {
+  const { t } = useTranslation();
   const form = useSchemaForm(passwordForgottenFormSchema, { email: '' });
   const request = useRequestPasswordReset();
   const tooMany = request.error instanceof ApiError && request.error.status === 429 ? request.error : null;
@@ -43,7 +45,7 @@ export function PasswordForgottenPage() {
           />
           {answered && (
             <Alert color="teal" variant="light" role="status" data-testid="reset-requested">
-              {messages.RESET_PASSWORD_SENT}
+              {t('RESET_PASSWORD_SENT')}
             </Alert>
           )}
           {tooMany && (
@@ -53,7 +55,7 @@ export function PasswordForgottenPage() {
           )}
           <Group justify="space-between">
             <Anchor component={Link} to={paths.signin.href()}>
-              {messages.BACK_TO_SIGN_IN}
+              {t('BACK_TO_SIGN_IN')}
             </Anchor>
             <Button type="submit" loading={request.isPending}>
               {text.SEND_RESET_LINK}

@@ -4,8 +4,9 @@
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
-import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dayString } from './format';
 import classes from './validation-date-picker.module.css';
 
@@ -27,6 +28,7 @@ export interface ValidationDatePickerProps {
 }
 
 export function ValidationDatePicker({ value, onChange, displayed, onDisplayedChange, months, onMonthsChange }: ValidationDatePickerProps) {
+  const { t } = useTranslation();
   const labelId = useId();
   const [year, month] = displayed.split('-').map(Number) as [number, number];
   const thisYear = new Date().getFullYear();
@@ -72,14 +74,14 @@ export function ValidationDatePicker({ value, onChange, displayed, onDisplayedCh
           classNames={{ day: classes.day }}
           styles={{ levelsGroup: { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-md)' } }}
           ariaLabels={{
-            previousMonth: messages.PREVIOUS_MONTH,
-            nextMonth: messages.NEXT_MONTH,
-            monthLevelControl: messages.CHANGE_LEVEL,
-            yearLevelControl: messages.CHANGE_LEVEL,
-            previousYear: messages.PREVIOUS_YEAR,
-            nextYear: messages.NEXT_YEAR,
-            previousDecade: messages.PREVIOUS_DECADE,
-            nextDecade: messages.NEXT_DECADE,
+            previousMonth: t('PREVIOUS_MONTH'),
+            nextMonth: t('NEXT_MONTH'),
+            monthLevelControl: t('CHANGE_LEVEL'),
+            yearLevelControl: t('CHANGE_LEVEL'),
+            previousYear: t('PREVIOUS_YEAR'),
+            nextYear: t('NEXT_YEAR'),
+            previousDecade: t('PREVIOUS_DECADE'),
+            nextDecade: t('NEXT_DECADE'),
           }}
         />
       </SimpleGrid>

@@ -1,21 +1,18 @@
 // Shown when a user opens their update link again after sending their updated account.
-import { Button, Text } from '@mantine/core';
-import { accountValidationMessages as text, messages } from '@testbed/contract';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
+import { accountValidationMessages as text } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
 import { MessagePage } from '../../../shared/components/message-page';
-import { paths } from '../../../shared/paths';
 
 export function AccountAlreadyUpdatedPage() {
+  const { t } = useTranslation();
   return (
     <MessagePage
       title={text.ACCOUNT_ALREADY_UPDATED_TITLE}
-      actions={
-        <Button component={Link} to={paths.signin.href()} w="fit-content">
-          {messages.BACK_TO_SIGN_IN}
-        </Button>
-      }
+      actions={<BackToSignInButton />}
     >
-      <Text>{messages.ACCOUNT_ALREADY_UPDATED}</Text>
+      <Text>{t('ACCOUNT_ALREADY_UPDATED')}</Text>
     </MessagePage>
   );
 }

@@ -11,10 +11,11 @@ import {
   IMPORT_MAX_LINES,
   IMPORT_REQUIRED_COLUMNS,
   importAccountsBodySchema,
-  messages,
 } from '@testbed/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LOADING_VALUE } from '../../../shared/components/loading-bar';
 import { paths } from '../../../shared/paths';
 import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
@@ -22,8 +23,6 @@ import { reportFailure } from '../../../shared/report-failure';
 
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 const COLUMN_HELP: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {
   username: 'lower-case letters, digits and underscores, starting with a letter (2 to 32)',
@@ -34,6 +33,7 @@ const COLUMN_HELP: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {
 };
 
 export function ImportAccountsPage() {
+  const { t } = useTranslation();
   useDocumentTitle(`${text.IMPORT_ACCOUNTS} | Testbed Portal`);
   const navigate = useNavigate();
   const [data, setData] = useState('');
@@ -162,7 +162,7 @@ export function ImportAccountsPage() {
                 {text.IMPORT_ACCOUNTS}
               </Button>
             </Group>
-            {run.isPending && <Text size="sm">{messages.LOADING}</Text>}
+            {run.isPending && <Text size="sm">{t('LOADING')}</Text>}
           </Stack>
         </form>
       </Paper>

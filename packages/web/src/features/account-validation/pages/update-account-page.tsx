@@ -10,7 +10,6 @@ import {
   NativeSelect,
   Paper,
   PasswordInput,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -21,7 +20,6 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   accountValidationMessages as text,
-  messages,
   shortenSshKey,
   updateAccountFormSchema,
   type UpdateAccountPrefill,
@@ -30,13 +28,11 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { LoadingBar } from '../../../shared/components/loading-bar';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { reportFailure } from '../../../shared/report-failure';
-
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 type TextField =
   | 'firstname'
@@ -85,7 +81,7 @@ export function UpdateAccountPage() {
   const token = useParams().token ?? '';
   const check = useUpdateToken(token);
 
-  if (check.isPending) return <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} mt="xl" />;
+  if (check.isPending) return <LoadingBar mt="xl" />;
   if (check.isError) {
     return (
       <Alert color="red" variant="light" mt="xl" role="alert">

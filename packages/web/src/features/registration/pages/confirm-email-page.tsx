@@ -1,8 +1,9 @@
 // confirm-email/{token}: uses the e-mail validation link, says whether the e-mail was validated now or
 // before, then counts down from 60 seconds and goes to sign-in.
 import { Button, Text } from '@mantine/core';
-import { messages, registrationMessages } from '@testbed/contract';
+import { registrationMessages } from '@testbed/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -35,6 +36,7 @@ function Countdown() {
 }
 
 export function ConfirmEmailPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const confirmation = useConfirmEmail(token);
   const title = registrationMessages.CONFIRM_EMAIL_TITLE;
@@ -45,12 +47,12 @@ export function ConfirmEmailPage() {
       title={title}
       actions={
         <Button component={Link} to={paths.signin.href()} w="fit-content">
-          {messages.SIGN_IN}
+          {t('SIGN_IN')}
         </Button>
       }
     >
       <Text fw={600} data-testid="confirm-email-result">
-        {confirmation.data.alreadyValidated ? messages.EMAIL_ALREADY_VALIDATED : registrationMessages.EMAIL_VALIDATED}
+        {confirmation.data.alreadyValidated ? t('EMAIL_ALREADY_VALIDATED') : registrationMessages.EMAIL_VALIDATED}
       </Text>
       <Countdown />
     </MessagePage>

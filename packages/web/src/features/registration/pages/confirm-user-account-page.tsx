@@ -2,7 +2,8 @@
 // is the authority (it is only mailed to administrators), as the spec lists it among the open token
 // routes. A second opening says that another administrator validated the account.
 import { Button, Group, Text } from '@mantine/core';
-import { messages, registrationMessages } from '@testbed/contract';
+import { registrationMessages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -11,6 +12,7 @@ import { useConfirmUserAccount } from '../api/registration';
 import { TokenFailure, TokenPending } from '../components/token-outcome';
 
 export function ConfirmUserAccountPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const confirmation = useConfirmUserAccount(token);
   const me = useSession().user;
@@ -24,18 +26,18 @@ export function ConfirmUserAccountPage() {
         <Group>
           {me && isAdmin(me) ? (
             <Button component={Link} to={paths.users.href()}>
-              {messages.USERS}
+              {t('USERS')}
             </Button>
           ) : (
             <Button component={Link} to={paths.signin.href()}>
-              {messages.SIGN_IN}
+              {t('SIGN_IN')}
             </Button>
           )}
         </Group>
       }
     >
       <Text fw={600} data-testid="confirm-account-result">
-        {confirmation.data.alreadyValidated ? messages.ACCOUNT_VALIDATED_BY_OTHER : registrationMessages.ACCOUNT_VALIDATED}
+        {confirmation.data.alreadyValidated ? t('ACCOUNT_VALIDATED_BY_OTHER') : registrationMessages.ACCOUNT_VALIDATED}
       </Text>
     </MessagePage>
   );
