@@ -2,8 +2,7 @@
 // before the page renders, as on sign-out.
 import { Text } from '@mantine/core';
 import { accountSecurityMessages as text } from '@testbed/contract';
-import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
-import { MessagePage } from '../../../shared/components/message-page';
+import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { clearSession } from '../../../shared/session';
 
 export function loader() {
@@ -12,14 +11,7 @@ export function loader() {
 }
 
 export function AccountDeletedPage() {
-  return (
-    <MessagePage
-      title={text.ACCOUNT_DELETED_TITLE}
-      actions={<BackToSignInButton />}
-    >
-      <Text>{text.ACCOUNT_DELETED_TEXT}</Text>
-    </MessagePage>
-  );
+  return <BackToSignInPage title={text.ACCOUNT_DELETED_TITLE}><Text>{text.ACCOUNT_DELETED_TEXT}</Text></BackToSignInPage>;
 }
 
 export { AccountDeletedPage as Component };

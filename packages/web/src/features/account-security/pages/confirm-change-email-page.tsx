@@ -4,7 +4,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { accountSecurityMessages as text, type ConfirmChangeEmailReply } from '@testbed/contract';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';

@@ -4,18 +4,14 @@ import { Text } from '@mantine/core';
 import { accountSecurityMessages as text } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
-import { MessagePage } from '../../../shared/components/message-page';
+import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 
 export function InvalidTokenPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const used = searchParams.get('reason') === 'used';
   return (
-    <MessagePage
-      title={text.TOKEN_INVALID_TITLE}
-      actions={<BackToSignInButton />}
-    >
+    <BackToSignInPage title={text.TOKEN_INVALID_TITLE}>
       {used ? (
         <div>
           <Text>{t('TOKEN_ALREADY_USED')}</Text>
@@ -24,7 +20,7 @@ export function InvalidTokenPage() {
       ) : (
         <Text>{t('TOKEN_INVALID')}</Text>
       )}
-    </MessagePage>
+    </BackToSignInPage>
   );
 }
 

@@ -2,19 +2,11 @@
 import { Text } from '@mantine/core';
 import { accountValidationMessages as text } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
-import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
-import { MessagePage } from '../../../shared/components/message-page';
+import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 
 export function AccountAlreadyUpdatedPage() {
   const { t } = useTranslation();
-  return (
-    <MessagePage
-      title={text.ACCOUNT_ALREADY_UPDATED_TITLE}
-      actions={<BackToSignInButton />}
-    >
-      <Text>{t('ACCOUNT_ALREADY_UPDATED')}</Text>
-    </MessagePage>
-  );
+  return <BackToSignInPage title={text.ACCOUNT_ALREADY_UPDATED_TITLE}><Text>{t('ACCOUNT_ALREADY_UPDATED')}</Text></BackToSignInPage>;
 }
 
 export { AccountAlreadyUpdatedPage as Component };

@@ -7,7 +7,7 @@ import { accountValidationMessages as text } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { LoadingBar } from '../../../shared/components/loading-bar';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';

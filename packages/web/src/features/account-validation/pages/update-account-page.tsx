@@ -29,6 +29,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { LoadingBar } from '../../../shared/components/loading-bar';
+import { PageHeading } from '../../../shared/components/page-heading';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
@@ -154,12 +155,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
 
   return (
     <Stack maw={900} mx="auto" mt="lg" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {text.UPDATE_ACCOUNT}
-        </Title>
-        <Text mt="xs">{text.UPDATE_ACCOUNT_HELP}</Text>
-      </div>
+      <PageHeading title={text.UPDATE_ACCOUNT} intro={text.UPDATE_ACCOUNT_HELP} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           <Section title={text.PERSONAL_INFORMATION}>

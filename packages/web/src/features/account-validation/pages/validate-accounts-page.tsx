@@ -1,12 +1,13 @@
 // Validate accounts (administrators; accounts document, sections 2 and 4): pick a day, search the accounts
 // last validated before it (or never), select some or all, and ask them to validate their account. The
 // asked accounts then show disabled with a Pending status.
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { accountValidationMessages as text } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingBar } from '../../../shared/components/loading-bar';
+import { PageHeading } from '../../../shared/components/page-heading';
 import { paths } from '../../../shared/paths';
 import { useAccountsToUpdate, useRequestValidation } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
@@ -66,12 +67,7 @@ export function ValidateAccountsPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {text.VALIDATE_ACCOUNTS}
-        </Title>
-        <Text mt="xs">{text.VALIDATE_ACCOUNTS_HELP}</Text>
-      </div>
+      <PageHeading title={text.VALIDATE_ACCOUNTS} intro={text.VALIDATE_ACCOUNTS_HELP} />
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <Stack gap="md">
           <ValidationDatePicker

@@ -1,17 +1,13 @@
 // registrationPending: the notice shown once the account request is sent, in three lines.
 import { registrationMessages } from '@testbed/contract';
-import { BackToSignInButton } from '../../../shared/components/back-to-sign-in-button';
-import { MessagePage } from '../../../shared/components/message-page';
+import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 
 export function RegistrationPendingPage() {
   return (
-    <MessagePage
-      title={registrationMessages.REGISTRATION_PENDING_TITLE}
-      actions={<BackToSignInButton />}
-    >
+    <BackToSignInPage title={registrationMessages.REGISTRATION_PENDING_TITLE}>
       <SentenceLines text={registrationMessages.REGISTRATION_PENDING} data-testid="registration-pending" />
-    </MessagePage>
+    </BackToSignInPage>
   );
 }
 

@@ -15,10 +15,8 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import {
@@ -32,6 +30,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { CaptchaField } from '../../../shared/components/captcha-field';
+import { PageHeading } from '../../../shared/components/page-heading';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { checkEmail, useSignup, useSignupChoices, useUsernameAvailability } from '../api/registration';
@@ -178,12 +177,7 @@ export function SignupPage() {
 
   return (
     <Stack maw={900} mx="auto" mt="lg" mb="xl" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {m.SIGN_UP_TITLE}
-        </Title>
-        <Text mt="xs">{m.SIGN_UP_INTRO}</Text>
-      </div>
+      <PageHeading title={m.SIGN_UP_TITLE} intro={m.SIGN_UP_INTRO} />
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <form onSubmit={onSubmit} noValidate aria-label={m.SIGN_UP_TITLE} key={formKey}>
           <Stack gap="lg">
