@@ -38,29 +38,13 @@ export function ChangeEmailForm({
         <TextInput label={text.CURRENT_EMAIL} value={account.email} readOnly variant="filled" />
         <TextInput
           label={text.NEW_EMAIL}
-          name="newEmail"
           type="email"
           autoComplete="email"
           required
-          value={form.values.newEmail}
+          {...form.field('newEmail', change.reset)}
           error={form.errors.newEmail ?? serverField}
-          onChange={(event) => {
-            form.set('newEmail', event.currentTarget.value);
-            change.reset();
-          }}
-          onBlur={() => form.touch('newEmail')}
         />
-        <TextInput
-          label={text.NEW_EMAIL_REPEAT}
-          name="reemail"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.values.reemail}
-          error={form.errors.reemail}
-          onChange={(event) => form.set('reemail', event.currentTarget.value)}
-          onBlur={() => form.touch('reemail')}
-        />
+        <TextInput label={text.NEW_EMAIL_REPEAT} type="email" autoComplete="email" required {...form.field('reemail')} />
         {change.error && !serverField && (
           <Alert color="red" variant="light" role="alert">
             {change.error.message}

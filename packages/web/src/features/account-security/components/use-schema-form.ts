@@ -6,6 +6,15 @@ import type { z } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
+/** What binds an input to one field of the form. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+  onBlur: () => void;
+}
+
 function validate<T extends Record<string, string>>(schema: z.ZodType<T>, values: T) {
   const result = schema.safeParse(values);
   const errors: FieldErrors<T> = {};
@@ -45,7 +54,20 @@ export function useSchemaForm<T extends Record<string, string>>(schema: z.ZodTyp
     setErrors((current) => ({ ...current, [field]: validate(schema, values).errors[field] }));
   };
 
+  /** The props of the input of one field; `afterChange` runs after each keystroke (e.g. to drop a refusal). */
+  const field = (name: keyof T & string, afterChange?: () => void): FieldProps => ({
+    name,
+    // Every key of the form holds a string; the index type cannot say so under noUncheckedIndexedAccess.
+    value: values[name] ?? '',
+    error: errors[name],
+    onChange: (event) => {
+      set(name, event.currentTarget.value);
+      afterChange?.();
+    },
+    onBlur: () => touch(name),
+  });
+
   const isValid = validate(schema, values).data !== null;
 
-  return { values, errors, set, submit, touch, setErrors, isValid };
+  return { values, errors, set, submit, touch, field, setErrors, isValid };
 }

@@ -37,6 +37,11 @@ export function ChangePasswordPage() {
       ? change.error.message
       : null;
 
+  // A refused current password stops showing once it is being typed again.
+  const dropRefusal = () => {
+    if (wrongCurrent) change.reset();
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = form.submit();
@@ -69,18 +74,7 @@ export function ChangePasswordPage() {
         failure={otherError}
         onSubmit={onSubmit}
         currentPasswordField={
-          <PasswordInput
-            label={text.CURRENT_PASSWORD}
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={form.values.currentPassword}
-            error={form.errors.currentPassword}
-            onChange={(event) => {
-              form.set('currentPassword', event.currentTarget.value);
-              if (wrongCurrent) change.reset();
-            }}
-          />
+          <PasswordInput label={text.CURRENT_PASSWORD} autoComplete="current-password" required {...form.field('currentPassword', dropRefusal)} />
         }
         currentPasswordAlert={
           wrongCurrent && (

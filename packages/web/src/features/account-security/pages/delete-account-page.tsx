@@ -28,6 +28,11 @@ export function DeleteAccountPage() {
 
   const wrongPassword = remove.error instanceof ApiError && remove.error.fieldErrors.password !== undefined;
 
+  // A refused password stops showing once it is being typed again.
+  const dropRefusal = () => {
+    if (wrongPassword) remove.reset();
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = form.submit();
@@ -51,15 +56,9 @@ export function DeleteAccountPage() {
           <PasswordInput
             label={t('PASSWORD')}
             description={text.DELETE_ACCOUNT_PASSWORD_HINT}
-            name="password"
             autoComplete="current-password"
             required
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(event) => {
-              form.set('password', event.currentTarget.value);
-              if (wrongPassword) remove.reset();
-            }}
+            {...form.field('password', dropRefusal)}
           />
           {wrongPassword && (
             <Alert color="red" variant="light" role="alert" data-testid="password-wrong">

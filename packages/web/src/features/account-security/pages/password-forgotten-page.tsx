@@ -29,20 +29,7 @@ export function PasswordForgottenPage() {
     <AccountFormLayout title={text.PASSWORD_FORGOTTEN_TITLE} subtitle={text.PASSWORD_FORGOTTEN_TEXT}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={text.EMAIL}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(event) => {
-              form.set('email', event.currentTarget.value);
-              request.reset();
-            }}
-            onBlur={() => form.touch('email')}
-          />
+          <TextInput label={text.EMAIL} type="email" autoComplete="email" required {...form.field('email', request.reset)} />
           {answered && (
             <Alert color="teal" variant="light" role="status" data-testid="reset-requested">
               {t('RESET_PASSWORD_SENT')}

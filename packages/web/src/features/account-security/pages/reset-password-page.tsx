@@ -60,7 +60,7 @@ export function ResetPasswordPage() {
     <AccountFormLayout title={text.RESET_PASSWORD_TITLE}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
+          <NewPasswordFields field={form.field} />
           {serverError && (
             <Alert color="red" variant="light" role="alert">
               {serverError}
