@@ -2,7 +2,7 @@
 // typed or read from a file, one account per line under a header row naming sign-up fields. The reply's
 // count and its one error per rejected line are shown; the button stays disabled once a result is shown
 // until the text changes or the form is reset.
-import { Alert, Button, Code, FileButton, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   accountValidationMessages as text,
@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChooseFileButton } from '../../../shared/components/choose-file-button';
 import { LOADING_VALUE } from '../../../shared/components/loading-bar';
 import { paths } from '../../../shared/paths';
 import { useImportAccounts } from '../api/account-validation-api';
@@ -104,13 +105,7 @@ export function ImportAccountsPage() {
               onBlur={() => setTouched(true)}
             />
             <Group>
-              <FileButton onChange={(file) => void readFile(file)} accept=".csv,text/csv,text/plain">
-                {(props) => (
-                  <Button variant="default" {...props}>
-                    {text.IMPORT_FROM_FILE}
-                  </Button>
-                )}
-              </FileButton>
+              <ChooseFileButton label={text.IMPORT_FROM_FILE} accept=".csv,text/csv,text/plain" onChoose={(file) => void readFile(file)} />
             </Group>
             {(run.isPending || result) && (
               <Progress

@@ -4,11 +4,10 @@ import { Button, Text } from '@mantine/core';
 import { registrationMessages } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { MessagePage } from '../../../shared/components/message-page';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useConfirmEmail } from '../api/registration';
-import { TokenFailure, TokenPending } from '../components/token-outcome';
+import { TokenOutcome } from '../components/token-outcome';
 
 /** The spec's countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;
@@ -37,25 +36,22 @@ function Countdown() {
 
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
-  const confirmation = useConfirmEmail(token);
-  const title = registrationMessages.CONFIRM_EMAIL_TITLE;
-  if (confirmation.isPending) return <TokenPending title={title} />;
-  if (confirmation.isError) return <TokenFailure title={title} error={confirmation.error} />;
+  const signIn = (
+    <Button component={Link} to={paths.signin.href()} w="fit-content">
+      {t('SIGN_IN')}
+    </Button>
+  );
   return (
-    <MessagePage
-      title={title}
-      actions={
-        <Button component={Link} to={paths.signin.href()} w="fit-content">
-          {t('SIGN_IN')}
-        </Button>
-      }
-    >
-      <Text fw={600} data-testid="confirm-email-result">
-        {confirmation.data.alreadyValidated ? t('EMAIL_ALREADY_VALIDATED') : registrationMessages.EMAIL_VALIDATED}
-      </Text>
-      <Countdown />
-    </MessagePage>
+    <TokenOutcome title={registrationMessages.CONFIRM_EMAIL_TITLE} useConfirmation={useConfirmEmail} actions={signIn}>
+      {(reply) => (
+        <>
+          <Text fw={600} data-testid="confirm-email-result">
+            {reply.alreadyValidated ? t('EMAIL_ALREADY_VALIDATED') : registrationMessages.EMAIL_VALIDATED}
+          </Text>
+          <Countdown />
+        </>
+      )}
+    </TokenOutcome>
   );
 }
 

@@ -4,42 +4,36 @@
 import { Button, Group, Text } from '@mantine/core';
 import { registrationMessages } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { MessagePage } from '../../../shared/components/message-page';
+import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useConfirmUserAccount } from '../api/registration';
-import { TokenFailure, TokenPending } from '../components/token-outcome';
+import { TokenOutcome } from '../components/token-outcome';
 
 export function ConfirmUserAccountPage() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
-  const confirmation = useConfirmUserAccount(token);
   const me = useSession().user;
-  const title = registrationMessages.CONFIRM_ACCOUNT_TITLE;
-  if (confirmation.isPending) return <TokenPending title={title} />;
-  if (confirmation.isError) return <TokenFailure title={title} error={confirmation.error} />;
+  const wayOn = (
+    <Group>
+      {me && isAdmin(me) ? (
+        <Button component={Link} to={paths.users.href()}>
+          {t('USERS')}
+        </Button>
+      ) : (
+        <Button component={Link} to={paths.signin.href()}>
+          {t('SIGN_IN')}
+        </Button>
+      )}
+    </Group>
+  );
   return (
-    <MessagePage
-      title={title}
-      actions={
-        <Group>
-          {me && isAdmin(me) ? (
-            <Button component={Link} to={paths.users.href()}>
-              {t('USERS')}
-            </Button>
-          ) : (
-            <Button component={Link} to={paths.signin.href()}>
-              {t('SIGN_IN')}
-            </Button>
-          )}
-        </Group>
-      }
-    >
-      <Text fw={600} data-testid="confirm-account-result">
-        {confirmation.data.alreadyValidated ? t('ACCOUNT_VALIDATED_BY_OTHER') : registrationMessages.ACCOUNT_VALIDATED}
-      </Text>
-    </MessagePage>
+    <TokenOutcome title={registrationMessages.CONFIRM_ACCOUNT_TITLE} useConfirmation={useConfirmUserAccount} actions={wayOn}>
+      {(reply) => (
+        <Text fw={600} data-testid="confirm-account-result">
+          {reply.alreadyValidated ? t('ACCOUNT_VALIDATED_BY_OTHER') : registrationMessages.ACCOUNT_VALIDATED}
+        </Text>
+      )}
+    </TokenOutcome>
   );
 }
 
