@@ -6,7 +6,7 @@ import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
 import { accountValidationMessages as text } from '@testbed/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
 import { dayString } from './format';
 import classes from './validation-date-picker.module.css';
 
@@ -28,7 +28,7 @@ export interface ValidationDatePickerProps {
 }
 
 export function ValidationDatePicker({ value, onChange, displayed, onDisplayedChange, months, onMonthsChange }: ValidationDatePickerProps) {
-  const { t } = useTranslation();
+  const ariaLabels = useDatePickerLabels();
   const labelId = useId();
   const [year, month] = displayed.split('-').map(Number) as [number, number];
   const thisYear = new Date().getFullYear();
@@ -73,16 +73,7 @@ export function ValidationDatePicker({ value, onChange, displayed, onDisplayedCh
           highlightToday
           classNames={{ day: classes.day }}
           styles={{ levelsGroup: { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-md)' } }}
-          ariaLabels={{
-            previousMonth: t('PREVIOUS_MONTH'),
-            nextMonth: t('NEXT_MONTH'),
-            monthLevelControl: t('CHANGE_LEVEL'),
-            yearLevelControl: t('CHANGE_LEVEL'),
-            previousYear: t('PREVIOUS_YEAR'),
-            nextYear: t('NEXT_YEAR'),
-            previousDecade: t('PREVIOUS_DECADE'),
-            nextDecade: t('NEXT_DECADE'),
-          }}
+          ariaLabels={ariaLabels}
         />
       </SimpleGrid>
     </Stack>
