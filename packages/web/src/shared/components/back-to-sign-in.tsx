@@ -6,11 +6,12 @@ import { Link } from 'react-router';
 import { paths } from '../paths';
 import { MessagePage } from './message-page';
 
-export function BackToSignInButton() {
+/** Labelled "Back to sign in" unless the page words it otherwise. */
+export function BackToSignInButton({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <Button component={Link} to={paths.signin.href()} w="fit-content">
-      {t('BACK_TO_SIGN_IN')}
+      {label ?? t('BACK_TO_SIGN_IN')}
     </Button>
   );
 }
