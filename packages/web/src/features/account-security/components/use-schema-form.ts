@@ -1,8 +1,9 @@
 // A small form state for the contract's schemas: values, the first message per field, and the rule the
 // other forms of the app follow: once a field shows an error, it follows the typing so that it leaves
 // when the value is fixed.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { ApiError } from '../../../shared/api-client';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -27,6 +28,11 @@ function validate<T extends Record<string, string>>(schema: z.ZodType<T>, values
   return { data: result.success ? result.data : null, errors };
 }
 
+/** The server's first refusal of one field (e.g. a common password), if the call failed for it. */
+export function fieldRefusal(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError ? error.fieldErrors[field]?.[0] : undefined;
+}
+
 export function useSchemaForm<T extends Record<string, string>>(schema: z.ZodType<T>, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
@@ -41,11 +47,12 @@ export function useSchemaForm<T extends Record<string, string>>(schema: z.ZodTyp
     }
   };
 
-  /** Validates everything and shows every message; the parsed values, or null. */
-  const submit = (): T | null => {
+  /** The form's submit handler: validates everything, shows every message, and sends the values if valid. */
+  const handleSubmit = (send: (data: T) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     const { data, errors: found } = validate(schema, values);
     setErrors(found);
-    return data;
+    if (data) send(data);
   };
 
   /** Shows the message of one field once the person leaves it. */
@@ -67,7 +74,13 @@ export function useSchemaForm<T extends Record<string, string>>(schema: z.ZodTyp
     onBlur: () => touch(name),
   });
 
+  /** Shows under its field what the server refused of it. */
+  const showRefusal = (error: unknown, name: keyof T & string) => {
+    const message = fieldRefusal(error, name);
+    if (message) setErrors((current) => ({ ...current, [name]: message }));
+  };
+
   const isValid = validate(schema, values).data !== null;
 
-  return { values, errors, set, submit, touch, field, setErrors, isValid };
+  return { values, errors, set, handleSubmit, touch, field, showRefusal, isValid };
 }

@@ -4,10 +4,8 @@
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
 import { accountSecurityMessages as text, changePasswordFormSchema } from '@testbed/contract';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { saveSession } from '../../../shared/session';
@@ -15,7 +13,7 @@ import { useAccountSummary, useChangePassword } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 
 export function ChangePasswordPage() {
@@ -31,21 +29,15 @@ export function ChangePasswordPage() {
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
   if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const wrongCurrent = change.error instanceof ApiError && change.error.fieldErrors.currentPassword !== undefined;
-  const otherError =
-    change.error && !wrongCurrent && !(change.error instanceof ApiError && change.error.fieldErrors.newPassword)
-      ? change.error.message
-      : null;
+  const wrongCurrent = fieldRefusal(change.error, 'currentPassword') !== undefined;
+  const otherError = change.error && !wrongCurrent && !fieldRefusal(change.error, 'newPassword') ? change.error.message : null;
 
   // A refused current password stops showing once it is being typed again.
   const dropRefusal = () => {
     if (wrongCurrent) change.reset();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit((data) => {
     change.mutate(
       { userId, currentPassword: data.currentPassword, newPassword: data.newPassword },
       {
@@ -54,13 +46,10 @@ export function ChangePasswordPage() {
           notifySuccess(`${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim());
           void navigate(paths.user.href(userId));
         },
-        onError: (error) => {
-          const fieldError = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
-          if (fieldError) form.setErrors({ newPassword: fieldError });
-        },
+        onError: (error) => form.showRefusal(error, 'newPassword'),
       },
     );
-  };
+  });
 
   return (
     <AccountFormLayout

@@ -2,17 +2,15 @@
 // lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { accountSecurityMessages as text, deleteAccountFormSchema } from '@testbed/contract';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 import { useDeleteOwnAccount } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 
 export function DeleteAccountPage() {
   const { t } = useTranslation();
@@ -26,17 +24,14 @@ export function DeleteAccountPage() {
   // Administrators remove other accounts with the partial deletion of the user page, not with a password.
   if (!own) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const wrongPassword = remove.error instanceof ApiError && remove.error.fieldErrors.password !== undefined;
+  const wrongPassword = fieldRefusal(remove.error, 'password') !== undefined;
 
   // A refused password stops showing once it is being typed again.
   const dropRefusal = () => {
     if (wrongPassword) remove.reset();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit((data) => {
     remove.mutate(
       { userId, password: data.password },
       {
@@ -44,7 +39,7 @@ export function DeleteAccountPage() {
         onSuccess: () => void Promise.resolve(navigate(paths.accountDeleted.href(), { replace: true })).then(clearSession),
       },
     );
-  };
+  });
 
   return (
     <AccountFormLayout title={text.DELETE_ACCOUNT_TITLE}>

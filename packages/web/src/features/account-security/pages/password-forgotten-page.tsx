@@ -3,7 +3,6 @@
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { accountSecurityMessages as text, passwordForgottenFormSchema } from '@testbed/contract';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -19,11 +18,7 @@ export function PasswordForgottenPage() {
   const tooMany = request.error instanceof ApiError && request.error.status === 429 ? request.error : null;
   const answered = request.isSuccess || (request.isError && !tooMany);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (data) request.mutate(data.email);
-  };
+  const onSubmit = form.handleSubmit((data) => request.mutate(data.email));
 
   return (
     <AccountFormLayout title={text.PASSWORD_FORGOTTEN_TITLE} subtitle={text.PASSWORD_FORGOTTEN_TEXT}>
