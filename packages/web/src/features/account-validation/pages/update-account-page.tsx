@@ -158,6 +158,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
       <PageHeading title={text.UPDATE_ACCOUNT} intro={text.UPDATE_ACCOUNT_HELP} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
+          {/* The sign-up form asks for these fields too, with other rules (username and e-mail read-only here). */}
           <Section title={text.PERSONAL_INFORMATION}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={text.FIRST_NAME} required autoComplete="given-name" {...input('firstname')} />
@@ -225,6 +226,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
             />
           </Section>
 
+          {/* As on the sign-up form, without its list of existing employers to pick from. */}
           <Section title={text.EMPLOYER}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={text.INSTITUTE_NAME} required autoComplete="organization" {...input('instituteName')} />
@@ -269,9 +271,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder shadow="xs" radius="md" p="lg" component="section" aria-label={title}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+        <Title order={2} size="h4">{title}</Title>
         {children}
       </Stack>
     </Paper>

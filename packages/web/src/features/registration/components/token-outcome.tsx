@@ -1,6 +1,6 @@
 // The page of the two validation links: what it shows while the link's call runs, when it fails (an unknown
 // or expired token leads to invalidToken, accounts document, section 2; any other failure is said on the
-// page), and otherwise the answer with the ways on.
+// page), and otherwise whether the link validated now or had been used before, with the ways on.
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { registrationMessages } from '@testbed/contract';
@@ -10,15 +10,19 @@ import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 
-export interface TokenOutcomeProps<T> {
+export interface TokenOutcomeProps {
   title: string;
   /** The page's query hook that uses the link's token once. */
-  useConfirmation: (token: string) => UseQueryResult<T>;
+  useConfirmation: (token: string) => UseQueryResult<{ alreadyValidated: boolean }>;
+  /** What the page says when the link validated now, and when it had been validated before. */
+  validatedNow: string;
+  validatedBefore: string;
+  testId: string;
   actions: ReactNode;
-  children: (reply: T) => ReactNode;
+  children?: ReactNode;
 }
 
-export function TokenOutcome<T>({ title, useConfirmation, actions, children }: TokenOutcomeProps<T>) {
+export function TokenOutcome({ title, useConfirmation, validatedNow, validatedBefore, testId, actions, children }: TokenOutcomeProps) {
   const { token = '' } = useParams();
   const confirmation = useConfirmation(token);
   if (confirmation.isPending) {
@@ -43,7 +47,10 @@ export function TokenOutcome<T>({ title, useConfirmation, actions, children }: T
   }
   return (
     <MessagePage title={title} actions={actions}>
-      {children(confirmation.data)}
+      <Text fw={600} data-testid={testId}>
+        {confirmation.data.alreadyValidated ? validatedBefore : validatedNow}
+      </Text>
+      {children}
     </MessagePage>
   );
 }

@@ -41,16 +41,17 @@ export function ConfirmEmailPage() {
       {t('SIGN_IN')}
     </Button>
   );
+  // Kept alike the account link's page on purpose: TokenOutcome holds the logic, these props are this link's words.
   return (
-    <TokenOutcome title={registrationMessages.CONFIRM_EMAIL_TITLE} useConfirmation={useConfirmEmail} actions={signIn}>
-      {(reply) => (
-        <>
-          <Text fw={600} data-testid="confirm-email-result">
-            {reply.alreadyValidated ? t('EMAIL_ALREADY_VALIDATED') : registrationMessages.EMAIL_VALIDATED}
-          </Text>
-          <Countdown />
-        </>
-      )}
+    <TokenOutcome
+      title={registrationMessages.CONFIRM_EMAIL_TITLE}
+      useConfirmation={useConfirmEmail}
+      validatedNow={registrationMessages.EMAIL_VALIDATED}
+      validatedBefore={t('EMAIL_ALREADY_VALIDATED')}
+      testId="confirm-email-result"
+      actions={signIn}
+    >
+      <Countdown />
     </TokenOutcome>
   );
 }

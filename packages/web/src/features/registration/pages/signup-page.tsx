@@ -188,6 +188,7 @@ export function SignupPage() {
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <form onSubmit={onSubmit} noValidate aria-label={m.SIGN_UP_TITLE} key={formKey}>
           <Stack gap="lg">
+            {/* The account-update form asks for these fields too, with other rules: each form lists its own. */}
             <Fieldset legend={m.PERSONAL_INFORMATION}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={m.FIRST_NAME} required autoComplete="given-name" {...text('firstname')} />
@@ -251,6 +252,7 @@ export function SignupPage() {
               />
             </Fieldset>
 
+            {/* Alike the account-update form's employer fields, which have no list of employers to pick from. */}
             <Fieldset legend={m.EMPLOYER}>
               <Stack gap="md">
                 <EmployerPicker employers={choices.data?.employers ?? []} pickedId={values.employerId} onPick={pickEmployer} />
