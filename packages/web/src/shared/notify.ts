@@ -3,9 +3,7 @@
 // The notification code (and its host, see app/providers.tsx) is fetched at the first notice, not with
 // the first page: most visits to the sign-in page never show one.
 import { useSyncExternalStore } from 'react';
-import { messages } from '@testbed/contract';
-
-const closeButtonProps = { 'aria-label': messages.CLOSE };
+import { getI18n } from 'react-i18next';
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
@@ -25,8 +23,9 @@ function show(options: { color: string; title?: string; message: string; autoClo
     hostWanted = true;
     for (const listener of listeners) listener();
   }
-  // Mantine's store queues the notice until its host has mounted.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps }));
+  // Mantine's store queues the notice until its host has mounted. This module is no component, so the close
+  // button's name comes from the i18n instance the providers set up rather than from a hook.
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': getI18n().t('CLOSE') } }));
 }
 
 export function notifySuccess(message: string): void {

@@ -50,6 +50,7 @@ function signinHref(query: SigninQuery = {}) {
   return search ? `/signin?${search}` : '/signin';
 }
 
+// One line per route, read as a table: its lines are alike on purpose.
 export const paths = {
   // open
   signin: open('/signin', signinHref),

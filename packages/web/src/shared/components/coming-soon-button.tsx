@@ -1,12 +1,13 @@
 // A button of a feature the spec marks as future functionality: shown, disabled, and saying so, so that
 // nobody clicks a button that does nothing.
 import { Button, type ButtonProps } from '@mantine/core';
-import { messages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 
 export function ComingSoonButton({ label, ...props }: { label: string } & Omit<ButtonProps, 'children' | 'disabled'>) {
+  const { t } = useTranslation();
   return (
     <Button {...props} disabled data-coming-soon>
-      {label} ({messages.COMING_SOON})
+      {label} ({t('COMING_SOON')})
     </Button>
   );
 }

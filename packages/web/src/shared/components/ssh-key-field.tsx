@@ -1,8 +1,9 @@
 // The SSH public key entry of the key, sign-up and account-update forms: one key line in a monospaced box
 // that the browser neither spell-checks nor capitalises, and a button that reads the line from a .pub file.
-import { Button, FileButton, Group, Stack, Textarea, type MantineSize, type MantineSpacing } from '@mantine/core';
+import { Group, Stack, Textarea, type MantineSize, type MantineSpacing } from '@mantine/core';
 import { addCredentialFormSchema, SSH_KEY_MAX_LENGTH } from '@testbed/contract';
 import type { ComponentProps } from 'react';
+import { ChooseFileButton } from './choose-file-button';
 
 /** A .pub file is one line; anything much larger is not a public key. */
 const MAX_FILE_BYTES = SSH_KEY_MAX_LENGTH * 4;
@@ -46,13 +47,12 @@ export function SshKeyField({ readFromFile, top, ...textarea }: SshKeyFieldProps
       />
       {readFromFile && (
         <Group>
-          <FileButton onChange={(file) => file && void readKeyFile(file).then(readFromFile.onRead)} accept=".pub,text/plain">
-            {(props) => (
-              <Button variant="default" size={readFromFile.buttonSize} {...props}>
-                {readFromFile.label}
-              </Button>
-            )}
-          </FileButton>
+          <ChooseFileButton
+            label={readFromFile.label}
+            accept=".pub,text/plain"
+            size={readFromFile.buttonSize}
+            onChoose={(file) => file && void readKeyFile(file).then(readFromFile.onRead)}
+          />
         </Group>
       )}
     </Stack>

@@ -3,8 +3,9 @@
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { messages, validUserListSchema, type ValidUser } from '@testbed/contract';
+import { validUserListSchema, type ValidUser } from '@testbed/contract';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api-client';
 
 const SEARCH_DEBOUNCE_MS = 200;
@@ -31,6 +32,7 @@ export interface UserPickerProps {
 }
 
 export function UserPicker({ label, value, onChange, exclude = [], placeholder, nothingFound, error, required, disabled }: UserPickerProps) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -62,10 +64,10 @@ export function UserPicker({ label, value, onChange, exclude = [], placeholder, 
       onSearchChange={setSearch}
       filter={({ options }) => options}
       onDropdownOpen={() => setOpened(true)}
-      nothingFoundMessage={found.isFetching ? messages.LOADING : (nothingFound ?? messages.NO_USER_FOUND)}
-      rightSection={found.isFetching ? <Loader size="xs" aria-label={messages.LOADING} /> : undefined}
+      nothingFoundMessage={found.isFetching ? t('LOADING') : (nothingFound ?? t('NO_USER_FOUND'))}
+      rightSection={found.isFetching ? <Loader size="xs" aria-label={t('LOADING')} /> : undefined}
       clearable
-      clearButtonProps={{ 'aria-label': `${messages.CLOSE}: ${label}` }}
+      clearButtonProps={{ 'aria-label': `${t('CLOSE')}: ${label}` }}
       error={error}
       required={required}
       disabled={disabled}

@@ -23,11 +23,6 @@ import {
 import { api, ApiError } from '../../../shared/api-client';
 import { clearSession } from '../../../shared/session';
 
-export const accountKeys = {
-  all: ['account-security'] as const,
-  summary: (userId: number) => [...accountKeys.all, 'summary', userId] as const,
-};
-
 /**
  * The calls of the open pages (forgotten password, links from mails). A session stored in this browser
  * that the server no longer accepts (expired, or ended by the very password reset) must not stand in the
@@ -42,6 +37,11 @@ async function openCall<T>(call: () => Promise<T>): Promise<T> {
     return call();
   }
 }
+
+export const accountKeys = {
+  all: ['account-security'] as const,
+  summary: (userId: number) => [...accountKeys.all, 'summary', userId] as const,
+};
 
 export async function requestPasswordReset(email: string): Promise<PasswordForgottenReply> {
   return passwordForgottenReplySchema.parse(

@@ -1,19 +1,15 @@
 // The frame of the password, e-mail and deletion forms: a title, an optional line naming the account,
 // and the form in a card.
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { PageHeading } from '../../../shared/components/page-heading';
 
 export function AccountFormLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   useDocumentTitle(`${title} | Testbed Portal`);
   return (
     <Stack maw={560} mx="auto" mt="lg" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {subtitle && <Text mt="xs">{subtitle}</Text>}
-      </div>
+      <PageHeading title={title} intro={subtitle} />
       <Paper withBorder shadow="xs" radius="md" p="lg">
         {children}
       </Paper>

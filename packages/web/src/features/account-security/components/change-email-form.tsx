@@ -3,12 +3,10 @@
 // another account) shows under the field.
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { accountSecurityMessages as text, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
 import { useChangeEmail } from '../api/account-security';
-import { useSchemaForm } from './use-schema-form';
+import { fieldRefusal, useSchemaForm } from './use-schema-form';
 import { userLine } from './user-line';
 
 export function ChangeEmailForm({
@@ -22,14 +20,11 @@ export function ChangeEmailForm({
 }) {
   const form = useSchemaForm(changeEmailFormSchema, { newEmail: '', reemail: '' });
   const change = useChangeEmail();
-  const serverField = change.error instanceof ApiError ? change.error.fieldErrors.newEmail?.[0] : undefined;
+  const serverField = fieldRefusal(change.error, 'newEmail');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit((data) => {
     change.mutate({ userId: account.userId, newEmail: data.newEmail, byAdmin }, { onSuccess: onDone });
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -38,29 +33,13 @@ export function ChangeEmailForm({
         <TextInput label={text.CURRENT_EMAIL} value={account.email} readOnly variant="filled" />
         <TextInput
           label={text.NEW_EMAIL}
-          name="newEmail"
           type="email"
           autoComplete="email"
           required
-          value={form.values.newEmail}
+          {...form.field('newEmail', change.reset)}
           error={form.errors.newEmail ?? serverField}
-          onChange={(event) => {
-            form.set('newEmail', event.currentTarget.value);
-            change.reset();
-          }}
-          onBlur={() => form.touch('newEmail')}
         />
-        <TextInput
-          label={text.NEW_EMAIL_REPEAT}
-          name="reemail"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.values.reemail}
-          error={form.errors.reemail}
-          onChange={(event) => form.set('reemail', event.currentTarget.value)}
-          onBlur={() => form.touch('reemail')}
-        />
+        <TextInput label={text.NEW_EMAIL_REPEAT} type="email" autoComplete="email" required {...form.field('reemail')} />
         {change.error && !serverField && (
           <Alert color="red" variant="light" role="alert">
             {change.error.message}

@@ -6,21 +6,11 @@ import { accountSecurityMessages as text } from '@testbed/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { NewPasswordFields } from './new-password-fields';
-import type { FieldErrors } from './use-schema-form';
+import { NewPasswordFields, type NewPasswordField } from './new-password-fields';
+import type { FieldProps } from './use-schema-form';
 
-interface NewPasswordValues {
-  newPassword: string;
-  repeatPassword: string;
-}
-
-export interface ChangePasswordFormProps<T extends NewPasswordValues> {
-  form: {
-    values: T;
-    errors: FieldErrors<T>;
-    set: (field: keyof NewPasswordValues, value: string) => void;
-    touch: (field: keyof NewPasswordValues) => void;
-  };
+export interface ChangePasswordFormProps {
+  form: { field: (name: NewPasswordField) => FieldProps };
   userId: number;
   pending: boolean;
   /** The server's refusal that no field shows. */
@@ -30,7 +20,7 @@ export interface ChangePasswordFormProps<T extends NewPasswordValues> {
   currentPasswordAlert?: ReactNode;
 }
 
-export function ChangePasswordForm<T extends NewPasswordValues>({
+export function ChangePasswordForm({
   form,
   userId,
   pending,
@@ -38,12 +28,12 @@ export function ChangePasswordForm<T extends NewPasswordValues>({
   onSubmit,
   currentPasswordField,
   currentPasswordAlert,
-}: ChangePasswordFormProps<T>) {
+}: ChangePasswordFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {currentPasswordField}
-        <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
+        <NewPasswordFields field={form.field} />
         {currentPasswordAlert}
         {failure && (
           <Alert color="red" variant="light" role="alert">

@@ -38,12 +38,7 @@ function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   );
 }
 
-export function ChangeEmailPage() {
-  return <ChangeEmail byAdmin={false} />;
-}
-
-export function ChangeEmailByAdminPage() {
-  return <ChangeEmail byAdmin />;
-}
+export const ChangeEmailPage = () => <ChangeEmail byAdmin={false} />;
+export const ChangeEmailByAdminPage = () => <ChangeEmail byAdmin />;
 
 export { ChangeEmailPage as Component };

@@ -1,9 +1,7 @@
 // An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
 // infoChangePasswordByAdmin/{id} follows (accounts document, sections 2 and 4).
 import { accountSecurityMessages as text, adminChangePasswordFormSchema } from '@testbed/contract';
-import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { saveSession } from '../../../shared/session';
@@ -11,7 +9,7 @@ import { useAccountSummary, useChangePasswordByAdmin } from '../api/account-secu
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 
 export function ChangePasswordByAdminPage() {
@@ -25,12 +23,9 @@ export function ChangePasswordByAdminPage() {
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
   if (!admin) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const fieldError = change.error instanceof ApiError ? change.error.fieldErrors.newPassword?.[0] : undefined;
+  const fieldError = fieldRefusal(change.error, 'newPassword');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit((data) => {
     change.mutate(
       { userId, newPassword: data.newPassword },
       {
@@ -38,13 +33,10 @@ export function ChangePasswordByAdminPage() {
           if (reply.session) saveSession(reply.session);
           void navigate(paths.infoChangePasswordByAdmin.href(userId));
         },
-        onError: (error) => {
-          const message = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
-          if (message) form.setErrors({ newPassword: message });
-        },
+        onError: (error) => form.showRefusal(error, 'newPassword'),
       },
     );
-  };
+  });
 
   return (
     <AccountFormLayout

@@ -3,10 +3,9 @@
 // signed in here while every other session of the account ends (accounts document, sections 2, 4 and 8).
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
-import { accountSecurityMessages as text, changePasswordFormSchema, messages } from '@testbed/contract';
-import type { FormEvent } from 'react';
+import { accountSecurityMessages as text, changePasswordFormSchema } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { saveSession } from '../../../shared/session';
@@ -14,10 +13,11 @@ import { useAccountSummary, useChangePassword } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 
 export function ChangePasswordPage() {
+  const { t } = useTranslation();
   const { userId, validId, me, own, admin } = useAccountAccess();
   const allowed = validId && (own || admin);
   const navigate = useNavigate();
@@ -29,16 +29,15 @@ export function ChangePasswordPage() {
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
   if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const wrongCurrent = change.error instanceof ApiError && change.error.fieldErrors.currentPassword !== undefined;
-  const otherError =
-    change.error && !wrongCurrent && !(change.error instanceof ApiError && change.error.fieldErrors.newPassword)
-      ? change.error.message
-      : null;
+  const wrongCurrent = fieldRefusal(change.error, 'currentPassword') !== undefined;
+  const otherError = change.error && !wrongCurrent && !fieldRefusal(change.error, 'newPassword') ? change.error.message : null;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  // A refused current password stops showing once it is being typed again.
+  const dropRefusal = () => {
+    if (wrongCurrent) change.reset();
+  };
+
+  const onSubmit = form.handleSubmit((data) => {
     change.mutate(
       { userId, currentPassword: data.currentPassword, newPassword: data.newPassword },
       {
@@ -47,13 +46,10 @@ export function ChangePasswordPage() {
           notifySuccess(`${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim());
           void navigate(paths.user.href(userId));
         },
-        onError: (error) => {
-          const fieldError = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
-          if (fieldError) form.setErrors({ newPassword: fieldError });
-        },
+        onError: (error) => form.showRefusal(error, 'newPassword'),
       },
     );
-  };
+  });
 
   return (
     <AccountFormLayout
@@ -67,25 +63,14 @@ export function ChangePasswordPage() {
         failure={otherError}
         onSubmit={onSubmit}
         currentPasswordField={
-          <PasswordInput
-            label={text.CURRENT_PASSWORD}
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={form.values.currentPassword}
-            error={form.errors.currentPassword}
-            onChange={(event) => {
-              form.set('currentPassword', event.currentTarget.value);
-              if (wrongCurrent) change.reset();
-            }}
-          />
+          <PasswordInput label={text.CURRENT_PASSWORD} autoComplete="current-password" required {...form.field('currentPassword', dropRefusal)} />
         }
         currentPasswordAlert={
           wrongCurrent && (
             <Alert color="red" variant="light" role="alert" data-testid="current-password-wrong">
-              {messages.CURRENT_PASSWORD_WRONG}
+              {t('CURRENT_PASSWORD_WRONG')}
               <br />
-              {messages.TRY_AGAIN}
+              {t('TRY_AGAIN')}
             </Alert>
           )
         }

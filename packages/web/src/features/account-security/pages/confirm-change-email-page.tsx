@@ -1,9 +1,10 @@
 // Opening an e-mail change link (confirmChangeEmail/{token}): a refused link leads to invalidToken;
 // otherwise the account takes its new address and the page says so (accounts document, section 2).
 import { Alert, Button, Text } from '@mantine/core';
-import { accountSecurityMessages as text, messages, type ConfirmChangeEmailReply } from '@testbed/contract';
+import { accountSecurityMessages as text, type ConfirmChangeEmailReply } from '@testbed/contract';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
@@ -35,9 +36,7 @@ export function ConfirmChangeEmailPage() {
       {text.BACK_TO_MY_ACCOUNT}
     </Button>
   ) : (
-    <Button component={Link} to={paths.signin.href()} w="fit-content">
-      {messages.BACK_TO_SIGN_IN}
-    </Button>
+    <BackToSignInButton />
   );
   if ('refused' in outcome) {
     return (

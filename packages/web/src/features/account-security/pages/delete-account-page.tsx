@@ -1,19 +1,19 @@
 // Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the spec's two
 // lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { accountSecurityMessages as text, deleteAccountFormSchema, messages } from '@testbed/contract';
-import type { FormEvent } from 'react';
+import { accountSecurityMessages as text, deleteAccountFormSchema } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 import { useDeleteOwnAccount } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 
 export function DeleteAccountPage() {
+  const { t } = useTranslation();
   const { userId, validId, me, own } = useAccountAccess();
   const navigate = useNavigate();
   const remove = useDeleteOwnAccount();
@@ -24,12 +24,14 @@ export function DeleteAccountPage() {
   // Administrators remove other accounts with the partial deletion of the user page, not with a password.
   if (!own) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const wrongPassword = remove.error instanceof ApiError && remove.error.fieldErrors.password !== undefined;
+  const wrongPassword = fieldRefusal(remove.error, 'password') !== undefined;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  // A refused password stops showing once it is being typed again.
+  const dropRefusal = () => {
+    if (wrongPassword) remove.reset();
+  };
+
+  const onSubmit = form.handleSubmit((data) => {
     remove.mutate(
       { userId, password: data.password },
       {
@@ -37,7 +39,7 @@ export function DeleteAccountPage() {
         onSuccess: () => void Promise.resolve(navigate(paths.accountDeleted.href(), { replace: true })).then(clearSession),
       },
     );
-  };
+  });
 
   return (
     <AccountFormLayout title={text.DELETE_ACCOUNT_TITLE}>
@@ -47,24 +49,18 @@ export function DeleteAccountPage() {
             {text.DELETE_ACCOUNT_WARNING}
           </Alert>
           <PasswordInput
-            label={messages.PASSWORD}
+            label={t('PASSWORD')}
             description={text.DELETE_ACCOUNT_PASSWORD_HINT}
-            name="password"
             autoComplete="current-password"
             required
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(event) => {
-              form.set('password', event.currentTarget.value);
-              if (wrongPassword) remove.reset();
-            }}
+            {...form.field('password', dropRefusal)}
           />
           {wrongPassword && (
             <Alert color="red" variant="light" role="alert" data-testid="password-wrong">
               <Text fw={600} size="sm">
-                {messages.PASSWORD_WRONG}
+                {t('PASSWORD_WRONG')}
               </Text>
-              <Text size="sm">{messages.PASSWORD_NOT_CORRECT}</Text>
+              <Text size="sm">{t('PASSWORD_NOT_CORRECT')}</Text>
             </Alert>
           )}
           {remove.error && !wrongPassword && (
@@ -77,7 +73,7 @@ export function DeleteAccountPage() {
               {text.CANCEL}
             </Button>
             <Button type="submit" color="red.9" loading={remove.isPending}>
-              {messages.DELETE_ACCOUNT}
+              {t('DELETE_ACCOUNT')}
             </Button>
           </Group>
         </Stack>

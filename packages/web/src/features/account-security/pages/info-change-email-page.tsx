@@ -41,12 +41,7 @@ function InfoChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   );
 }
 
-export function InfoChangeEmailPage() {
-  return <InfoChangeEmail byAdmin={false} />;
-}
-
-export function InfoChangeEmailByAdminPage() {
-  return <InfoChangeEmail byAdmin />;
-}
+export const InfoChangeEmailPage = () => <InfoChangeEmail byAdmin={false} />;
+export const InfoChangeEmailByAdminPage = () => <InfoChangeEmail byAdmin />;
 
 export { InfoChangeEmailPage as Component };

@@ -2,8 +2,8 @@
 // with the spec's one sentence (accounts document, sections 4 and 8), so nobody learns which addresses
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountSecurityMessages as text, messages, passwordForgottenFormSchema } from '@testbed/contract';
-import type { FormEvent } from 'react';
+import { accountSecurityMessages as text, passwordForgottenFormSchema } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
@@ -12,38 +12,22 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { useSchemaForm } from '../components/use-schema-form';
 
 export function PasswordForgottenPage() {
+  const { t } = useTranslation();
   const form = useSchemaForm(passwordForgottenFormSchema, { email: '' });
   const request = useRequestPasswordReset();
   const tooMany = request.error instanceof ApiError && request.error.status === 429 ? request.error : null;
   const answered = request.isSuccess || (request.isError && !tooMany);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (data) request.mutate(data.email);
-  };
+  const onSubmit = form.handleSubmit((data) => request.mutate(data.email));
 
   return (
     <AccountFormLayout title={text.PASSWORD_FORGOTTEN_TITLE} subtitle={text.PASSWORD_FORGOTTEN_TEXT}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={text.EMAIL}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(event) => {
-              form.set('email', event.currentTarget.value);
-              request.reset();
-            }}
-            onBlur={() => form.touch('email')}
-          />
+          <TextInput label={text.EMAIL} type="email" autoComplete="email" required {...form.field('email', request.reset)} />
           {answered && (
             <Alert color="teal" variant="light" role="status" data-testid="reset-requested">
-              {messages.RESET_PASSWORD_SENT}
+              {t('RESET_PASSWORD_SENT')}
             </Alert>
           )}
           {tooMany && (
@@ -53,7 +37,7 @@ export function PasswordForgottenPage() {
           )}
           <Group justify="space-between">
             <Anchor component={Link} to={paths.signin.href()}>
-              {messages.BACK_TO_SIGN_IN}
+              {t('BACK_TO_SIGN_IN')}
             </Anchor>
             <Button type="submit" loading={request.isPending}>
               {text.SEND_RESET_LINK}

@@ -3,7 +3,6 @@
 // section 4).
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { accountSecurityMessages as text, resetPasswordFormSchema } from '@testbed/contract';
-import type { FormEvent } from 'react';
 import { redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
@@ -11,7 +10,7 @@ import { checkResetToken, useResetPassword } from '../api/account-security';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
-import { useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? '';
@@ -30,10 +29,7 @@ export function ResetPasswordPage() {
   const form = useSchemaForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
   const reset = useResetPassword();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit((data) => {
     reset.mutate(
       { token, newPassword: data.newPassword },
       {
@@ -44,15 +40,14 @@ export function ResetPasswordPage() {
             void navigate(invalidTokenHref(problem), { replace: true });
             return;
           }
-          const fieldError = error instanceof ApiError ? error.fieldErrors.newPassword?.[0] : undefined;
-          if (fieldError) form.setErrors({ newPassword: fieldError });
+          form.showRefusal(error, 'newPassword');
         },
       },
     );
-  };
+  });
 
   const serverError =
-    reset.error && !tokenProblemOf(reset.error) && !(reset.error instanceof ApiError && reset.error.fieldErrors.newPassword)
+    reset.error && !tokenProblemOf(reset.error) && !fieldRefusal(reset.error, 'newPassword')
       ? reset.error.message
       : null;
 
@@ -60,7 +55,7 @@ export function ResetPasswordPage() {
     <AccountFormLayout title={text.RESET_PASSWORD_TITLE}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <NewPasswordFields values={form.values} errors={form.errors} set={form.set} touch={form.touch} />
+          <NewPasswordFields field={form.field} />
           {serverError && (
             <Alert color="red" variant="light" role="alert">
               {serverError}

@@ -12,6 +12,8 @@ export interface Selection {
   onToggleAll: (checked: boolean) => void;
 }
 
+const HEADERS = [text.LAST_NAME, text.FIRST_NAME, text.USERNAME, text.EMAIL, text.SIGN_UP_DATE, text.LAST_VALIDATION_DATE, text.STATUS];
+
 export function AccountsTable({ accounts, selection }: { accounts: AccountToValidate[]; selection?: Selection }) {
   const selectable = selection ? accounts.filter((account) => !selection.locked.has(account.userId)) : [];
   const selectedCount = selection ? selectable.filter((account) => selection.selected.has(account.userId)).length : 0;
@@ -31,13 +33,9 @@ export function AccountsTable({ accounts, selection }: { accounts: AccountToVali
                 />
               </Table.Th>
             )}
-            <Table.Th>{text.LAST_NAME}</Table.Th>
-            <Table.Th>{text.FIRST_NAME}</Table.Th>
-            <Table.Th>{text.USERNAME}</Table.Th>
-            <Table.Th>{text.EMAIL}</Table.Th>
-            <Table.Th>{text.SIGN_UP_DATE}</Table.Th>
-            <Table.Th>{text.LAST_VALIDATION_DATE}</Table.Th>
-            <Table.Th>{text.STATUS}</Table.Th>
+            {HEADERS.map((header) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

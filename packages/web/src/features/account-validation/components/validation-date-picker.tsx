@@ -4,8 +4,9 @@
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
-import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useId } from 'react';
+import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
 import { dayString } from './format';
 import classes from './validation-date-picker.module.css';
 
@@ -27,6 +28,7 @@ export interface ValidationDatePickerProps {
 }
 
 export function ValidationDatePicker({ value, onChange, displayed, onDisplayedChange, months, onMonthsChange }: ValidationDatePickerProps) {
+  const ariaLabels = useDatePickerLabels();
   const labelId = useId();
   const [year, month] = displayed.split('-').map(Number) as [number, number];
   const thisYear = new Date().getFullYear();
@@ -71,16 +73,7 @@ export function ValidationDatePicker({ value, onChange, displayed, onDisplayedCh
           highlightToday
           classNames={{ day: classes.day }}
           styles={{ levelsGroup: { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-md)' } }}
-          ariaLabels={{
-            previousMonth: messages.PREVIOUS_MONTH,
-            nextMonth: messages.NEXT_MONTH,
-            monthLevelControl: messages.CHANGE_LEVEL,
-            yearLevelControl: messages.CHANGE_LEVEL,
-            previousYear: messages.PREVIOUS_YEAR,
-            nextYear: messages.NEXT_YEAR,
-            previousDecade: messages.PREVIOUS_DECADE,
-            nextDecade: messages.NEXT_DECADE,
-          }}
+          ariaLabels={ariaLabels}
         />
       </SimpleGrid>
     </Stack>

@@ -1,20 +1,22 @@
 // Account update validation (confirmUserAccountUpdate/{token}): the link mailed to every administrator when
 // a user has updated their account. Opening it validates the update, unless another administrator was
 // first; an unknown or expired link leads to invalidToken.
-import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
+import { LoadingBar } from '../../../shared/components/loading-bar';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { accountValidationKeys, confirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
 
-const LOADING_VALUE = 80;
-
 export function ConfirmAccountUpdatePage() {
+  const { t } = useTranslation();
   const token = useParams().token ?? '';
   const me = useSession().user;
   // Resolved once, like the spec's resolver: a second run would read "validated by another administrator".
@@ -27,7 +29,7 @@ export function ConfirmAccountUpdatePage() {
     refetchOnWindowFocus: false,
   });
 
-  if (confirmation.isPending) return <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} mt="xl" />;
+  if (confirmation.isPending) return <LoadingBar mt="xl" />;
   if (confirmation.isError) {
     if (confirmation.error instanceof ApiError && confirmation.error.status === 404) {
       return <Navigate to={paths.invalidToken.href()} replace />;
@@ -49,16 +51,14 @@ export function ConfirmAccountUpdatePage() {
               {text.SEE_PENDING_ACCOUNTS}
             </Button>
           ) : (
-            <Button component={Link} to={paths.signin.href()} w="fit-content">
-              {messages.BACK_TO_SIGN_IN}
-            </Button>
+            <BackToSignInButton />
           )}
         </Group>
       }
     >
       <Text>
         {alreadyValidated
-          ? messages.ACCOUNT_UPDATE_VALIDATED_BY_OTHER
+          ? t('ACCOUNT_UPDATE_VALIDATED_BY_OTHER')
           : fill(text.ACCOUNT_UPDATE_VALIDATED, { name: `${user.firstname} ${user.lastname}`, username: user.username })}
       </Text>
     </MessagePage>

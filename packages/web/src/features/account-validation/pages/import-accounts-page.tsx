@@ -2,7 +2,7 @@
 // typed or read from a file, one account per line under a header row naming sign-up fields. The reply's
 // count and its one error per rejected line are shown; the button stays disabled once a result is shown
 // until the text changes or the form is reset.
-import { Alert, Button, Code, FileButton, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   accountValidationMessages as text,
@@ -11,10 +11,12 @@ import {
   IMPORT_MAX_LINES,
   IMPORT_REQUIRED_COLUMNS,
   importAccountsBodySchema,
-  messages,
 } from '@testbed/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChooseFileButton } from '../../../shared/components/choose-file-button';
+import { LOADING_VALUE } from '../../../shared/components/loading-bar';
 import { paths } from '../../../shared/paths';
 import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
@@ -22,8 +24,6 @@ import { reportFailure } from '../../../shared/report-failure';
 
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 const COLUMN_HELP: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {
   username: 'lower-case letters, digits and underscores, starting with a letter (2 to 32)',
@@ -34,6 +34,7 @@ const COLUMN_HELP: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {
 };
 
 export function ImportAccountsPage() {
+  const { t } = useTranslation();
   useDocumentTitle(`${text.IMPORT_ACCOUNTS} | Testbed Portal`);
   const navigate = useNavigate();
   const [data, setData] = useState('');
@@ -104,13 +105,7 @@ export function ImportAccountsPage() {
               onBlur={() => setTouched(true)}
             />
             <Group>
-              <FileButton onChange={(file) => void readFile(file)} accept=".csv,text/csv,text/plain">
-                {(props) => (
-                  <Button variant="default" {...props}>
-                    {text.IMPORT_FROM_FILE}
-                  </Button>
-                )}
-              </FileButton>
+              <ChooseFileButton label={text.IMPORT_FROM_FILE} accept=".csv,text/csv,text/plain" onChoose={(file) => void readFile(file)} />
             </Group>
             {(run.isPending || result) && (
               <Progress
@@ -162,7 +157,7 @@ export function ImportAccountsPage() {
                 {text.IMPORT_ACCOUNTS}
               </Button>
             </Group>
-            {run.isPending && <Text size="sm">{messages.LOADING}</Text>}
+            {run.isPending && <Text size="sm">{t('LOADING')}</Text>}
           </Stack>
         </form>
       </Paper>

@@ -1,17 +1,15 @@
 // Pending accounts (administrators): the accounts asked to validate their account that no administrator has
 // validated yet (accounts document, sections 2 and 4).
-import { Anchor, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { LoadingBar } from '../../../shared/components/loading-bar';
 import { paths } from '../../../shared/paths';
 import { usePendingAccounts } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
 import { reportFailure } from '../../../shared/report-failure';
-
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 export function PendingAccountsPage() {
   useDocumentTitle(`${text.VALIDATION_PENDING_ACCOUNTS} | Testbed Portal`);
@@ -26,7 +24,7 @@ export function PendingAccountsPage() {
       <Title order={1} size="h2">
         {text.VALIDATION_PENDING_ACCOUNTS}
       </Title>
-      {accounts.isPending && <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} />}
+      {accounts.isPending && <LoadingBar />}
       {!accounts.isPending && rows.length === 0 && <Text>{text.NO_VALIDATION_PENDING_ACCOUNT}</Text>}
       {rows.length > 0 && <AccountsTable accounts={rows} />}
       <Anchor component={Link} to={paths.validateAccounts.href()} w="fit-content">

@@ -10,7 +10,6 @@ import {
   NativeSelect,
   Paper,
   PasswordInput,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -21,7 +20,6 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   accountValidationMessages as text,
-  messages,
   shortenSshKey,
   updateAccountFormSchema,
   type UpdateAccountPrefill,
@@ -30,13 +28,12 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
+import { LoadingBar } from '../../../shared/components/loading-bar';
+import { PageHeading } from '../../../shared/components/page-heading';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { reportFailure } from '../../../shared/report-failure';
-
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 type TextField =
   | 'firstname'
@@ -85,7 +82,7 @@ export function UpdateAccountPage() {
   const token = useParams().token ?? '';
   const check = useUpdateToken(token);
 
-  if (check.isPending) return <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} mt="xl" />;
+  if (check.isPending) return <LoadingBar mt="xl" />;
   if (check.isError) {
     return (
       <Alert color="red" variant="light" mt="xl" role="alert">
@@ -158,14 +155,10 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
 
   return (
     <Stack maw={900} mx="auto" mt="lg" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {text.UPDATE_ACCOUNT}
-        </Title>
-        <Text mt="xs">{text.UPDATE_ACCOUNT_HELP}</Text>
-      </div>
+      <PageHeading title={text.UPDATE_ACCOUNT} intro={text.UPDATE_ACCOUNT_HELP} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
+          {/* The sign-up form asks for these fields too, with other rules (username and e-mail read-only here). */}
           <Section title={text.PERSONAL_INFORMATION}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={text.FIRST_NAME} required autoComplete="given-name" {...input('firstname')} />
@@ -233,6 +226,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
             />
           </Section>
 
+          {/* As on the sign-up form, without its list of existing employers to pick from. */}
           <Section title={text.EMPLOYER}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={text.INSTITUTE_NAME} required autoComplete="organization" {...input('instituteName')} />
@@ -277,9 +271,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder shadow="xs" radius="md" p="lg" component="section" aria-label={title}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+        <Title order={2} size="h4">{title}</Title>
         {children}
       </Stack>
     </Paper>

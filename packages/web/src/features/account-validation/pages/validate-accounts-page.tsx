@@ -1,20 +1,19 @@
 // Validate accounts (administrators; accounts document, sections 2 and 4): pick a day, search the accounts
 // last validated before it (or never), select some or all, and ask them to validate their account. The
 // asked accounts then show disabled with a Pending status.
-import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { accountValidationMessages as text, messages } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadingBar } from '../../../shared/components/loading-bar';
+import { PageHeading } from '../../../shared/components/page-heading';
 import { paths } from '../../../shared/paths';
 import { useAccountsToUpdate, useRequestValidation } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
 import { dayStartMs, dayString, fill } from '../components/format';
 import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-date-picker';
 import { reportFailure } from '../../../shared/report-failure';
-
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 export function ValidateAccountsPage() {
   useDocumentTitle(`${text.VALIDATE_ACCOUNTS} | Testbed Portal`);
@@ -68,12 +67,7 @@ export function ValidateAccountsPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {text.VALIDATE_ACCOUNTS}
-        </Title>
-        <Text mt="xs">{text.VALIDATE_ACCOUNTS_HELP}</Text>
-      </div>
+      <PageHeading title={text.VALIDATE_ACCOUNTS} intro={text.VALIDATE_ACCOUNTS_HELP} />
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <Stack gap="md">
           <ValidationDatePicker
@@ -93,7 +87,7 @@ export function ValidateAccountsPage() {
         </Stack>
       </Paper>
 
-      {accounts.isFetching && <Progress value={LOADING_VALUE} animated striped aria-label={messages.LOADING} />}
+      {accounts.isFetching && <LoadingBar />}
       {searchedMs !== null && !accounts.isPending && rows.length === 0 && <Text>{text.NO_ACCOUNT_TO_VALIDATE}</Text>}
       {request.isSuccess && (
         <Alert color="teal" variant="light" role="status">

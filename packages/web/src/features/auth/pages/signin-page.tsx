@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages, signinSchema, type SigninForm } from '@testbed/contract';
+import { signinSchema, type SigninForm } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,7 +18,7 @@ type FieldErrors = Partial<Record<keyof SigninForm, string>>;
  */
 function errorText(error: unknown, t: (key: 'BAD_LOGIN' | 'ACCOUNT_INVALID') => string): string {
   if (error instanceof ApiError) {
-    if (error.status === 403 && error.message === messages.ACCOUNT_INVALID) return t('ACCOUNT_INVALID');
+    if (error.status === 403 && error.message === t('ACCOUNT_INVALID')) return t('ACCOUNT_INVALID');
     if (error.status === 429 || error.status === 0 || error.status >= 500) return error.message;
   }
   return t('BAD_LOGIN');

@@ -1,8 +1,7 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { MessagePage } from '../../../shared/components/message-page';
-import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 
 /**
@@ -16,16 +15,8 @@ export function loader() {
 
 export function SignoutPage() {
   const { t } = useTranslation();
-
   return (
-    <MessagePage
-      title={t('DISCONNECTED_TITLE')}
-      actions={
-        <Button component={Link} to={paths.signin.href()} w="fit-content">
-          {t('RECONNECT')}
-        </Button>
-      }
-    >
+    <MessagePage title={t('DISCONNECTED_TITLE')} actions={<BackToSignInButton label={t('RECONNECT')} />}>
       <Text>{t('DISCONNECTED')}</Text>
     </MessagePage>
   );

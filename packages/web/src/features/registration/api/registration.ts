@@ -70,22 +70,10 @@ export const useSignup = () => useMutation({ mutationFn: signUp });
  * Each link is used once: the page runs its call as a query so that a re-render does not call again, and
  * keeps the answer for as long as the page is open.
  */
-export function useConfirmEmail(token: string) {
-  return useQuery({
-    queryKey: registrationKeys.confirmEmail(token),
-    queryFn: () => confirmEmail(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
+const USED_ONCE = { retry: false, staleTime: Infinity, gcTime: Infinity } as const;
 
-export function useConfirmUserAccount(token: string) {
-  return useQuery({
-    queryKey: registrationKeys.confirmAccount(token),
-    queryFn: () => confirmUserAccount(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
+export const useConfirmEmail = (token: string) =>
+  useQuery({ queryKey: registrationKeys.confirmEmail(token), queryFn: () => confirmEmail(token), ...USED_ONCE });
+
+export const useConfirmUserAccount = (token: string) =>
+  useQuery({ queryKey: registrationKeys.confirmAccount(token), queryFn: () => confirmUserAccount(token), ...USED_ONCE });

@@ -10,10 +10,17 @@ export interface EmployerPickerProps {
   onPick: (employer: SignupEmployer) => void;
 }
 
+/** The table's columns, which are also the values a search looks in. */
+const COLUMNS: Array<{ header: string; value: (employer: SignupEmployer) => string | null | undefined }> = [
+  { header: registrationMessages.INSTITUTE_NAME, value: (employer) => employer.instituteName },
+  { header: registrationMessages.LABORATORY_NAME, value: (employer) => employer.laboratoryName },
+  { header: registrationMessages.TEAM_NAME, value: (employer) => employer.teamName },
+  { header: registrationMessages.LOCATION, value: (employer) => employer.location },
+  { header: registrationMessages.COUNTRY, value: (employer) => employer.countryName },
+];
+
 const matches = (employer: SignupEmployer, search: string) =>
-  [employer.instituteName, employer.laboratoryName, employer.teamName, employer.location, employer.countryName]
-    .filter(Boolean)
-    .some((value) => value!.toLowerCase().includes(search));
+  COLUMNS.some((column) => column.value(employer)?.toLowerCase().includes(search));
 
 export function EmployerPicker({ employers, pickedId, onPick }: EmployerPickerProps) {
   const [search, setSearch] = useState('');
@@ -47,17 +54,15 @@ export function EmployerPicker({ employers, pickedId, onPick }: EmployerPickerPr
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{registrationMessages.INSTITUTE_NAME}</Table.Th>
-              <Table.Th>{registrationMessages.LABORATORY_NAME}</Table.Th>
-              <Table.Th>{registrationMessages.TEAM_NAME}</Table.Th>
-              <Table.Th>{registrationMessages.LOCATION}</Table.Th>
-              <Table.Th>{registrationMessages.COUNTRY}</Table.Th>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column.header}>{column.header}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {shown.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={5}>{registrationMessages.NO_EMPLOYER}</Table.Td>
+                <Table.Td colSpan={COLUMNS.length}>{registrationMessages.NO_EMPLOYER}</Table.Td>
               </Table.Tr>
             ) : (
               shown.map((employer) => (
@@ -75,11 +80,9 @@ export function EmployerPicker({ employers, pickedId, onPick }: EmployerPickerPr
                     }
                   }}
                 >
-                  <Table.Td>{employer.instituteName}</Table.Td>
-                  <Table.Td>{employer.laboratoryName}</Table.Td>
-                  <Table.Td>{employer.teamName}</Table.Td>
-                  <Table.Td>{employer.location}</Table.Td>
-                  <Table.Td>{employer.countryName}</Table.Td>
+                  {COLUMNS.map((column) => (
+                    <Table.Td key={column.header}>{column.value(employer)}</Table.Td>
+                  ))}
                 </Table.Tr>
               ))
             )}

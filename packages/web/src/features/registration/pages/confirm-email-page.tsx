@@ -1,13 +1,13 @@
 // confirm-email/{token}: uses the e-mail validation link, says whether the e-mail was validated now or
 // before, then counts down from 60 seconds and goes to sign-in.
 import { Button, Text } from '@mantine/core';
-import { messages, registrationMessages } from '@testbed/contract';
+import { registrationMessages } from '@testbed/contract';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { MessagePage } from '../../../shared/components/message-page';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useConfirmEmail } from '../api/registration';
-import { TokenFailure, TokenPending } from '../components/token-outcome';
+import { TokenOutcome } from '../components/token-outcome';
 
 /** The spec's countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;
@@ -35,25 +35,24 @@ function Countdown() {
 }
 
 export function ConfirmEmailPage() {
-  const { token = '' } = useParams();
-  const confirmation = useConfirmEmail(token);
-  const title = registrationMessages.CONFIRM_EMAIL_TITLE;
-  if (confirmation.isPending) return <TokenPending title={title} />;
-  if (confirmation.isError) return <TokenFailure title={title} error={confirmation.error} />;
+  const { t } = useTranslation();
+  const signIn = (
+    <Button component={Link} to={paths.signin.href()} w="fit-content">
+      {t('SIGN_IN')}
+    </Button>
+  );
+  // Kept alike the account link's page on purpose: TokenOutcome holds the logic, these props are this link's words.
   return (
-    <MessagePage
-      title={title}
-      actions={
-        <Button component={Link} to={paths.signin.href()} w="fit-content">
-          {messages.SIGN_IN}
-        </Button>
-      }
+    <TokenOutcome
+      title={registrationMessages.CONFIRM_EMAIL_TITLE}
+      useConfirmation={useConfirmEmail}
+      validatedNow={registrationMessages.EMAIL_VALIDATED}
+      validatedBefore={t('EMAIL_ALREADY_VALIDATED')}
+      testId="confirm-email-result"
+      actions={signIn}
     >
-      <Text fw={600} data-testid="confirm-email-result">
-        {confirmation.data.alreadyValidated ? messages.EMAIL_ALREADY_VALIDATED : registrationMessages.EMAIL_VALIDATED}
-      </Text>
       <Countdown />
-    </MessagePage>
+    </TokenOutcome>
   );
 }
 

@@ -6,7 +6,6 @@ import {
   Alert,
   Avatar,
   Button,
-  FileButton,
   Fieldset,
   Group,
   Input,
@@ -15,10 +14,8 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import {
@@ -32,6 +29,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { CaptchaField } from '../../../shared/components/captcha-field';
+import { ChooseFileButton } from '../../../shared/components/choose-file-button';
+import { PageHeading } from '../../../shared/components/page-heading';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { checkEmail, useSignup, useSignupChoices, useUsernameAvailability } from '../api/registration';
@@ -96,6 +95,13 @@ export function SignupPage() {
     error: errorOf(field),
     onChange: (event: { currentTarget: { value: string } }) => update(field, event.currentTarget.value as never),
     onBlur: () => touch(field),
+  });
+
+  const choice = (field: 'employerType' | 'professionalStatus') => ({
+    value: values[field],
+    error: errorOf(field),
+    onChange: (value: string | null) => update(field, value),
+    clearable: true,
   });
 
   const pickEmployer = (employer: SignupEmployer) => {
@@ -178,15 +184,11 @@ export function SignupPage() {
 
   return (
     <Stack maw={900} mx="auto" mt="lg" mb="xl" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {m.SIGN_UP_TITLE}
-        </Title>
-        <Text mt="xs">{m.SIGN_UP_INTRO}</Text>
-      </div>
+      <PageHeading title={m.SIGN_UP_TITLE} intro={m.SIGN_UP_INTRO} />
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <form onSubmit={onSubmit} noValidate aria-label={m.SIGN_UP_TITLE} key={formKey}>
           <Stack gap="lg">
+            {/* The account-update form asks for these fields too, with other rules: each form lists its own. */}
             <Fieldset legend={m.PERSONAL_INFORMATION}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={m.FIRST_NAME} required autoComplete="given-name" {...text('firstname')} />
@@ -225,13 +227,7 @@ export function SignupPage() {
               <Input.Wrapper mt="md" label={m.PHOTO} description={m.PHOTO_HELP} error={errorOf('userPhoto')} labelElement="div" id="photo">
                 <Group mt={4}>
                   {values.userPhoto && <Avatar src={values.userPhoto} alt={m.PHOTO} size="lg" />}
-                  <FileButton onChange={(file) => void choosePhoto(file)} accept="image/png,image/jpeg,image/webp">
-                    {(props) => (
-                      <Button variant="default" {...props}>
-                        {m.CHOOSE_PHOTO}
-                      </Button>
-                    )}
-                  </FileButton>
+                  <ChooseFileButton label={m.CHOOSE_PHOTO} accept="image/png,image/jpeg,image/webp" onChoose={(file) => void choosePhoto(file)} />
                   {values.userPhoto && (
                     <Button variant="subtle" onClick={() => update('userPhoto', '')}>
                       {m.REMOVE_PHOTO}
@@ -256,6 +252,7 @@ export function SignupPage() {
               />
             </Fieldset>
 
+            {/* Alike the account-update form's employer fields, which have no list of employers to pick from. */}
             <Fieldset legend={m.EMPLOYER}>
               <Stack gap="md">
                 <EmployerPicker employers={choices.data?.employers ?? []} pickedId={values.employerId} onPick={pickEmployer} />
@@ -272,22 +269,8 @@ export function SignupPage() {
                   <TextInput label={m.LOCATION} {...text('location')} />
                   <TextInput label={m.COUNTRY} required autoComplete="country-name" {...text('countryName')} />
                   <TextInput label={m.EMPLOYER_URL} type="url" {...text('employerURL')} />
-                  <Select
-                    label={m.EMPLOYER_TYPE}
-                    data={labelled(choices.data?.employerTypes)}
-                    value={values.employerType}
-                    onChange={(value) => update('employerType', value)}
-                    clearable
-                    error={errorOf('employerType')}
-                  />
-                  <Select
-                    label={m.PROFESSIONAL_STATUS}
-                    data={labelled(choices.data?.professionalStatuses)}
-                    value={values.professionalStatus}
-                    onChange={(value) => update('professionalStatus', value)}
-                    clearable
-                    error={errorOf('professionalStatus')}
-                  />
+                  <Select label={m.EMPLOYER_TYPE} data={labelled(choices.data?.employerTypes)} {...choice('employerType')} />
+                  <Select label={m.PROFESSIONAL_STATUS} data={labelled(choices.data?.professionalStatuses)} {...choice('professionalStatus')} />
                 </SimpleGrid>
               </Stack>
             </Fieldset>

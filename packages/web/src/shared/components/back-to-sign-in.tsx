@@ -1,0 +1,26 @@
+// The way on from the pages a signed-out person reaches from a mail link or after leaving the portal.
+import { Button } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../paths';
+import { MessagePage } from './message-page';
+
+/** Labelled "Back to sign in" unless the page words it otherwise. */
+export function BackToSignInButton({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={Link} to={paths.signin.href()} w="fit-content">
+      {label ?? t('BACK_TO_SIGN_IN')}
+    </Button>
+  );
+}
+
+/** A page that tells a signed-out person one thing and leads back to sign-in. */
+export function BackToSignInPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <MessagePage title={title} actions={<BackToSignInButton />}>
+      {children}
+    </MessagePage>
+  );
+}
