@@ -5,6 +5,7 @@ import { Button, Group, InputBase, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
 import classes from './calendar-field.module.css';
 
 export interface CalendarFieldProps {
@@ -22,6 +23,7 @@ export interface CalendarFieldProps {
 
 export function CalendarField({ label, value, onChange, minDate, today, required, error, disabled }: CalendarFieldProps) {
   const { t } = useTranslation();
+  const datePickerLabels = useDatePickerLabels();
   const [opened, { close, toggle }] = useDisclosure(false);
   // Three months side by side need a wide screen; a phone shows one.
   const wide = useMediaQuery('(min-width: 62em)', true);
@@ -61,16 +63,7 @@ export function CalendarField({ label, value, onChange, minDate, today, required
             firstDayOfWeek={1}
             highlightToday
             classNames={{ day: classes.day }}
-            ariaLabels={{
-              previousMonth: t('PREVIOUS_MONTH'),
-              nextMonth: t('NEXT_MONTH'),
-              monthLevelControl: t('CHANGE_LEVEL'),
-              yearLevelControl: t('CHANGE_LEVEL'),
-              previousYear: t('PREVIOUS_YEAR'),
-              nextYear: t('NEXT_YEAR'),
-              previousDecade: t('PREVIOUS_DECADE'),
-              nextDecade: t('NEXT_DECADE'),
-            }}
+            ariaLabels={datePickerLabels}
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => pick(today < minDate ? minDate : today)}>
