@@ -1,7 +1,8 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
 // last name and username, and a delete button behind a confirmation (accounts document, section 2).
 import { Anchor, Button, Code, Text } from '@mantine/core';
-import { credentialMessages, messages, shortenSshKey, type Credential } from '@testbed/contract';
+import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
@@ -10,6 +11,7 @@ import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
 
 export function CredentialsPage() {
+  const { t } = useTranslation();
   const me = useSession().user;
   const credentials = useCredentials();
   const remove = useDeleteCredentialFlow();
@@ -20,7 +22,7 @@ export function CredentialsPage() {
 
   return (
     <AdminListPage
-      title={messages.CREDENTIALS}
+      title={t('CREDENTIALS')}
       actions={
         <Button component={Link} to={paths.credentialNew.href()}>
           {credentialMessages.ADD_SSH_KEY}
@@ -28,7 +30,7 @@ export function CredentialsPage() {
       }
       query={credentials}
       failureLog="Loading the credentials failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={credentialMessages.NO_CREDENTIAL}
       tableMinWidth={680}
       rowId={(credential: Credential) => credential.credentialId}

@@ -1,7 +1,8 @@
 // The members or the managers of a group: who they are, a remove button each, and a picker to add one.
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { groupMessages, messages, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
+import { groupMessages, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { paths } from '../../../shared/paths';
@@ -26,6 +27,7 @@ const TEXTS = {
 } as const;
 
 export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: GroupPlace }) {
+  const { t } = useTranslation();
   const texts = TEXTS[place];
   const users: GroupUser[] = place === 'manager' ? group.managerUsers : group.users;
   const [chosen, setChosen] = useState<ValidUser | null>(null);
@@ -63,7 +65,7 @@ export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: 
                 <Table.Th>{groupMessages.FIRST_NAME}</Table.Th>
                 <Table.Th>{groupMessages.USERNAME}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>{messages.ACTIONS}</VisuallyHidden>
+                  <VisuallyHidden>{t('ACTIONS')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -2,7 +2,8 @@
 // one at a time, and a delete button for a group without members.
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupBodyFromForm, groupMessages, messages } from '@testbed/contract';
+import { groupBodyFromForm, groupMessages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { DeleteButton } from '../../../shared/components/delete-button';
@@ -15,6 +16,7 @@ import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
 export function GroupPage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const groupId = Number(id);
   const validId = Number.isInteger(groupId) && groupId > 0;
@@ -40,7 +42,7 @@ export function GroupPage() {
       <Title order={1} size="h2">
         {groupMessages.GROUP} {data?.name}
       </Title>
-      {(group.isPending || types.isPending) && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {(group.isPending || types.isPending) && <Progress value={80} animated striped aria-label={t('LOADING')} />}
       {group.isError && <Text c="red.9">{group.error.message}</Text>}
       {data && types.data && (
         <>

@@ -2,7 +2,8 @@
 // no group uses.
 import { Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupMessages, groupTypeFormSchema, messages } from '@testbed/contract';
+import { groupMessages, groupTypeFormSchema } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { DeleteButton } from '../../../shared/components/delete-button';
@@ -14,6 +15,7 @@ import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
 export function GroupTypePage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const typeId = Number(id);
   const validId = Number.isInteger(typeId) && typeId > 0;
@@ -40,7 +42,7 @@ export function GroupTypePage() {
       <Title order={1} size="h2">
         {groupMessages.GROUP_TYPE} {data?.label}
       </Title>
-      {type.isPending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {type.isPending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
       {type.isError && <Text c="red.9">{type.error.message}</Text>}
       {data && (
         <>

@@ -1,7 +1,8 @@
 // The group types (administrators), 50 to a page (accounts document, section 9): label and number of
 // groups, with details and delete buttons, and the way to create one.
 import { Anchor, Button, Group } from '@mantine/core';
-import { groupMessages, messages, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
+import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
@@ -9,6 +10,7 @@ import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 
 export function GroupTypesPage() {
+  const { t } = useTranslation();
   const types = useGroupTypes();
   const remove = useDeleteGroupTypeFlow();
   return (
@@ -26,7 +28,7 @@ export function GroupTypesPage() {
       }
       query={types}
       failureLog="Loading the group types failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={groupMessages.NO_GROUP_TYPES}
       tableMinWidth={480}
       pageSize={REFERENCE_PAGE_SIZE}
@@ -44,7 +46,7 @@ export function GroupTypesPage() {
         { header: groupMessages.NUMBER_OF_GROUPS, cell: (type) => type.groupCount },
       ]}
       remove={{
-        header: messages.ACTIONS,
+        header: t('ACTIONS'),
         hideHeader: true,
         buttonText: groupMessages.DELETE,
         accessibleName: (type) => `${groupMessages.DELETE} ${type.label}`,

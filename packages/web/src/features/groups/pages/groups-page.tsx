@@ -1,7 +1,8 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
 import { Anchor, Button, Group } from '@mantine/core';
-import { groupMessages, messages, type GroupSummary } from '@testbed/contract';
+import { groupMessages, type GroupSummary } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
@@ -9,6 +10,7 @@ import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 
 export function GroupsPage() {
+  const { t } = useTranslation();
   const groups = useGroups();
   const remove = useDeleteGroupFlow();
   return (
@@ -26,7 +28,7 @@ export function GroupsPage() {
       }
       query={groups}
       failureLog="Loading the groups failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={groupMessages.NO_GROUP}
       tableMinWidth={640}
       rowId={(group: GroupSummary) => group.groupId}
@@ -45,7 +47,7 @@ export function GroupsPage() {
         { header: groupMessages.NUMBER_OF_MANAGERS, cell: (group) => group.managerCount },
       ]}
       remove={{
-        header: messages.ACTIONS,
+        header: t('ACTIONS'),
         hideHeader: true,
         buttonText: groupMessages.DELETE,
         accessibleName: (group) => `${groupMessages.DELETE} ${group.name}`,

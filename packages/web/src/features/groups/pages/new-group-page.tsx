@@ -2,7 +2,8 @@
 // members and managers.
 import { Button, Paper, Progress, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupBodyFromForm, groupMessages, messages } from '@testbed/contract';
+import { groupBodyFromForm, groupMessages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCreateGroup, useGroupTypes } from '../api/groups';
@@ -10,6 +11,7 @@ import { GroupForm } from '../components/group-form';
 import { notifySuccess } from '../../../shared/notify';
 
 export function NewGroupPage() {
+  const { t } = useTranslation();
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);
   const types = useGroupTypes();
   const create = useCreateGroup();
@@ -19,7 +21,7 @@ export function NewGroupPage() {
       <Title order={1} size="h2">
         {groupMessages.NEW_GROUP}
       </Title>
-      {types.isPending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {types.isPending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
       {!types.isPending && (
         <Paper withBorder shadow="xs" radius="md" p="lg">
           <GroupForm

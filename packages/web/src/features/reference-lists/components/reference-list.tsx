@@ -2,8 +2,9 @@
 // (accounts document, sections 2 and 9), so they are shown disabled and say so.
 import { Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages, REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/contract';
+import { REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/contract';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
@@ -17,6 +18,7 @@ export interface ReferenceListProps {
 }
 
 export function ReferenceList({ title, empty, items, pending, error }: ReferenceListProps) {
+  const { t } = useTranslation();
   useDocumentTitle(`${title} | Testbed Portal`);
   // The spec: these reads fall back to an empty list on failure and are only logged.
   useEffect(() => {
@@ -33,14 +35,14 @@ export function ReferenceList({ title, empty, items, pending, error }: Reference
         </Title>
         <ComingSoonButton label={referenceListMessages.CREATE} />
       </Group>
-      {pending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {pending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
       {!pending && rows.length === 0 && <Text>{empty}</Text>}
       {rows.length > 0 && (
         <Table striped verticalSpacing="sm" data-testid="reference-list">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{referenceListMessages.LABEL}</Table.Th>
-              <Table.Th ta="right">{messages.ACTIONS}</Table.Th>
+              <Table.Th ta="right">{t('ACTIONS')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -48,7 +50,7 @@ export function ReferenceList({ title, empty, items, pending, error }: Reference
               <Table.Tr key={item.id} data-testid="reference-row">
                 <Table.Td>{item.label}</Table.Td>
                 <Table.Td ta="right">
-                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${messages.COMING_SOON})`} />
+                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${t('COMING_SOON')})`} />
                 </Table.Td>
               </Table.Tr>
             ))}

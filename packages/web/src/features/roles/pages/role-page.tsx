@@ -2,7 +2,8 @@
 // hold it, and a delete button for a role given to nobody.
 import { Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages, roleFormSchema, roleMessages } from '@testbed/contract';
+import { roleFormSchema, roleMessages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { DeleteButton } from '../../../shared/components/delete-button';
@@ -14,6 +15,7 @@ import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { notifySuccess } from '../../../shared/notify';
 
 export function RolePage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const roleId = Number(id);
   const validId = Number.isInteger(roleId) && roleId > 0;
@@ -38,7 +40,7 @@ export function RolePage() {
       <Title order={1} size="h2">
         {roleMessages.ROLE} {data?.roleName}
       </Title>
-      {role.isPending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {role.isPending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
       {role.isError && <Text c="red.9">{role.error.message}</Text>}
       {data && (
         <>

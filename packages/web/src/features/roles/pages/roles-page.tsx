@@ -1,7 +1,8 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons
 // (accounts document, section 2). ADMIN and USER cannot be deleted: their button is disabled and says why.
 import { Anchor, Button } from '@mantine/core';
-import { messages, roleMessages, type Role } from '@testbed/contract';
+import { roleMessages, type Role } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
@@ -9,6 +10,7 @@ import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 
 export function RolesPage() {
+  const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRoleFlow();
   return (
@@ -21,7 +23,7 @@ export function RolesPage() {
       }
       query={roles}
       failureLog="Loading the roles failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={roleMessages.NO_ROLE}
       tableMinWidth={480}
       rowId={(role: Role) => role.roleId}
@@ -38,7 +40,7 @@ export function RolesPage() {
         { header: roleMessages.NUMBER_OF_USERS, cell: (role) => role.userCount },
       ]}
       remove={{
-        header: messages.ACTIONS,
+        header: t('ACTIONS'),
         hideHeader: true,
         buttonText: roleMessages.DELETE,
         accessibleName: (role) => `${roleMessages.DELETE} ${role.roleName}`,
