@@ -1,12 +1,13 @@
 // Add an employer to a user (employer/user/{userId}): pick an existing employer (double-click a row, or its
 // Use button, fills the employer fields) or type a new one, then the employment's type, status and dates.
-import { Alert, Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createUserEmployerSchema, employerMessages, type Employer } from '@testbed/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
+import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
@@ -79,93 +80,77 @@ export function UserEmployerNewPage() {
   };
 
   return (
-    <Stack maw={1000} mx="auto" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {employerMessages.ADD_EMPLOYER_FOR}{' '}
-          {user.data ? `${user.data.firstname} ${user.data.lastname}` : ''}
-        </Title>
-      </div>
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <Text fw={700} component="h2" size="lg">
-            {employerMessages.EXISTING_EMPLOYERS}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {employerMessages.EXISTING_HINT}
-          </Text>
-          <TextInput label={employerMessages.SEARCH_EMPLOYER} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
-          <ScrollArea.Autosize mah={240} type="auto">
-            <Table highlightOnHover verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{employerMessages.INSTITUTE_NAME}</Table.Th>
-                  <Table.Th>{employerMessages.LABORATORY_NAME}</Table.Th>
-                  <Table.Th>{employerMessages.COUNTRY}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{employerMessages.SELECTED_EXISTING}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {found.map((row) => (
-                  <Table.Tr
-                    key={row.employerId}
-                    onDoubleClick={() => choose(row)}
-                    style={{ cursor: 'pointer' }}
-                    bg={selected?.employerId === row.employerId ? 'var(--mantine-color-blue-1)' : undefined}
-                    data-testid="existing-employer-row"
-                  >
-                    <Table.Td>{row.instituteName}</Table.Td>
-                    <Table.Td>{row.laboratoryName}</Table.Td>
-                    <Table.Td>{row.countryName}</Table.Td>
-                    <Table.Td>
-                      <Anchor component="button" type="button" size="sm" onClick={() => choose(row)} aria-label={`${employerMessages.USE} ${row.instituteName}`}>
-                        {employerMessages.USE}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-        </Stack>
-      </Paper>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
+    <FormPage
+      title={`${employerMessages.ADD_EMPLOYER_FOR} ${user.data ? `${user.data.firstname} ${user.data.lastname}` : ''}`}
+      maw={1000}
+      before={
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="sm">
             <Text fw={700} component="h2" size="lg">
-              {employerMessages.EMPLOYER}
+              {employerMessages.EXISTING_EMPLOYERS}
             </Text>
-            {selected && (
-              <Group gap="xs">
-                <Text size="sm">
-                  {employerMessages.SELECTED_EXISTING} <b>{selected.instituteName}</b>
-                </Text>
-                <Button size="xs" variant="subtle" onClick={() => editEmployer(EMPTY_EMPLOYER)}>
-                  {employerMessages.CLEAR_SELECTION}
-                </Button>
-              </Group>
-            )}
-            <EmployerFields values={employer} errors={errors} onChange={editEmployer} />
-            <EmploymentFields values={employment} errors={errors} onChange={setEmployment} />
-            {create.error && !(create.error instanceof ApiError && Object.keys(create.error.fieldErrors).length) && (
-              <Alert color="red" variant="light">
-                {create.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(paths.user.href(userId))}>
-                {employerMessages.CANCEL}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {employerMessages.SAVE}
-              </Button>
-            </Group>
+            <Text size="sm" c="dimmed">
+              {employerMessages.EXISTING_HINT}
+            </Text>
+            <TextInput label={employerMessages.SEARCH_EMPLOYER} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
+            <ScrollArea.Autosize mah={240} type="auto">
+              <Table highlightOnHover verticalSpacing={4}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{employerMessages.INSTITUTE_NAME}</Table.Th>
+                    <Table.Th>{employerMessages.LABORATORY_NAME}</Table.Th>
+                    <Table.Th>{employerMessages.COUNTRY}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{employerMessages.SELECTED_EXISTING}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {found.map((row) => (
+                    <Table.Tr
+                      key={row.employerId}
+                      onDoubleClick={() => choose(row)}
+                      style={{ cursor: 'pointer' }}
+                      bg={selected?.employerId === row.employerId ? 'var(--mantine-color-blue-1)' : undefined}
+                      data-testid="existing-employer-row"
+                    >
+                      <Table.Td>{row.instituteName}</Table.Td>
+                      <Table.Td>{row.laboratoryName}</Table.Td>
+                      <Table.Td>{row.countryName}</Table.Td>
+                      <Table.Td>
+                        <Anchor component="button" type="button" size="sm" onClick={() => choose(row)} aria-label={`${employerMessages.USE} ${row.instituteName}`}>
+                          {employerMessages.USE}
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
           </Stack>
-        </form>
-      </Paper>
-    </Stack>
+        </Paper>
+      }
+      onSubmit={onSubmit}
+      serverError={formLevelError(create.error)}
+      cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      submit={{ label: employerMessages.SAVE, pending: create.isPending }}
+    >
+      <Text fw={700} component="h2" size="lg">
+        {employerMessages.EMPLOYER}
+      </Text>
+      {selected && (
+        <Group gap="xs">
+          <Text size="sm">
+            {employerMessages.SELECTED_EXISTING} <b>{selected.instituteName}</b>
+          </Text>
+          <Button size="xs" variant="subtle" onClick={() => editEmployer(EMPTY_EMPLOYER)}>
+            {employerMessages.CLEAR_SELECTION}
+          </Button>
+        </Group>
+      )}
+      <EmployerFields values={employer} errors={errors} onChange={editEmployer} />
+      <EmploymentFields values={employment} errors={errors} onChange={setEmployment} />
+    </FormPage>
   );
 }
 
