@@ -1,9 +1,9 @@
 // A plain striped table of rows whose columns the page gives (the users holding a role, the members of a
 // group, the groups of a type), for lists too short to need the administrators' list page.
-import { Anchor, Table, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../paths';
+import { RowLink } from './row-links';
 
 export interface RowsTableColumn<Row> {
   /** The column's header; also its key, so it must be unique in the table. */
@@ -59,11 +59,7 @@ export function userColumns<Row extends NamedUser>(headers: { lastName: string; 
   return [
     {
       header: headers.lastName,
-      cell: (user) => (
-        <Anchor component={Link} to={paths.user.href(user.userId)}>
-          {user.lastname}
-        </Anchor>
-      ),
+      cell: (user) => <RowLink to={paths.user.href(user.userId)}>{user.lastname}</RowLink>,
     },
     { header: headers.firstName, cell: (user) => user.firstname },
     { header: headers.username, cell: (user) => user.username },

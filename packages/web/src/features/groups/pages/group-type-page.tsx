@@ -1,9 +1,9 @@
 // One group type (administrators): its label, the groups that have it, and a delete button for a type
 // no group uses.
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { groupMessages, type GroupSummary } from '@testbed/contract';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
 import { NamePanel } from '../../../shared/components/name-panel';
 import { RowsTable, type RowsTableColumn } from '../../../shared/components/rows-table';
@@ -12,15 +12,12 @@ import { paths } from '../../../shared/paths';
 import { useGroupsOfType, useGroupType, useUpdateGroupType } from '../api/groups';
 import { GROUP_TYPE_LABEL_FIELD } from '../components/group-type-label-field';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
+import { RowLink } from '../../../shared/components/row-links';
 
 const GROUP_COLUMNS: RowsTableColumn<GroupSummary>[] = [
   {
     header: groupMessages.GROUP_NAME,
-    cell: (group) => (
-      <Anchor component={Link} to={paths.group.href(group.groupId)}>
-        {group.name}
-      </Anchor>
-    ),
+    cell: (group) => <RowLink to={paths.group.href(group.groupId)}>{group.name}</RowLink>,
   },
   { header: groupMessages.NUMBER_OF_MEMBERS, cell: (group) => group.memberCount },
   { header: groupMessages.NUMBER_OF_MANAGERS, cell: (group) => group.managerCount },

@@ -1,6 +1,6 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
-import { Anchor, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { groupMessages, type GroupSummary } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
+import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
 export function GroupsPage() {
   const { t } = useTranslation();
@@ -36,11 +37,7 @@ export function GroupsPage() {
       columns={[
         {
           header: groupMessages.GROUP_NAME,
-          cell: (group) => (
-            <Anchor component={Link} to={paths.group.href(group.groupId)}>
-              {group.name}
-            </Anchor>
-          ),
+          cell: (group) => <RowLink to={paths.group.href(group.groupId)}>{group.name}</RowLink>,
         },
         { header: groupMessages.GROUP_TYPE, cell: (group) => group.groupType?.label ?? '—' },
         { header: groupMessages.NUMBER_OF_MEMBERS, cell: (group) => group.memberCount },
@@ -52,17 +49,7 @@ export function GroupsPage() {
         buttonText: groupMessages.DELETE,
         accessibleName: (group) => `${groupMessages.DELETE} ${group.name}`,
         blockedReason: (group) => (group.memberCount > 0 ? groupMessages.GROUP_HAS_MEMBERS : undefined),
-        otherActions: (group) => (
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.group.href(group.groupId)}
-            aria-label={`${groupMessages.DETAILS} ${group.name}`}
-          >
-            {groupMessages.DETAILS}
-          </Button>
-        ),
+        otherActions: (group) => <DetailsButton to={paths.group.href(group.groupId)} label={groupMessages.DETAILS} name={group.name} />,
         flow: remove,
       }}
     />

@@ -1,6 +1,6 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons
 // (accounts document, section 2). ADMIN and USER cannot be deleted: their button is disabled and says why.
-import { Anchor, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { roleMessages, type Role } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
+import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
 export function RolesPage() {
   const { t } = useTranslation();
@@ -31,11 +32,7 @@ export function RolesPage() {
       columns={[
         {
           header: roleMessages.ROLE_NAME,
-          cell: (role) => (
-            <Anchor component={Link} to={paths.role.href(role.roleId)}>
-              {role.roleName}
-            </Anchor>
-          ),
+          cell: (role) => <RowLink to={paths.role.href(role.roleId)}>{role.roleName}</RowLink>,
         },
         { header: roleMessages.NUMBER_OF_USERS, cell: (role) => role.userCount },
       ]}
@@ -46,17 +43,7 @@ export function RolesPage() {
         accessibleName: (role) => `${roleMessages.DELETE} ${role.roleName}`,
         blockedReason: (role) =>
           role.protected ? roleMessages.PROTECTED_HINT : role.userCount > 0 ? roleMessages.HAS_USERS : undefined,
-        otherActions: (role) => (
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.role.href(role.roleId)}
-            aria-label={`${roleMessages.DETAILS} ${role.roleName}`}
-          >
-            {roleMessages.DETAILS}
-          </Button>
-        ),
+        otherActions: (role) => <DetailsButton to={paths.role.href(role.roleId)} label={roleMessages.DETAILS} name={role.roleName} />,
         flow: remove,
       }}
     />

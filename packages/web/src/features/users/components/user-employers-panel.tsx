@@ -1,10 +1,11 @@
 // The employers table of a user's details (accounts document, section 2): the current employer first,
 // highlighted in green with a note, then the others newest start first; dates as dd/MM/yyyy HH:mm; a
 // details and a delete button per row. The deletion rules are shown before a click and enforced by the server.
-import { Alert, Anchor, Badge, Button, Group, List, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { employerMessages, userMessages, type UserEmployer } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { FieldList } from '../../../shared/components/field-list';
 import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
 import { formatDayTime } from '../../../shared/date-format';
 import { paths } from '../../../shared/paths';
@@ -26,17 +27,7 @@ function EmployerFields({ row }: { row: UserEmployer }) {
     [employerMessages.START_DATE, formatDayTime(row.startDate)],
     [employerMessages.END_DATE, formatDayTime(row.endDate)],
   ];
-  return (
-    <List size="sm" spacing={2}>
-      {fields
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <List.Item key={label}>
-            <b>{label}:</b> {value}
-          </List.Item>
-        ))}
-    </List>
-  );
+  return <FieldList fields={fields.filter(([, value]) => value)} />;
 }
 
 export function UserEmployersPanel({ userId, rows }: { userId: number; rows: UserEmployer[] }) {
