@@ -1,12 +1,12 @@
 // The layout of an administrator's page about one thing (a role, a group, a group type): its heading,
 // the spec's progress bar while it loads, the read's failure, the page's panels, and the way back to the
 // list; an id that is not a positive integer, or that the server does not know, shows the not-found page.
-import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api-client';
 import { MessagePage } from './message-page';
+import { LoadingBar } from './loading-bar';
 
 /** The address's `id`, and whether it can name anything (a positive integer). */
 export function useIdParam(): { id: number; validId: boolean } {
@@ -29,7 +29,6 @@ export interface DetailsPageProps {
 }
 
 export function DetailsPage({ heading, maw, back, notFoundTitle, validId, pending, error, dialog, children }: DetailsPageProps) {
-  const { t } = useTranslation();
   const backButton = (
     <Button component={Link} to={back.to} variant="default" w="fit-content">
       {back.label}
@@ -43,7 +42,7 @@ export function DetailsPage({ heading, maw, back, notFoundTitle, validId, pendin
       <Title order={1} size="h2">
         {heading}
       </Title>
-      {pending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
+      {pending && <LoadingBar />}
       {error && <Text c="red.9">{error.message}</Text>}
       {children}
       <Group>{backButton}</Group>

@@ -1,8 +1,7 @@
 // One SSH key (administrators): its type, fingerprint, full line, owner and date, with a delete button.
-import { Anchor, Button, Code, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { credentialMessages } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -10,9 +9,9 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useCredential } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
+import { LoadingBar } from '../../../shared/components/loading-bar';
 
 export function CredentialPage() {
-  const { t } = useTranslation();
   useDocumentTitle(`${credentialMessages.CREDENTIAL_DETAILS} | Testbed Portal`);
   const { id } = useParams();
   const credentialId = Number(id);
@@ -40,7 +39,7 @@ export function CredentialPage() {
       <Title order={1} size="h2">
         {credentialMessages.CREDENTIAL_DETAILS}
       </Title>
-      {credential.isPending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
+      {credential.isPending && <LoadingBar />}
       {credential.isError && <Text c="red.9">{credential.error.message}</Text>}
       {data && (
         <Paper withBorder shadow="xs" radius="md" p="lg">

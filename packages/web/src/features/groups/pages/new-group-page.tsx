@@ -1,17 +1,16 @@
 // Creating a group (administrators): a name and an optional type; once created, its page opens to add
 // members and managers.
-import { Button, Paper, Progress, Stack, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { groupBodyFromForm, groupMessages } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCreateGroup, useGroupTypes } from '../api/groups';
 import { GroupForm } from '../components/group-form';
 import { notifySuccess } from '../../../shared/notify';
+import { LoadingBar } from '../../../shared/components/loading-bar';
 
 export function NewGroupPage() {
-  const { t } = useTranslation();
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);
   const types = useGroupTypes();
   const create = useCreateGroup();
@@ -21,7 +20,7 @@ export function NewGroupPage() {
       <Title order={1} size="h2">
         {groupMessages.NEW_GROUP}
       </Title>
-      {types.isPending && <Progress value={80} animated striped aria-label={t('LOADING')} />}
+      {types.isPending && <LoadingBar />}
       {!types.isPending && (
         <Paper withBorder shadow="xs" radius="md" p="lg">
           <GroupForm

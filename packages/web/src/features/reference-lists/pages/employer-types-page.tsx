@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEmployerTypes } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
 
+// Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function EmployerTypesPage() {
   const { t } = useTranslation();
   const list = useEmployerTypes();
@@ -11,9 +12,8 @@ export function EmployerTypesPage() {
     <ReferenceList
       title={t('EMPLOYER_TYPES')}
       empty={referenceListMessages.NO_EMPLOYER_TYPE}
-      items={list.data?.map((item) => ({ id: item.employerTypeId, label: item.label }))}
-      pending={list.isPending}
-      error={list.error}
+      query={list}
+      idOf={(type) => type.employerTypeId}
     />
   );
 }

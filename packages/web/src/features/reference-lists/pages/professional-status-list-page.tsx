@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useProfessionalStatuses } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
 
+// Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function ProfessionalStatusListPage() {
   const { t } = useTranslation();
   const list = useProfessionalStatuses();
@@ -11,9 +12,8 @@ export function ProfessionalStatusListPage() {
     <ReferenceList
       title={t('PROFESSIONAL_STATUS_LIST')}
       empty={referenceListMessages.NO_PROFESSIONAL_STATUS}
-      items={list.data?.map((item) => ({ id: item.professionalStatusId, label: item.label }))}
-      pending={list.isPending}
-      error={list.error}
+      query={list}
+      idOf={(status) => status.professionalStatusId}
     />
   );
 }

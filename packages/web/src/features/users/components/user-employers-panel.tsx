@@ -12,6 +12,20 @@ import { paths } from '../../../shared/paths';
 import { useDeleteFromUser } from '../api/users-api';
 import { DARK_GREEN } from './validation-badge';
 import { notifySuccess } from '../../../shared/notify';
+import { HeaderRow } from '../../../shared/components/header-row';
+
+const HEADERS = [
+  employerMessages.INSTITUTE,
+  employerMessages.ENTITY,
+  employerMessages.TEAM,
+  employerMessages.LOCATION,
+  employerMessages.COUNTRY,
+  employerMessages.EMPLOYER_TYPE,
+  employerMessages.PROFESSIONAL_STATUS,
+  employerMessages.START_DATE,
+  employerMessages.END_DATE,
+  userMessages.ACTIONS,
+];
 
 function EmployerFields({ row }: { row: UserEmployer }) {
   const e = row.employer;
@@ -74,20 +88,7 @@ export function UserEmployersPanel({ userId, rows }: { userId: number; rows: Use
       ) : (
         <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing="xs" data-testid="user-employers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{employerMessages.INSTITUTE}</Table.Th>
-                <Table.Th>{employerMessages.ENTITY}</Table.Th>
-                <Table.Th>{employerMessages.TEAM}</Table.Th>
-                <Table.Th>{employerMessages.LOCATION}</Table.Th>
-                <Table.Th>{employerMessages.COUNTRY}</Table.Th>
-                <Table.Th>{employerMessages.EMPLOYER_TYPE}</Table.Th>
-                <Table.Th>{employerMessages.PROFESSIONAL_STATUS}</Table.Th>
-                <Table.Th>{employerMessages.START_DATE}</Table.Th>
-                <Table.Th>{employerMessages.END_DATE}</Table.Th>
-                <Table.Th>{userMessages.ACTIONS}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow headers={HEADERS} />
             <Table.Tbody>
               {rows.map((row) => {
                 const reason = reasonNotToDelete(row);
