@@ -1,12 +1,12 @@
 // The layout of an administrator's page about one thing (a role, a group, a group type): its heading,
 // the spec's progress bar while it loads, the read's failure, the page's panels, and the way back to the
 // list; an id that is not a positive integer, or that the server does not know, shows the not-found page.
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api-client';
 import { MessagePage } from './message-page';
-import { LoadingBar } from './loading-bar';
+import { TitledPage } from './titled-page';
 
 /** The address's `id`, and whether it can name anything (a positive integer). */
 export function useIdParam(): { id: number; validId: boolean } {
@@ -38,15 +38,11 @@ export function DetailsPage({ heading, maw, back, notFoundTitle, validId, pendin
     return <MessagePage title={notFoundTitle} actions={backButton} />;
   }
   return (
-    <Stack maw={maw} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {heading}
-      </Title>
-      {pending && <LoadingBar />}
+    <TitledPage title={heading} maw={maw} loading={pending}>
       {error && <Text c="red.9">{error.message}</Text>}
       {children}
       <Group>{backButton}</Group>
       {dialog}
-    </Stack>
+    </TitledPage>
   );
 }

@@ -1,6 +1,6 @@
 // Creating a group (administrators): a name and an optional type; once created, its page opens to add
 // members and managers.
-import { Button, Paper, Stack, Title } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { groupBodyFromForm, groupMessages } from '@testbed/contract';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { paths } from '../../../shared/paths';
 import { useCreateGroup, useGroupTypes } from '../api/groups';
 import { GroupForm } from '../components/group-form';
 import { notifySuccess } from '../../../shared/notify';
-import { LoadingBar } from '../../../shared/components/loading-bar';
+import { TitledPage } from '../../../shared/components/titled-page';
 
 export function NewGroupPage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);
@@ -16,11 +16,7 @@ export function NewGroupPage() {
   const create = useCreateGroup();
   const navigate = useNavigate();
   return (
-    <Stack maw={640} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {groupMessages.NEW_GROUP}
-      </Title>
-      {types.isPending && <LoadingBar />}
+    <TitledPage title={groupMessages.NEW_GROUP} maw={640} loading={types.isPending}>
       {!types.isPending && (
         <Paper withBorder shadow="xs" radius="md" p="lg">
           <GroupForm
@@ -44,7 +40,7 @@ export function NewGroupPage() {
           />
         </Paper>
       )}
-    </Stack>
+    </TitledPage>
   );
 }
 

@@ -1,9 +1,9 @@
 // Creating a group type (administrators): a label; once created, its page opens.
-import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { groupMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { NamePanel } from '../../../shared/components/name-panel';
+import { TitledPage } from '../../../shared/components/titled-page';
 import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useCreateGroupType } from '../api/groups';
@@ -18,10 +18,7 @@ export function NewGroupTypePage() {
     void navigate(paths.groupType.href(groupTypeId));
   };
   return (
-    <Stack maw={640} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {groupMessages.NEW_GROUP_TYPE}
-      </Title>
+    <TitledPage title={groupMessages.NEW_GROUP_TYPE} maw={640}>
       <NamePanel
         {...GROUP_TYPE_LABEL_FIELD}
         submitLabel={groupMessages.CREATE_GROUP_TYPE}
@@ -30,7 +27,7 @@ export function NewGroupTypePage() {
         onSubmit={(form) => create.mutate(form, { onSuccess: (type) => created(type.groupTypeId) })}
         cancel={{ label: groupMessages.CANCEL, to: paths.groupTypes.href() }}
       />
-    </Stack>
+    </TitledPage>
   );
 }
 

@@ -1,9 +1,9 @@
 // Creating a role (administrators): a role name; once created, its page opens.
-import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { roleMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { NamePanel } from '../../../shared/components/name-panel';
+import { TitledPage } from '../../../shared/components/titled-page';
 import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useCreateRole } from '../api/roles';
@@ -18,10 +18,7 @@ export function NewRolePage() {
     void navigate(paths.role.href(roleId));
   };
   return (
-    <Stack maw={640} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {roleMessages.NEW_ROLE}
-      </Title>
+    <TitledPage title={roleMessages.NEW_ROLE} maw={640}>
       <NamePanel
         {...ROLE_NAME_FIELD}
         submitLabel={roleMessages.CREATE}
@@ -30,7 +27,7 @@ export function NewRolePage() {
         onSubmit={(form) => create.mutate(form, { onSuccess: (role) => created(role.roleId) })}
         cancel={{ label: roleMessages.CANCEL, to: paths.roles.href() }}
       />
-    </Stack>
+    </TitledPage>
   );
 }
 
