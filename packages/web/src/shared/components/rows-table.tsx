@@ -1,6 +1,7 @@
 // A plain striped table of rows whose columns the page gives (the users holding a role, the members of a
-// group, the groups of a type), for lists too short to need the administrators' list page.
-import { Table, VisuallyHidden } from '@mantine/core';
+// group, the groups of a type), for lists too short to need the administrators' list page, and its
+// titled section.
+import { Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { paths } from '../paths';
 import { RowLink } from './row-links';
@@ -44,6 +45,29 @@ export function RowsTable<Row>({ columns, rows, rowKey, rowTestId, testId }: Row
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+export interface RowsSectionProps<Row> extends RowsTableProps<Row> {
+  title: string;
+  /** The number shown after the title: all the rows, of which the table may show only the first. */
+  count: number;
+  empty: string;
+  /** A line between the title and the table. */
+  note?: ReactNode;
+  gap?: MantineSpacing;
+}
+
+/** A titled section of rows: the title with the count, then a sentence when there are none, else the table. */
+export function RowsSection<Row>({ title, count, empty, note, gap = 'xs', ...table }: RowsSectionProps<Row>) {
+  return (
+    <Stack gap={gap}>
+      <Title order={2} size="h3">
+        {title} ({count})
+      </Title>
+      {note}
+      {table.rows.length === 0 ? <Text>{empty}</Text> : <RowsTable {...table} />}
+    </Stack>
   );
 }
 

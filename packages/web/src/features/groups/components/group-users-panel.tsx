@@ -1,9 +1,9 @@
 // The members or the managers of a group: who they are, a remove button each, and a picker to add one.
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { groupMessages, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowsTable, userColumns, type RowsTableColumn } from '../../../shared/components/rows-table';
+import { RowsSection, userColumns, type RowsTableColumn } from '../../../shared/components/rows-table';
 import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { useAddToGroup, useRemoveFromGroup, type GroupPlace } from '../api/groups';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
@@ -79,14 +79,16 @@ export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: 
   return (
     <Paper withBorder shadow="xs" radius="md" p="lg" data-testid={`group-${place}s`}>
       <Stack gap="md">
-        <Title order={2} size="h3">
-          {texts.title} ({users.length})
-        </Title>
-        {users.length === 0 ? (
-          <Text>{texts.empty}</Text>
-        ) : (
-          <RowsTable columns={columns} rows={users} rowKey={(user) => user.userId} rowTestId={`group-${place}-row`} />
-        )}
+        <RowsSection
+          title={texts.title}
+          count={users.length}
+          empty={texts.empty}
+          gap="md"
+          columns={columns}
+          rows={users}
+          rowKey={(user) => user.userId}
+          rowTestId={`group-${place}-row`}
+        />
         <Group align="flex-end" wrap="wrap">
           <div style={{ flex: '1 1 280px' }}>
             <UserPicker

@@ -1,12 +1,11 @@
 // One group type (administrators): its label, the groups that have it, and a delete button for a type
 // no group uses.
-import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { groupMessages, type GroupSummary } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
 import { NamePanel } from '../../../shared/components/name-panel';
-import { RowsTable, type RowsTableColumn } from '../../../shared/components/rows-table';
+import { RowsSection, type RowsTableColumn } from '../../../shared/components/rows-table';
 import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useGroupsOfType, useGroupType, useUpdateGroupType } from '../api/groups';
@@ -62,16 +61,14 @@ export function GroupTypePage() {
               loading: remove.pendingId === typeId,
             }}
           />
-          <Stack gap="xs">
-            <Title order={2} size="h3">
-              {groupMessages.GROUPS_OF_TYPE} ({data.groupCount})
-            </Title>
-            {members.length === 0 ? (
-              <Text>{groupMessages.NO_GROUP_OF_TYPE}</Text>
-            ) : (
-              <RowsTable columns={GROUP_COLUMNS} rows={members} rowKey={(group) => group.groupId} />
-            )}
-          </Stack>
+          <RowsSection
+            title={groupMessages.GROUPS_OF_TYPE}
+            count={data.groupCount}
+            empty={groupMessages.NO_GROUP_OF_TYPE}
+            columns={GROUP_COLUMNS}
+            rows={members}
+            rowKey={(group) => group.groupId}
+          />
         </>
       )}
     </DetailsPage>

@@ -1,12 +1,12 @@
 // One role (administrators): its name, which can be changed unless sign-in depends on it, the users who
 // hold it, and a delete button for a role given to nobody.
-import { Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { roleMessages, type RoleDetails } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
 import { NamePanel } from '../../../shared/components/name-panel';
-import { RowsTable, userColumns } from '../../../shared/components/rows-table';
+import { RowsSection, userColumns } from '../../../shared/components/rows-table';
 import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useRenameRole, useRole } from '../api/roles';
@@ -59,21 +59,22 @@ export function RolePage() {
               loading: remove.pendingId === roleId,
             }}
           />
-          <Stack gap="xs">
-            <Title order={2} size="h3">
-              {roleMessages.USERS_WITH_ROLE} ({data.userCount})
-            </Title>
-            {data.users.length < data.userCount && (
-              <Text size="sm" c="dimmed">
-                {roleMessages.FIRST_USERS_SHOWN.replace('{{count}}', String(data.users.length))}
-              </Text>
-            )}
-            {data.users.length === 0 ? (
-              <Text>{roleMessages.NO_USER_WITH_ROLE}</Text>
-            ) : (
-              <RowsTable columns={USER_COLUMNS} rows={data.users} rowKey={(user) => user.userId} testId="role-users" />
-            )}
-          </Stack>
+          <RowsSection
+            title={roleMessages.USERS_WITH_ROLE}
+            count={data.userCount}
+            empty={roleMessages.NO_USER_WITH_ROLE}
+            note={
+              data.users.length < data.userCount && (
+                <Text size="sm" c="dimmed">
+                  {roleMessages.FIRST_USERS_SHOWN.replace('{{count}}', String(data.users.length))}
+                </Text>
+              )
+            }
+            columns={USER_COLUMNS}
+            rows={data.users}
+            rowKey={(user) => user.userId}
+            testId="role-users"
+          />
         </>
       )}
     </DetailsPage>
