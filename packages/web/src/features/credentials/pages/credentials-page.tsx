@@ -20,6 +20,7 @@ export function CredentialsPage() {
   const startDelete = (credential: Credential) =>
     remove.start(credential, { lastKey: credential.user.userId === me?.userId && ownKeys === 1 });
 
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={t('CREDENTIALS')}

@@ -5,6 +5,7 @@ import { useConfirmedDelete } from '../../../shared/components/use-confirmed-del
 import { useDeleteEmployer } from '../api/employers-api';
 
 export function EmployerFieldList({ employer }: { employer: Employer }) {
+  // The confirmation names the fields with the form's labels, the user's employers table with the spec's shorter ones.
   const fields: [string, string | null][] = [
     [employerMessages.INSTITUTE_NAME, employer.instituteName],
     [employerMessages.LABORATORY_NAME, employer.laboratoryName],

@@ -12,6 +12,7 @@ import { RowLink } from '../../../shared/components/row-links';
 export function EmployersPage() {
   const employers = useEmployers();
   const remove = useDeleteEmployerFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={employerMessages.EMPLOYERS}

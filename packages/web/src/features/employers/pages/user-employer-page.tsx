@@ -67,6 +67,7 @@ export function UserEmployerPage() {
     });
   };
 
+  // Alike in shape with the other form pages by design: FormPage holds the layout, each page gives its texts and fields.
   return (
     <FormPage
       title={employerMessages.EDIT_EMPLOYMENT}

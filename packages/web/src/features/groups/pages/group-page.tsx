@@ -23,6 +23,7 @@ export function GroupPage() {
   useDocumentTitle(`${group.data ? `${groupMessages.GROUP} ${group.data.name}` : groupMessages.GROUP} | Testbed Portal`);
   const data = group.data;
 
+  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
     <DetailsPage
       heading={`${groupMessages.GROUP} ${data?.name ?? ''}`}

@@ -33,6 +33,7 @@ export function GroupTypePage() {
   const data = type.data;
   const members = groups.data ?? [];
 
+  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
     <DetailsPage
       heading={`${groupMessages.GROUP_TYPE} ${data?.label ?? ''}`}
@@ -61,6 +62,7 @@ export function GroupTypePage() {
               loading: remove.pendingId === typeId,
             }}
           />
+          {/* Alike in shape with a group's member panels by design: RowsSection holds the section, each gives its texts. */}
           <RowsSection
             title={groupMessages.GROUPS_OF_TYPE}
             count={data.groupCount}

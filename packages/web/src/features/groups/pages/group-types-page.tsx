@@ -14,6 +14,7 @@ export function GroupTypesPage() {
   const { t } = useTranslation();
   const types = useGroupTypes();
   const remove = useDeleteGroupTypeFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUP_TYPES}

@@ -14,6 +14,7 @@ export function GroupsPage() {
   const { t } = useTranslation();
   const groups = useGroups();
   const remove = useDeleteGroupFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUPS}

@@ -17,6 +17,7 @@ export function NewGroupTypePage() {
     notifySuccess(groupMessages.CREATED);
     void navigate(paths.groupType.href(groupTypeId));
   };
+  // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
   return (
     <TitledPage title={groupMessages.NEW_GROUP_TYPE} maw={640}>
       <NamePanel

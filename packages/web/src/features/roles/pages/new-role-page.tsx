@@ -17,6 +17,7 @@ export function NewRolePage() {
     notifySuccess(roleMessages.CREATED);
     void navigate(paths.role.href(roleId));
   };
+  // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
   return (
     <TitledPage title={roleMessages.NEW_ROLE} maw={640}>
       <NamePanel

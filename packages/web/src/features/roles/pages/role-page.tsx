@@ -28,6 +28,7 @@ export function RolePage() {
   useDocumentTitle(`${role.data ? `${roleMessages.ROLE} ${role.data.roleName}` : roleMessages.ROLE} | Testbed Portal`);
   const data = role.data;
 
+  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
     <DetailsPage
       heading={`${roleMessages.ROLE} ${data?.roleName ?? ''}`}

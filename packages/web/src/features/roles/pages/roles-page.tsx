@@ -14,6 +14,7 @@ export function RolesPage() {
   const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRoleFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={roleMessages.ROLES}

@@ -34,6 +34,7 @@ export function UserNewPage() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
 
+  // Each field's setter clears its error, as on the user page's form (whose fields differ).
   const set = (key: TextField, value: string) => {
     setForm({ ...form, [key]: value });
     if (errors[key]) setErrors({ ...errors, [key]: undefined });
@@ -68,6 +69,7 @@ export function UserNewPage() {
     <TextInput label={label} required={required} value={form[key]} error={errors[key]} onChange={(e) => set(key, e.currentTarget.value)} autoComplete="off" />
   );
 
+  // Alike in shape with the other form pages by design: FormPage holds the layout, each page gives its texts and fields.
   return (
     <FormPage
       title={userMessages.CREATE_USER}
