@@ -1,9 +1,9 @@
 // Add an employer to a user (employer/user/{userId}): pick an existing employer (double-click a row, or its
 // Use button, fills the employer fields) or type a new one, then the employment's type, status and dates.
-import { Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createUserEmployerSchema, employerMessages, type Employer } from '@testbed/contract';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
@@ -13,6 +13,7 @@ import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
+import { ExistingEmployers } from '../components/existing-employers';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
 
 type Errors = Partial<Record<keyof EmployerValues | keyof EmploymentValues, string>>;
@@ -29,15 +30,8 @@ export function UserEmployerNewPage() {
   const [employer, setEmployer] = useState<EmployerValues>(EMPTY_EMPLOYER);
   const [selected, setSelected] = useState<Employer | null>(null);
   const [employment, setEmployment] = useState<EmploymentValues>({ employerTypeId: '', professionalStatusId: '', startDate: '', endDate: '', current: false });
-  const [search, setSearch] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   useDocumentTitle(`${employerMessages.ADD_EMPLOYER_FOR} | Testbed Portal`);
-
-  const found = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const all = employers.data ?? [];
-    return needle ? all.filter((e) => `${e.instituteName} ${e.laboratoryName ?? ''} ${e.countryName}`.toLowerCase().includes(needle)) : all;
-  }, [employers.data, search]);
 
   if (!me) return null;
   if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
@@ -83,53 +77,7 @@ export function UserEmployerNewPage() {
     <FormPage
       title={`${employerMessages.ADD_EMPLOYER_FOR} ${user.data ? `${user.data.firstname} ${user.data.lastname}` : ''}`}
       maw={1000}
-      before={
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="sm">
-            <Text fw={700} component="h2" size="lg">
-              {employerMessages.EXISTING_EMPLOYERS}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {employerMessages.EXISTING_HINT}
-            </Text>
-            <TextInput label={employerMessages.SEARCH_EMPLOYER} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
-            <ScrollArea.Autosize mah={240} type="auto">
-              <Table highlightOnHover verticalSpacing={4}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{employerMessages.INSTITUTE_NAME}</Table.Th>
-                    <Table.Th>{employerMessages.LABORATORY_NAME}</Table.Th>
-                    <Table.Th>{employerMessages.COUNTRY}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{employerMessages.SELECTED_EXISTING}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {found.map((row) => (
-                    <Table.Tr
-                      key={row.employerId}
-                      onDoubleClick={() => choose(row)}
-                      style={{ cursor: 'pointer' }}
-                      bg={selected?.employerId === row.employerId ? 'var(--mantine-color-blue-1)' : undefined}
-                      data-testid="existing-employer-row"
-                    >
-                      <Table.Td>{row.instituteName}</Table.Td>
-                      <Table.Td>{row.laboratoryName}</Table.Td>
-                      <Table.Td>{row.countryName}</Table.Td>
-                      <Table.Td>
-                        <Anchor component="button" type="button" size="sm" onClick={() => choose(row)} aria-label={`${employerMessages.USE} ${row.instituteName}`}>
-                          {employerMessages.USE}
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Stack>
-        </Paper>
-      }
+      before={<ExistingEmployers employers={employers.data ?? []} selected={selected} onChoose={choose} />}
       onSubmit={onSubmit}
       serverError={formLevelError(create.error)}
       cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
