@@ -18,6 +18,7 @@ export const credentialKeys = {
   ofUser: (userId: number) => [...credentialKeys.all, 'user', userId] as const,
 };
 
+// One typed fetcher per endpoint, as in every feature's api: alike in shape, each with its own path and schema.
 export async function getCredentials(signal?: AbortSignal): Promise<Credential[]> {
   return credentialListSchema.parse(await api.get<unknown>('/api/credentials', { signal }));
 }

@@ -2,16 +2,18 @@
 // file, trimmed and checked with the contract's rule before sending; the server parses it for real.
 // A user's first key asks for confirmation and then signs the user out to sign in again; later keys
 // return to the previous page (accounts document, section 4).
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { credentialMessages } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useUserCredentials } from '../api/credentials';
-import { checkSshKey, SshKeyField } from '../../../shared/components/ssh-key-field';
+import { checkSshKey } from '../../../shared/components/ssh-key-field';
+import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 
 export function AddCredentialPage() {
@@ -26,8 +28,7 @@ export function AddCredentialPage() {
   const location = useLocation();
   const existing = useUserCredentials(userId, allowed);
   const add = useAddSshKey();
-  const [sshKey, setSshKey] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const line = useKeyLine(add.reset);
   const title = own ? credentialMessages.ADD_SSH_KEY_OWN : credentialMessages.ADD_SSH_KEY;
   useDocumentTitle(`${title} | Testbed Portal`);
 
@@ -47,76 +48,45 @@ export function AddCredentialPage() {
     else void navigate(paths.user.href(userId));
   };
 
-  const update = (value: string) => {
-    setSshKey(value);
-    add.reset();
-    // Once an error shows, it follows the typing so that it leaves when the line is fixed.
-    if (error) setError(checkSshKey(value).error);
-  };
-
   const readFile = (key: string | null) => {
     add.reset();
     if (key === null) {
-      setError(credentialMessages.FILE_UNREADABLE);
+      line.setError(credentialMessages.FILE_UNREADABLE);
       return;
     }
-    setSshKey(key);
-    setError(checkSshKey(key).error);
+    line.setSshKey(key);
+    line.setError(checkSshKey(key).error);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { data, error: invalid } = checkSshKey(sshKey);
-    setError(invalid);
-    if (!data) return;
-    setSshKey(data.sshKey);
-    await add.submit({ userId, sshKey: data.sshKey, own, firstKeyExpected: firstOwnKey, onAdded: goBack, onKeyRefused: setError });
+    const sshKey = line.checked();
+    if (!sshKey) return;
+    await add.submit({ userId, sshKey, own, firstKeyExpected: firstOwnKey, onAdded: goBack, onKeyRefused: line.setError });
   };
 
   return (
-    <Stack maw={760} mx="auto" mt="lg" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {!own && owner && (
+    <FormPage
+      title={title}
+      subtitle={
+        !own &&
+        owner && (
           <Text mt="xs">
             {credentialMessages.ADD_SSH_KEY_FOR} {owner.firstname} {owner.lastname} ({owner.username})
           </Text>
-        )}
-      </div>
-      <Paper withBorder shadow="xs" radius="md" p="lg">
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Stack gap="md">
-            <SshKeyField
-              label={credentialMessages.SSH_KEY}
-              description={credentialMessages.SSH_KEY_HELP}
-              name="sshKey"
-              required
-              rows={5}
-              value={sshKey}
-              error={error}
-              onChange={(event) => update(event.currentTarget.value)}
-              readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }}
-            />
-            {add.serverError && (
-              <Alert color="red" variant="light">
-                {add.serverError}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={goBack}>
-                {credentialMessages.CANCEL}
-              </Button>
-              <Button type="submit" loading={add.pending}>
-                {credentialMessages.SUBMIT_ADD}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-      {add.dialog}
-    </Stack>
+        )
+      }
+      maw={760}
+      mt="lg"
+      shadow="xs"
+      onSubmit={(event) => void onSubmit(event)}
+      serverError={add.serverError}
+      cancel={{ label: credentialMessages.CANCEL, onClick: goBack }}
+      submit={{ label: credentialMessages.SUBMIT_ADD, pending: add.pending }}
+      after={add.dialog}
+    >
+      <KeyLineField line={line} readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }} />
+    </FormPage>
   );
 }
 

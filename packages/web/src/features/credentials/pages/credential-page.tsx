@@ -1,7 +1,7 @@
 // One SSH key (administrators): its type, fingerprint, full line, owner and date, with a delete button.
-import { Anchor, Button, Code, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { credentialMessages, messages } from '@testbed/contract';
+import { credentialMessages } from '@testbed/contract';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -9,6 +9,7 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useCredential } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
+import { TitledPage } from '../../../shared/components/titled-page';
 
 export function CredentialPage() {
   useDocumentTitle(`${credentialMessages.CREDENTIAL_DETAILS} | Testbed Portal`);
@@ -34,11 +35,7 @@ export function CredentialPage() {
 
   const data = credential.data;
   return (
-    <Stack maw={860} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {credentialMessages.CREDENTIAL_DETAILS}
-      </Title>
-      {credential.isPending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+    <TitledPage title={credentialMessages.CREDENTIAL_DETAILS} maw={860} loading={credential.isPending}>
       {credential.isError && <Text c="red.9">{credential.error.message}</Text>}
       {data && (
         <Paper withBorder shadow="xs" radius="md" p="lg">
@@ -93,7 +90,7 @@ export function CredentialPage() {
         </Paper>
       )}
       {remove.dialog}
-    </Stack>
+    </TitledPage>
   );
 }
 

@@ -1,7 +1,8 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
 // last name and username, and a delete button behind a confirmation (accounts document, section 2).
 import { Anchor, Button, Code, Text } from '@mantine/core';
-import { credentialMessages, messages, shortenSshKey, type Credential } from '@testbed/contract';
+import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
@@ -10,6 +11,7 @@ import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
 
 export function CredentialsPage() {
+  const { t } = useTranslation();
   const me = useSession().user;
   const credentials = useCredentials();
   const remove = useDeleteCredentialFlow();
@@ -18,9 +20,10 @@ export function CredentialsPage() {
   const startDelete = (credential: Credential) =>
     remove.start(credential, { lastKey: credential.user.userId === me?.userId && ownKeys === 1 });
 
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
-      title={messages.CREDENTIALS}
+      title={t('CREDENTIALS')}
       actions={
         <Button component={Link} to={paths.credentialNew.href()}>
           {credentialMessages.ADD_SSH_KEY}
@@ -28,7 +31,7 @@ export function CredentialsPage() {
       }
       query={credentials}
       failureLog="Loading the credentials failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={credentialMessages.NO_CREDENTIAL}
       tableMinWidth={680}
       rowId={(credential: Credential) => credential.credentialId}

@@ -18,6 +18,7 @@ import {
 import { api } from '../../../shared/api-client';
 import { reportFailure } from '../../../shared/report-failure';
 
+// One typed fetcher per endpoint, as in every feature's api: alike in shape, each with its own path and schema.
 export const employerKeys = {
   all: ['employers'] as const,
   list: () => [...employerKeys.all, 'list'] as const,

@@ -1,10 +1,11 @@
 // The employer-deletion modal: it lists the employer's fields before the administrator confirms.
-import { List } from '@mantine/core';
 import { employerMessages, type Employer } from '@testbed/contract';
+import { FieldList } from '../../../shared/components/field-list';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteEmployer } from '../api/employers-api';
 
 export function EmployerFieldList({ employer }: { employer: Employer }) {
+  // The confirmation names the fields with the form's labels, the user's employers table with the spec's shorter ones.
   const fields: [string, string | null][] = [
     [employerMessages.INSTITUTE_NAME, employer.instituteName],
     [employerMessages.LABORATORY_NAME, employer.laboratoryName],
@@ -13,15 +14,7 @@ export function EmployerFieldList({ employer }: { employer: Employer }) {
     [employerMessages.COUNTRY, employer.countryName],
     [employerMessages.URL, employer.employerURL],
   ];
-  return (
-    <List size="sm" spacing={2}>
-      {fields.map(([label, value]) => (
-        <List.Item key={label}>
-          <b>{label}:</b> {value ?? ''}
-        </List.Item>
-      ))}
-    </List>
-  );
+  return <FieldList fields={fields} />;
 }
 
 export function useDeleteEmployerFlow(onDeleted?: () => void) {

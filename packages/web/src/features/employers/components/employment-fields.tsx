@@ -26,6 +26,7 @@ export function EmploymentFields({
   const statuses = useProfessionalStatuses().data ?? [];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {/* Two selects alike in shape, each with its own list and field. */}
       <NativeSelect
         label={employerMessages.EMPLOYER_TYPE}
         value={values.employerTypeId}

@@ -1,12 +1,13 @@
 // One employer: `employer` creates one (administrators), `employer/{id}` shows it, editable by an
 // administrator and read-only for a user.
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { employerFormSchema, employerMessages } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
+import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
@@ -52,39 +53,22 @@ export function EmployerPage() {
   };
 
   return (
-    <Stack maw={900} mx="auto" gap="lg">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <EmployerFields values={values} errors={errors} onChange={setValues} readOnly={!admin} />
-            {existing.data && (
-              <Text size="sm">
-                {employerMessages.USER_COUNT}: {existing.data.userCount}
-              </Text>
-            )}
-            {!admin && <Text size="sm" c="dimmed">{employerMessages.READ_ONLY_EMPLOYER}</Text>}
-            {mutation.error && (
-              <Alert color="red" variant="light">
-                {mutation.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(-1)}>
-                {employerMessages.BACK}
-              </Button>
-              {admin && (
-                <Button type="submit" loading={mutation.isPending}>
-                  {employerMessages.SAVE}
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={title}
+      maw={900}
+      onSubmit={onSubmit}
+      serverError={mutation.error?.message}
+      cancel={{ label: employerMessages.BACK, onClick: () => void navigate(-1) }}
+      submit={admin ? { label: employerMessages.SAVE, pending: mutation.isPending } : undefined}
+    >
+      <EmployerFields values={values} errors={errors} onChange={setValues} readOnly={!admin} />
+      {existing.data && (
+        <Text size="sm">
+          {employerMessages.USER_COUNT}: {existing.data.userCount}
+        </Text>
+      )}
+      {!admin && <Text size="sm" c="dimmed">{employerMessages.READ_ONLY_EMPLOYER}</Text>}
+    </FormPage>
   );
 }
 

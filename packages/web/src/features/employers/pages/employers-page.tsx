@@ -1,16 +1,18 @@
 // The employers list (administrators): institute, laboratory/entity, team, location, country, URL, number of
 // users and a delete button, disabled with the spec's tooltip while the employer has users.
-import { Anchor, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { employerMessages, type Employer } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useEmployers } from '../api/employers-api';
 import { useDeleteEmployerFlow } from '../components/delete-employer';
+import { RowLink } from '../../../shared/components/row-links';
 
 export function EmployersPage() {
   const employers = useEmployers();
   const remove = useDeleteEmployerFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={employerMessages.EMPLOYERS}
@@ -30,11 +32,7 @@ export function EmployersPage() {
       columns={[
         {
           header: employerMessages.INSTITUTE_NAME,
-          cell: (employer) => (
-            <Anchor component={Link} to={paths.employer.href(employer.employerId)}>
-              {employer.instituteName}
-            </Anchor>
-          ),
+          cell: (employer) => <RowLink to={paths.employer.href(employer.employerId)}>{employer.instituteName}</RowLink>,
         },
         { header: employerMessages.LABORATORY_NAME, cell: (employer) => employer.laboratoryName },
         { header: employerMessages.TEAM_NAME, cell: (employer) => employer.teamName },

@@ -1,17 +1,19 @@
 // Add an employer to a user (employer/user/{userId}): pick an existing employer (double-click a row, or its
 // Use button, fills the employer fields) or type a new one, then the employment's type, status and dates.
-import { Alert, Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createUserEmployerSchema, employerMessages, type Employer } from '@testbed/contract';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
+import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
+import { ExistingEmployers } from '../components/existing-employers';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
 
 type Errors = Partial<Record<keyof EmployerValues | keyof EmploymentValues, string>>;
@@ -28,15 +30,8 @@ export function UserEmployerNewPage() {
   const [employer, setEmployer] = useState<EmployerValues>(EMPTY_EMPLOYER);
   const [selected, setSelected] = useState<Employer | null>(null);
   const [employment, setEmployment] = useState<EmploymentValues>({ employerTypeId: '', professionalStatusId: '', startDate: '', endDate: '', current: false });
-  const [search, setSearch] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   useDocumentTitle(`${employerMessages.ADD_EMPLOYER_FOR} | Testbed Portal`);
-
-  const found = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const all = employers.data ?? [];
-    return needle ? all.filter((e) => `${e.instituteName} ${e.laboratoryName ?? ''} ${e.countryName}`.toLowerCase().includes(needle)) : all;
-  }, [employers.data, search]);
 
   if (!me) return null;
   if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
@@ -79,93 +74,31 @@ export function UserEmployerNewPage() {
   };
 
   return (
-    <Stack maw={1000} mx="auto" gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {employerMessages.ADD_EMPLOYER_FOR}{' '}
-          {user.data ? `${user.data.firstname} ${user.data.lastname}` : ''}
-        </Title>
-      </div>
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <Text fw={700} component="h2" size="lg">
-            {employerMessages.EXISTING_EMPLOYERS}
+    <FormPage
+      title={`${employerMessages.ADD_EMPLOYER_FOR} ${user.data ? `${user.data.firstname} ${user.data.lastname}` : ''}`}
+      maw={1000}
+      before={<ExistingEmployers employers={employers.data ?? []} selected={selected} onChoose={choose} />}
+      onSubmit={onSubmit}
+      serverError={formLevelError(create.error)}
+      cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      submit={{ label: employerMessages.SAVE, pending: create.isPending }}
+    >
+      <Text fw={700} component="h2" size="lg">
+        {employerMessages.EMPLOYER}
+      </Text>
+      {selected && (
+        <Group gap="xs">
+          <Text size="sm">
+            {employerMessages.SELECTED_EXISTING} <b>{selected.instituteName}</b>
           </Text>
-          <Text size="sm" c="dimmed">
-            {employerMessages.EXISTING_HINT}
-          </Text>
-          <TextInput label={employerMessages.SEARCH_EMPLOYER} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
-          <ScrollArea.Autosize mah={240} type="auto">
-            <Table highlightOnHover verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{employerMessages.INSTITUTE_NAME}</Table.Th>
-                  <Table.Th>{employerMessages.LABORATORY_NAME}</Table.Th>
-                  <Table.Th>{employerMessages.COUNTRY}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{employerMessages.SELECTED_EXISTING}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {found.map((row) => (
-                  <Table.Tr
-                    key={row.employerId}
-                    onDoubleClick={() => choose(row)}
-                    style={{ cursor: 'pointer' }}
-                    bg={selected?.employerId === row.employerId ? 'var(--mantine-color-blue-1)' : undefined}
-                    data-testid="existing-employer-row"
-                  >
-                    <Table.Td>{row.instituteName}</Table.Td>
-                    <Table.Td>{row.laboratoryName}</Table.Td>
-                    <Table.Td>{row.countryName}</Table.Td>
-                    <Table.Td>
-                      <Anchor component="button" type="button" size="sm" onClick={() => choose(row)} aria-label={`${employerMessages.USE} ${row.instituteName}`}>
-                        {employerMessages.USE}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-        </Stack>
-      </Paper>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <Text fw={700} component="h2" size="lg">
-              {employerMessages.EMPLOYER}
-            </Text>
-            {selected && (
-              <Group gap="xs">
-                <Text size="sm">
-                  {employerMessages.SELECTED_EXISTING} <b>{selected.instituteName}</b>
-                </Text>
-                <Button size="xs" variant="subtle" onClick={() => editEmployer(EMPTY_EMPLOYER)}>
-                  {employerMessages.CLEAR_SELECTION}
-                </Button>
-              </Group>
-            )}
-            <EmployerFields values={employer} errors={errors} onChange={editEmployer} />
-            <EmploymentFields values={employment} errors={errors} onChange={setEmployment} />
-            {create.error && !(create.error instanceof ApiError && Object.keys(create.error.fieldErrors).length) && (
-              <Alert color="red" variant="light">
-                {create.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(paths.user.href(userId))}>
-                {employerMessages.CANCEL}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {employerMessages.SAVE}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+          <Button size="xs" variant="subtle" onClick={() => editEmployer(EMPTY_EMPLOYER)}>
+            {employerMessages.CLEAR_SELECTION}
+          </Button>
+        </Group>
+      )}
+      <EmployerFields values={employer} errors={errors} onChange={editEmployer} />
+      <EmploymentFields values={employment} errors={errors} onChange={setEmployment} />
+    </FormPage>
   );
 }
 

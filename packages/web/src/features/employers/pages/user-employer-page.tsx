@@ -1,12 +1,13 @@
 // Edit a user's employment (employer/user/{userId}/userEmployer/{userEmployerId}): its type, professional
 // status, start and end dates and whether it is the current one; the employer itself is shown read-only.
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { employerMessages, updateUserEmployerSchema } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
+import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { toInputDateTime } from '../../../shared/date-format';
 import { paths } from '../../../shared/paths';
@@ -66,33 +67,19 @@ export function UserEmployerPage() {
     });
   };
 
+  // Alike in shape with the other form pages by design: FormPage holds the layout, each page gives its texts and fields.
   return (
-    <Stack maw={1000} mx="auto" gap="lg">
-      <Title order={1} size="h2">
-        {employerMessages.EDIT_EMPLOYMENT}
-      </Title>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <EmployerFields values={employerValuesOf(row.employer)} onChange={() => {}} readOnly />
-            <EmploymentFields values={values} errors={errors} onChange={setValues} />
-            {save.error && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length) && (
-              <Alert color="red" variant="light">
-                {save.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(paths.user.href(userId))}>
-                {employerMessages.CANCEL}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {employerMessages.SAVE}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={employerMessages.EDIT_EMPLOYMENT}
+      maw={1000}
+      onSubmit={onSubmit}
+      serverError={formLevelError(save.error)}
+      cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      submit={{ label: employerMessages.SAVE, pending: save.isPending }}
+    >
+      <EmployerFields values={employerValuesOf(row.employer)} onChange={() => {}} readOnly />
+      <EmploymentFields values={values} errors={errors} onChange={setValues} />
+    </FormPage>
   );
 }
 

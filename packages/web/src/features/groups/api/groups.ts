@@ -26,6 +26,7 @@ export const groupKeys = {
 
 export type GroupPlace = 'member' | 'manager';
 
+// One typed fetcher per endpoint, as in every feature's api: alike in shape, each with its own path and schema.
 export async function getGroups(signal?: AbortSignal): Promise<GroupSummary[]> {
   return groupSummaryListSchema.parse(await api.get<unknown>('/api/groups', { signal }));
 }

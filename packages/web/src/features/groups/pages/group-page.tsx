@@ -1,12 +1,11 @@
 // One group (administrators): its name and type, its members and its managers, each added and removed
 // one at a time, and a delete button for a group without members.
-import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupBodyFromForm, groupMessages, messages } from '@testbed/contract';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
+import { groupBodyFromForm, groupMessages } from '@testbed/contract';
+import { useNavigate } from 'react-router';
 import { DeleteButton } from '../../../shared/components/delete-button';
-import { MessagePage } from '../../../shared/components/message-page';
+import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
 import { paths } from '../../../shared/paths';
 import { useGroup, useGroupTypes, useUpdateGroup } from '../api/groups';
 import { GroupForm } from '../components/group-form';
@@ -15,33 +14,27 @@ import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
 export function GroupPage() {
-  const { id } = useParams();
-  const groupId = Number(id);
-  const validId = Number.isInteger(groupId) && groupId > 0;
+  const { id: groupId, validId } = useIdParam();
   const group = useGroup(groupId, validId);
   const types = useGroupTypes();
   const update = useUpdateGroup();
   const navigate = useNavigate();
   const remove = useDeleteGroupFlow(() => void navigate(paths.groups.href()));
   useDocumentTitle(`${group.data ? `${groupMessages.GROUP} ${group.data.name}` : groupMessages.GROUP} | Testbed Portal`);
-
-  const back = (
-    <Button component={Link} to={paths.groups.href()} variant="default" w="fit-content">
-      {groupMessages.BACK_TO_GROUPS}
-    </Button>
-  );
-  if (!validId || (group.error instanceof ApiError && group.error.status === 404)) {
-    return <MessagePage title={groupMessages.GROUP_NOT_FOUND} actions={back} />;
-  }
   const data = group.data;
 
+  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
-    <Stack maw={960} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {groupMessages.GROUP} {data?.name}
-      </Title>
-      {(group.isPending || types.isPending) && <Progress value={80} animated striped aria-label={messages.LOADING} />}
-      {group.isError && <Text c="red.9">{group.error.message}</Text>}
+    <DetailsPage
+      heading={`${groupMessages.GROUP} ${data?.name ?? ''}`}
+      maw={960}
+      back={{ label: groupMessages.BACK_TO_GROUPS, to: paths.groups.href() }}
+      notFoundTitle={groupMessages.GROUP_NOT_FOUND}
+      validId={validId}
+      pending={group.isPending || types.isPending}
+      error={group.error}
+      dialog={remove.dialog}
+    >
       {data && types.data && (
         <>
           <Paper withBorder shadow="xs" radius="md" p="lg">
@@ -53,10 +46,7 @@ export function GroupPage() {
               pending={update.isPending}
               error={update.error}
               onSubmit={(form) =>
-                update.mutate(
-                  { id: groupId, body: groupBodyFromForm(form, groupId) },
-                  { onSuccess: () => notifySuccess(groupMessages.SAVED) },
-                )
+                update.mutate({ id: groupId, body: groupBodyFromForm(form, groupId) }, { onSuccess: () => notifySuccess(groupMessages.SAVED) })
               }
               extraActions={
                 <DeleteButton
@@ -73,9 +63,7 @@ export function GroupPage() {
           <GroupUsersPanel group={data} place="manager" />
         </>
       )}
-      <Group>{back}</Group>
-      {remove.dialog}
-    </Stack>
+    </DetailsPage>
   );
 }
 

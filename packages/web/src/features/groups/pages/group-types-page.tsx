@@ -1,16 +1,20 @@
 // The group types (administrators), 50 to a page (accounts document, section 9): label and number of
 // groups, with details and delete buttons, and the way to create one.
-import { Anchor, Button, Group } from '@mantine/core';
-import { groupMessages, messages, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
+import { Button, Group } from '@mantine/core';
+import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
+import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
 export function GroupTypesPage() {
+  const { t } = useTranslation();
   const types = useGroupTypes();
   const remove = useDeleteGroupTypeFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUP_TYPES}
@@ -26,7 +30,7 @@ export function GroupTypesPage() {
       }
       query={types}
       failureLog="Loading the group types failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={groupMessages.NO_GROUP_TYPES}
       tableMinWidth={480}
       pageSize={REFERENCE_PAGE_SIZE}
@@ -35,31 +39,17 @@ export function GroupTypesPage() {
       columns={[
         {
           header: groupMessages.LABEL,
-          cell: (type) => (
-            <Anchor component={Link} to={paths.groupType.href(type.groupTypeId)}>
-              {type.label}
-            </Anchor>
-          ),
+          cell: (type) => <RowLink to={paths.groupType.href(type.groupTypeId)}>{type.label}</RowLink>,
         },
         { header: groupMessages.NUMBER_OF_GROUPS, cell: (type) => type.groupCount },
       ]}
       remove={{
-        header: messages.ACTIONS,
+        header: t('ACTIONS'),
         hideHeader: true,
         buttonText: groupMessages.DELETE,
         accessibleName: (type) => `${groupMessages.DELETE} ${type.label}`,
         blockedReason: (type) => (type.groupCount > 0 ? groupMessages.GROUP_TYPE_HAS_GROUPS : undefined),
-        otherActions: (type) => (
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.groupType.href(type.groupTypeId)}
-            aria-label={`${groupMessages.DETAILS} ${type.label}`}
-          >
-            {groupMessages.DETAILS}
-          </Button>
-        ),
+        otherActions: (type) => <DetailsButton to={paths.groupType.href(type.groupTypeId)} label={groupMessages.DETAILS} name={type.label} />,
         flow: remove,
       }}
     />

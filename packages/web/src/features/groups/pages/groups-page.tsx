@@ -1,16 +1,20 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
-import { Anchor, Button, Group } from '@mantine/core';
-import { groupMessages, messages, type GroupSummary } from '@testbed/contract';
+import { Button, Group } from '@mantine/core';
+import { groupMessages, type GroupSummary } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
+import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
 export function GroupsPage() {
+  const { t } = useTranslation();
   const groups = useGroups();
   const remove = useDeleteGroupFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUPS}
@@ -26,7 +30,7 @@ export function GroupsPage() {
       }
       query={groups}
       failureLog="Loading the groups failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={groupMessages.NO_GROUP}
       tableMinWidth={640}
       rowId={(group: GroupSummary) => group.groupId}
@@ -34,33 +38,19 @@ export function GroupsPage() {
       columns={[
         {
           header: groupMessages.GROUP_NAME,
-          cell: (group) => (
-            <Anchor component={Link} to={paths.group.href(group.groupId)}>
-              {group.name}
-            </Anchor>
-          ),
+          cell: (group) => <RowLink to={paths.group.href(group.groupId)}>{group.name}</RowLink>,
         },
         { header: groupMessages.GROUP_TYPE, cell: (group) => group.groupType?.label ?? '—' },
         { header: groupMessages.NUMBER_OF_MEMBERS, cell: (group) => group.memberCount },
         { header: groupMessages.NUMBER_OF_MANAGERS, cell: (group) => group.managerCount },
       ]}
       remove={{
-        header: messages.ACTIONS,
+        header: t('ACTIONS'),
         hideHeader: true,
         buttonText: groupMessages.DELETE,
         accessibleName: (group) => `${groupMessages.DELETE} ${group.name}`,
         blockedReason: (group) => (group.memberCount > 0 ? groupMessages.GROUP_HAS_MEMBERS : undefined),
-        otherActions: (group) => (
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.group.href(group.groupId)}
-            aria-label={`${groupMessages.DETAILS} ${group.name}`}
-          >
-            {groupMessages.DETAILS}
-          </Button>
-        ),
+        otherActions: (group) => <DetailsButton to={paths.group.href(group.groupId)} label={groupMessages.DETAILS} name={group.name} />,
         flow: remove,
       }}
     />

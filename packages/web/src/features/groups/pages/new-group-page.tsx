@@ -1,13 +1,14 @@
 // Creating a group (administrators): a name and an optional type; once created, its page opens to add
 // members and managers.
-import { Button, Paper, Progress, Stack, Title } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupBodyFromForm, groupMessages, messages } from '@testbed/contract';
+import { groupBodyFromForm, groupMessages } from '@testbed/contract';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCreateGroup, useGroupTypes } from '../api/groups';
 import { GroupForm } from '../components/group-form';
 import { notifySuccess } from '../../../shared/notify';
+import { TitledPage } from '../../../shared/components/titled-page';
 
 export function NewGroupPage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);
@@ -15,11 +16,7 @@ export function NewGroupPage() {
   const create = useCreateGroup();
   const navigate = useNavigate();
   return (
-    <Stack maw={640} mx="auto" mt="lg" gap="lg">
-      <Title order={1} size="h2">
-        {groupMessages.NEW_GROUP}
-      </Title>
-      {types.isPending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+    <TitledPage title={groupMessages.NEW_GROUP} maw={640} loading={types.isPending}>
       {!types.isPending && (
         <Paper withBorder shadow="xs" radius="md" p="lg">
           <GroupForm
@@ -43,7 +40,7 @@ export function NewGroupPage() {
           />
         </Paper>
       )}
-    </Stack>
+    </TitledPage>
   );
 }
 

@@ -1,12 +1,13 @@
 // Add an intended usage to a user (intendedUsage/{id}, id being the user): required, and whitespace-only
 // text is refused with 'Please enter valid data', as the server does.
-import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INTENDED_USAGE_MAX_LENGTH, intendedUsageFormSchema, intendedUsageMessages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
+import { FormPage } from '../../../shared/components/form-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
@@ -48,43 +49,28 @@ export function IntendedUsageNewPage() {
   };
 
   return (
-    <Stack maw={760} mx="auto" gap="lg">
-      <Title order={1} size="h2">
-        {intendedUsageMessages.ADD_TITLE}
-      </Title>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <Textarea
-              label={intendedUsageMessages.INTENDED_USAGE}
-              required
-              rows={5}
-              resize="vertical"
-              maxLength={INTENDED_USAGE_MAX_LENGTH}
-              value={description}
-              error={error}
-              onChange={(event) => {
-                setDescription(event.currentTarget.value);
-                if (error) setError(undefined);
-              }}
-            />
-            {add.error && !(add.error instanceof ApiError && add.error.fieldErrors.description) && (
-              <Alert color="red" variant="light">
-                {add.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(paths.user.href(userId))}>
-                {intendedUsageMessages.CANCEL}
-              </Button>
-              <Button type="submit" loading={add.isPending}>
-                {intendedUsageMessages.SUBMIT}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={intendedUsageMessages.ADD_TITLE}
+      maw={760}
+      onSubmit={onSubmit}
+      serverError={add.error && !(add.error instanceof ApiError && add.error.fieldErrors.description) ? add.error.message : null}
+      cancel={{ label: intendedUsageMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      submit={{ label: intendedUsageMessages.SUBMIT, pending: add.isPending }}
+    >
+      <Textarea
+        label={intendedUsageMessages.INTENDED_USAGE}
+        required
+        rows={5}
+        resize="vertical"
+        maxLength={INTENDED_USAGE_MAX_LENGTH}
+        value={description}
+        error={error}
+        onChange={(event) => {
+          setDescription(event.currentTarget.value);
+          if (error) setError(undefined);
+        }}
+      />
+    </FormPage>
   );
 }
 

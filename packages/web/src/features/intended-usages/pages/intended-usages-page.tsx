@@ -25,6 +25,7 @@ export function IntendedUsagesPage() {
     deletedNotice: intendedUsageMessages.DELETED,
   });
 
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={intendedUsageMessages.INTENDED_USAGES}

@@ -1,28 +1,31 @@
 // A read-only reference list, 50 to a page; its create and delete buttons are future functionality
 // (accounts document, sections 2 and 9), so they are shown disabled and say so.
-import { Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages, REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/contract';
+import { REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/contract';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
+import { LoadingBar } from '../../../shared/components/loading-bar';
 
-export interface ReferenceListProps {
+export interface ReferenceListProps<Row extends { label: string }> {
   title: string;
   empty: string;
-  items: { id: number; label: string }[] | undefined;
-  pending: boolean;
-  error: Error | null;
+  query: { data: Row[] | undefined; isPending: boolean; error: Error | null };
+  idOf: (row: Row) => number;
 }
 
-export function ReferenceList({ title, empty, items, pending, error }: ReferenceListProps) {
+export function ReferenceList<Row extends { label: string }>({ title, empty, query, idOf }: ReferenceListProps<Row>) {
+  const { data, isPending: pending, error } = query;
+  const { t } = useTranslation();
   useDocumentTitle(`${title} | Testbed Portal`);
   // The spec: these reads fall back to an empty list on failure and are only logged.
   useEffect(() => {
     if (error) reportFailure(`Loading ${title} failed`, error);
   }, [error, title]);
-  const rows = items ?? [];
+  const rows = data ?? [];
   const pager = usePage(rows, REFERENCE_PAGE_SIZE);
 
   return (
@@ -33,22 +36,22 @@ export function ReferenceList({ title, empty, items, pending, error }: Reference
         </Title>
         <ComingSoonButton label={referenceListMessages.CREATE} />
       </Group>
-      {pending && <Progress value={80} animated striped aria-label={messages.LOADING} />}
+      {pending && <LoadingBar />}
       {!pending && rows.length === 0 && <Text>{empty}</Text>}
       {rows.length > 0 && (
         <Table striped verticalSpacing="sm" data-testid="reference-list">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{referenceListMessages.LABEL}</Table.Th>
-              <Table.Th ta="right">{messages.ACTIONS}</Table.Th>
+              <Table.Th ta="right">{t('ACTIONS')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {pager.rows.map((item) => (
-              <Table.Tr key={item.id} data-testid="reference-row">
+              <Table.Tr key={idOf(item)} data-testid="reference-row">
                 <Table.Td>{item.label}</Table.Td>
                 <Table.Td ta="right">
-                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${messages.COMING_SOON})`} />
+                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${t('COMING_SOON')})`} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,17 +1,19 @@
 // The employer types (administrators): read-only, 50 to a page.
-import { messages, referenceListMessages } from '@testbed/contract';
+import { referenceListMessages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { useEmployerTypes } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
 
+// Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function EmployerTypesPage() {
+  const { t } = useTranslation();
   const list = useEmployerTypes();
   return (
     <ReferenceList
-      title={messages.EMPLOYER_TYPES}
+      title={t('EMPLOYER_TYPES')}
       empty={referenceListMessages.NO_EMPLOYER_TYPE}
-      items={list.data?.map((item) => ({ id: item.employerTypeId, label: item.label }))}
-      pending={list.isPending}
-      error={list.error}
+      query={list}
+      idOf={(type) => type.employerTypeId}
     />
   );
 }

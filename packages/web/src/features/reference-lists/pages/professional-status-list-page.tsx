@@ -1,17 +1,19 @@
 // The professional statuses (administrators): read-only, 50 to a page.
-import { messages, referenceListMessages } from '@testbed/contract';
+import { referenceListMessages } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { useProfessionalStatuses } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
 
+// Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function ProfessionalStatusListPage() {
+  const { t } = useTranslation();
   const list = useProfessionalStatuses();
   return (
     <ReferenceList
-      title={messages.PROFESSIONAL_STATUS_LIST}
+      title={t('PROFESSIONAL_STATUS_LIST')}
       empty={referenceListMessages.NO_PROFESSIONAL_STATUS}
-      items={list.data?.map((item) => ({ id: item.professionalStatusId, label: item.label }))}
-      pending={list.isPending}
-      error={list.error}
+      query={list}
+      idOf={(status) => status.professionalStatusId}
     />
   );
 }

@@ -17,6 +17,7 @@ export const roleKeys = {
   detail: (id: number) => [...roleKeys.all, 'detail', id] as const,
 };
 
+// One typed fetcher per endpoint, as in every feature's api: alike in shape, each with its own path and schema.
 export async function getRoles(signal?: AbortSignal): Promise<Role[]> {
   return roleListSchema.parse(await api.get<unknown>('/api/roles', { signal }));
 }

@@ -1,16 +1,20 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons
 // (accounts document, section 2). ADMIN and USER cannot be deleted: their button is disabled and says why.
-import { Anchor, Button } from '@mantine/core';
-import { messages, roleMessages, type Role } from '@testbed/contract';
+import { Button } from '@mantine/core';
+import { roleMessages, type Role } from '@testbed/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
+import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
 export function RolesPage() {
+  const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRoleFlow();
+  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={roleMessages.ROLES}
@@ -21,7 +25,7 @@ export function RolesPage() {
       }
       query={roles}
       failureLog="Loading the roles failed"
-      loadingLabel={messages.LOADING}
+      loadingLabel={t('LOADING')}
       emptyText={roleMessages.NO_ROLE}
       tableMinWidth={480}
       rowId={(role: Role) => role.roleId}
@@ -29,32 +33,18 @@ export function RolesPage() {
       columns={[
         {
           header: roleMessages.ROLE_NAME,
-          cell: (role) => (
-            <Anchor component={Link} to={paths.role.href(role.roleId)}>
-              {role.roleName}
-            </Anchor>
-          ),
+          cell: (role) => <RowLink to={paths.role.href(role.roleId)}>{role.roleName}</RowLink>,
         },
         { header: roleMessages.NUMBER_OF_USERS, cell: (role) => role.userCount },
       ]}
       remove={{
-        header: messages.ACTIONS,
+        header: t('ACTIONS'),
         hideHeader: true,
         buttonText: roleMessages.DELETE,
         accessibleName: (role) => `${roleMessages.DELETE} ${role.roleName}`,
         blockedReason: (role) =>
           role.protected ? roleMessages.PROTECTED_HINT : role.userCount > 0 ? roleMessages.HAS_USERS : undefined,
-        otherActions: (role) => (
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.role.href(role.roleId)}
-            aria-label={`${roleMessages.DETAILS} ${role.roleName}`}
-          >
-            {roleMessages.DETAILS}
-          </Button>
-        ),
+        otherActions: (role) => <DetailsButton to={paths.role.href(role.roleId)} label={roleMessages.DETAILS} name={role.roleName} />,
         flow: remove,
       }}
     />

@@ -19,6 +19,7 @@ export function useSignInHistory(enabled: boolean) {
   });
 }
 
+// One query or mutation per endpoint: alike in shape, each with its own path, schema and cache update.
 export function useReminderSettings(enabled: boolean) {
   return useQuery({
     queryKey: keys.reminders,

@@ -1,19 +1,35 @@
 // The employers table of a user's details (accounts document, section 2): the current employer first,
 // highlighted in green with a note, then the others newest start first; dates as dd/MM/yyyy HH:mm; a
 // details and a delete button per row. The deletion rules are shown before a click and enforced by the server.
-import { Alert, Anchor, Badge, Button, Group, List, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { employerMessages, userMessages, type UserEmployer } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { FieldList } from '../../../shared/components/field-list';
 import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
 import { formatDayTime } from '../../../shared/date-format';
 import { paths } from '../../../shared/paths';
 import { useDeleteFromUser } from '../api/users-api';
 import { DARK_GREEN } from './validation-badge';
 import { notifySuccess } from '../../../shared/notify';
+import { HeaderRow } from '../../../shared/components/header-row';
+
+const HEADERS = [
+  employerMessages.INSTITUTE,
+  employerMessages.ENTITY,
+  employerMessages.TEAM,
+  employerMessages.LOCATION,
+  employerMessages.COUNTRY,
+  employerMessages.EMPLOYER_TYPE,
+  employerMessages.PROFESSIONAL_STATUS,
+  employerMessages.START_DATE,
+  employerMessages.END_DATE,
+  userMessages.ACTIONS,
+];
 
 function EmployerFields({ row }: { row: UserEmployer }) {
   const e = row.employer;
+  // The spec's short labels, which the employer-deletion confirmation does not use: two lists kept.
   const fields: [string, string | null][] = [
     [employerMessages.INSTITUTE, e.instituteName],
     [employerMessages.ENTITY, e.laboratoryName],
@@ -26,17 +42,7 @@ function EmployerFields({ row }: { row: UserEmployer }) {
     [employerMessages.START_DATE, formatDayTime(row.startDate)],
     [employerMessages.END_DATE, formatDayTime(row.endDate)],
   ];
-  return (
-    <List size="sm" spacing={2}>
-      {fields
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <List.Item key={label}>
-            <b>{label}:</b> {value}
-          </List.Item>
-        ))}
-    </List>
-  );
+  return <FieldList fields={fields.filter(([, value]) => value)} />;
 }
 
 export function UserEmployersPanel({ userId, rows }: { userId: number; rows: UserEmployer[] }) {
@@ -83,20 +89,7 @@ export function UserEmployersPanel({ userId, rows }: { userId: number; rows: Use
       ) : (
         <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing="xs" data-testid="user-employers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{employerMessages.INSTITUTE}</Table.Th>
-                <Table.Th>{employerMessages.ENTITY}</Table.Th>
-                <Table.Th>{employerMessages.TEAM}</Table.Th>
-                <Table.Th>{employerMessages.LOCATION}</Table.Th>
-                <Table.Th>{employerMessages.COUNTRY}</Table.Th>
-                <Table.Th>{employerMessages.EMPLOYER_TYPE}</Table.Th>
-                <Table.Th>{employerMessages.PROFESSIONAL_STATUS}</Table.Th>
-                <Table.Th>{employerMessages.START_DATE}</Table.Th>
-                <Table.Th>{employerMessages.END_DATE}</Table.Th>
-                <Table.Th>{userMessages.ACTIONS}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow headers={HEADERS} />
             <Table.Tbody>
               {rows.map((row) => {
                 const reason = reasonNotToDelete(row);

@@ -1,20 +1,24 @@
 // The panels under a user's details: SSH keys, intended usages, groups and managed groups.
 import { Alert, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { intendedUsageMessages, shortenSshKey, userMessages, type UserDetails } from '@testbed/contract';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { useDeleteFromUser, useUserCredentials } from '../api/users-api';
 import { notifySuccess } from '../../../shared/notify';
 
-function PanelTitle({ children, action }: { children: string; action?: ReactNode }) {
+/** A panel's heading, with its add link when it has one. */
+function PanelTitle({ children, add }: { children: string; add?: { label: string; to: string } }) {
   return (
     <Group justify="space-between" mb="xs">
       <Text fw={700} component="h2" size="lg">
         {children}
       </Text>
-      {action}
+      {add && (
+        <Button size="xs" variant="light" component={Link} to={add.to}>
+          {add.label}
+        </Button>
+      )}
     </Group>
   );
 }
@@ -23,15 +27,7 @@ export function CredentialsPanel({ userId }: { userId: number }) {
   const keys = useUserCredentials(userId);
   return (
     <>
-      <PanelTitle
-        action={
-          <Button size="xs" variant="light" component={Link} to={paths.userCredentialNew.href(userId)}>
-            {userMessages.ADD_SSH_KEY}
-          </Button>
-        }
-      >
-        {userMessages.CREDENTIALS}
-      </PanelTitle>
+      <PanelTitle add={{ label: userMessages.ADD_SSH_KEY, to: paths.userCredentialNew.href(userId) }}>{userMessages.CREDENTIALS}</PanelTitle>
       {keys.isPending && <Loader size="sm" aria-label={userMessages.CREDENTIALS} />}
       {keys.data?.length === 0 && <Text size="sm">{userMessages.NO_CREDENTIAL}</Text>}
       {keys.data && keys.data.length > 0 && (
@@ -65,13 +61,7 @@ export function IntendedUsagesPanel({ userId, rows }: { userId: number; rows: Us
   };
   return (
     <>
-      <PanelTitle
-        action={
-          <Button size="xs" variant="light" component={Link} to={paths.intendedUsageNew.href(userId)}>
-            {userMessages.ADD_INTENDED_USAGE}
-          </Button>
-        }
-      >
+      <PanelTitle add={{ label: userMessages.ADD_INTENDED_USAGE, to: paths.intendedUsageNew.href(userId) }}>
         {userMessages.INTENDED_USAGES}
       </PanelTitle>
       {remove.error && (

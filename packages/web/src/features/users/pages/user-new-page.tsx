@@ -1,12 +1,13 @@
 // An administrator creates an account (user): the contract's rules for each field, the server's answer
 // for a taken username or e-mail, then the new user's details page.
-import { Alert, Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createUserSchema, userMessages, type CreateUserForm } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
+import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
 
@@ -33,6 +34,7 @@ export function UserNewPage() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
 
+  // Each field's setter clears its error, as on the user page's form (whose fields differ).
   const set = (key: TextField, value: string) => {
     setForm({ ...form, [key]: value });
     if (errors[key]) setErrors({ ...errors, [key]: undefined });
@@ -66,54 +68,39 @@ export function UserNewPage() {
   const field = (key: TextField, label: string, required = false) => (
     <TextInput label={label} required={required} value={form[key]} error={errors[key]} onChange={(e) => set(key, e.currentTarget.value)} autoComplete="off" />
   );
-  const serverError = create.error && !(create.error instanceof ApiError && Object.keys(create.error.fieldErrors).length) ? create.error.message : null;
 
+  // Alike in shape with the other form pages by design: FormPage holds the layout, each page gives its texts and fields.
   return (
-    <Stack maw={900} mx="auto" gap="lg">
-      <Title order={1} size="h2">
-        {userMessages.CREATE_USER}
-      </Title>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {field('firstname', userMessages.FIRST_NAME, true)}
-              {field('lastname', userMessages.LAST_NAME, true)}
-              {field('username', userMessages.USERNAME, true)}
-              {field('email', userMessages.EMAIL, true)}
-              <PasswordInput
-                label={userMessages.PASSWORD}
-                required
-                value={form.password}
-                error={errors.password}
-                onChange={(e) => set('password', e.currentTarget.value)}
-                autoComplete="new-password"
-              />
-              {field('phoneNumber', userMessages.PHONE_NUMBER)}
-              {field('instantMessaging', userMessages.INSTANT_MESSAGING)}
-              {field('personalUrl', userMessages.PERSONAL_URL)}
-            </SimpleGrid>
-            <Group gap="xl">
-              <Checkbox label={userMessages.IS_ADMIN} checked={form.isAdmin} onChange={(e) => setForm({ ...form, isAdmin: e.currentTarget.checked })} />
-              <Checkbox label={userMessages.IS_ENABLED} checked={form.isEnabled} onChange={(e) => setForm({ ...form, isEnabled: e.currentTarget.checked })} />
-            </Group>
-            {serverError && (
-              <Alert color="red" variant="light">
-                {serverError}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={paths.users.href()}>
-                {userMessages.BACK_TO_USERS}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {userMessages.SUBMIT}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={userMessages.CREATE_USER}
+      maw={900}
+      onSubmit={onSubmit}
+      serverError={formLevelError(create.error)}
+      cancel={{ label: userMessages.BACK_TO_USERS, to: paths.users.href() }}
+      submit={{ label: userMessages.SUBMIT, pending: create.isPending }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {field('firstname', userMessages.FIRST_NAME, true)}
+        {field('lastname', userMessages.LAST_NAME, true)}
+        {field('username', userMessages.USERNAME, true)}
+        {field('email', userMessages.EMAIL, true)}
+        <PasswordInput
+          label={userMessages.PASSWORD}
+          required
+          value={form.password}
+          error={errors.password}
+          onChange={(e) => set('password', e.currentTarget.value)}
+          autoComplete="new-password"
+        />
+        {field('phoneNumber', userMessages.PHONE_NUMBER)}
+        {field('instantMessaging', userMessages.INSTANT_MESSAGING)}
+        {field('personalUrl', userMessages.PERSONAL_URL)}
+      </SimpleGrid>
+      <Group gap="xl">
+        <Checkbox label={userMessages.IS_ADMIN} checked={form.isAdmin} onChange={(e) => setForm({ ...form, isAdmin: e.currentTarget.checked })} />
+        <Checkbox label={userMessages.IS_ENABLED} checked={form.isEnabled} onChange={(e) => setForm({ ...form, isEnabled: e.currentTarget.checked })} />
+      </Group>
+    </FormPage>
   );
 }
 

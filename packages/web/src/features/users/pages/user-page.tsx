@@ -11,6 +11,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { FORM_DATE_PLACEHOLDER, formatDay, fromInputDateTime, toInputDateTime } from '../../../shared/date-format';
 import { paths } from '../../../shared/paths';
@@ -158,7 +159,18 @@ export function UserPage() {
     setForm({ ...form, isAdmin: checked, roles });
   };
 
-  const saveError = save.error && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length) ? save.error.message : null;
+  const saveError = formLevelError(save.error);
+  // The administrators' validation dates, typed as date and time.
+  const dateInput = (key: 'lastValidationDate' | 'expirationDate', label: string) => (
+    <TextInput
+      placeholder={FORM_DATE_PLACEHOLDER}
+      autoComplete="off"
+      label={label}
+      value={form[key]}
+      error={errors[key]}
+      onChange={(e) => set(key, e.currentTarget.value)}
+    />
+  );
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -206,22 +218,8 @@ export function UserPage() {
               <TextInput label={userMessages.APPROVED_DATE} value={formatDay(details.approvedDate)} readOnly variant="filled" />
               {admin && (
                 <>
-                  <TextInput
-                    placeholder={FORM_DATE_PLACEHOLDER}
-                    autoComplete="off"
-                    label={userMessages.LAST_VALIDATION_DATE}
-                    value={form.lastValidationDate}
-                    error={errors.lastValidationDate}
-                    onChange={(e) => set('lastValidationDate', e.currentTarget.value)}
-                  />
-                  <TextInput
-                    placeholder={FORM_DATE_PLACEHOLDER}
-                    autoComplete="off"
-                    label={userMessages.EXPIRATION_DATE}
-                    value={form.expirationDate}
-                    error={errors.expirationDate}
-                    onChange={(e) => set('expirationDate', e.currentTarget.value)}
-                  />
+                  {dateInput('lastValidationDate', userMessages.LAST_VALIDATION_DATE)}
+                  {dateInput('expirationDate', userMessages.EXPIRATION_DATE)}
                 </>
               )}
             </SimpleGrid>

@@ -12,9 +12,22 @@ import { paths } from '../../../shared/paths';
 import { useUsers } from '../api/users-api';
 import { ValidationBadge } from '../components/validation-badge';
 import { reportFailure } from '../../../shared/report-failure';
+import { HeaderRow } from '../../../shared/components/header-row';
 
 /** Typing pauses this long before the list is asked again. */
 const FILTER_DELAY_MS = 250;
+
+const HEADERS = [
+  userMessages.LAST_NAME,
+  userMessages.FIRST_NAME,
+  userMessages.USERNAME,
+  userMessages.EMAIL,
+  userMessages.SIGN_UP_DATE,
+  userMessages.APPROVED_DATE,
+  userMessages.LAST_VALIDATION_DATE,
+  userMessages.EXPIRATION_DATE,
+  userMessages.VALIDATION,
+];
 
 export function UsersPage() {
   useDocumentTitle(`${userMessages.USERS} | Testbed Portal`);
@@ -75,19 +88,7 @@ export function UsersPage() {
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={960}>
           <Table highlightOnHover verticalSpacing="xs" aria-busy={users.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{userMessages.LAST_NAME}</Table.Th>
-                <Table.Th>{userMessages.FIRST_NAME}</Table.Th>
-                <Table.Th>{userMessages.USERNAME}</Table.Th>
-                <Table.Th>{userMessages.EMAIL}</Table.Th>
-                <Table.Th>{userMessages.SIGN_UP_DATE}</Table.Th>
-                <Table.Th>{userMessages.APPROVED_DATE}</Table.Th>
-                <Table.Th>{userMessages.LAST_VALIDATION_DATE}</Table.Th>
-                <Table.Th>{userMessages.EXPIRATION_DATE}</Table.Th>
-                <Table.Th>{userMessages.VALIDATION}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow headers={HEADERS} />
             <Table.Tbody>
               {rows.map((user) => {
                 const danger = isDangerUser(user);
