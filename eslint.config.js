@@ -65,4 +65,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // One message system: the contract's catalogue is i18next's resources (shared/i18n.ts), and every text is
+    // read through t(KEY). Tests may read the catalogue to assert what a user sees.
+    files: ['packages/web/src/**/*.tsx', 'packages/web/src/**/*.ts'],
+    ignores: ['packages/web/src/shared/i18n.ts', 'packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@testbed/contract', importNames: ['messages'], message: 'Read texts through i18next: t(KEY).' }] },
+      ],
+    },
+  },
 );
