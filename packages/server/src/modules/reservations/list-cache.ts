@@ -7,9 +7,10 @@
 // - all of it after any unsafe call this instance answers, before the reply leaves (see app.ts), so that a
 //   person who books and then reads never meets the list from before;
 // - one entry when its time is up: a list of current reservations changes when its first reservation ends;
-// Every user's list of the others' current reservations is cut from one entry, all the reservations that
-// have not ended, so that a user never seen before is answered from memory too; a reservation that ends
-// is left out when the list is cut, and concurrent readers share one load of it.
+// Every user's lists of current reservations (their own, the others') are cut from one entry, all the
+// reservations that have not ended, indexed by the people they hold, so that a user never seen before is
+// answered from memory too; a reservation that ends is left out when a list is cut, and concurrent readers
+// share one load of it.
 // - and it keeps nothing while it is not listening.
 import { NotifiedCache } from '../../db/notified-cache.js';
 
@@ -25,11 +26,17 @@ export interface ListedReservation {
   endsAt: number;
 }
 
+/** Every reservation that had not ended when read, soonest start first, and the same by person held. */
+export interface CurrentReservations {
+  all: readonly ListedReservation[];
+  byPerson: ReadonlyMap<number, readonly ListedReservation[]>;
+}
+
 export class ReservationListCache extends NotifiedCache {
   /** The JSON by call. */
   private readonly lists = this.createMap<string, string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
-  private readonly current = this.createMap<'current', ListedReservation[]>({ maxAgeMs: MAX_AGE_MS });
-  private currentLoading?: Promise<ListedReservation[]>;
+  private readonly current = this.createMap<'current', CurrentReservations>({ maxAgeMs: MAX_AGE_MS });
+  private currentLoading?: Promise<CurrentReservations>;
   /** Answers from memory and reads from the database, for the metrics. */
   readonly stats = this.lists.stats;
 
@@ -49,7 +56,7 @@ export class ReservationListCache extends NotifiedCache {
    * Every reservation that had not ended when it was read, soonest start first, from `read` (their JSON
    * list) or memory: the caller leaves out those that have ended since (`endsAt`).
    */
-  currentReservations(read: () => Promise<string>): Promise<ListedReservation[]> {
+  currentReservations(read: () => Promise<string>): Promise<CurrentReservations> {
     this.currentLoading ??= this.current.get('current', async () => listed(await read())).finally(() => {
       this.currentLoading = undefined;
     });
@@ -63,12 +70,21 @@ interface ReservationJson {
   users: { userId: number }[];
 }
 
-function listed(json: string): ListedReservation[] {
-  return (JSON.parse(json) as ReservationJson[]).map((reservation) => ({
+function listed(json: string): CurrentReservations {
+  const all = (JSON.parse(json) as ReservationJson[]).map((reservation) => ({
     json: JSON.stringify(reservation),
     peopleIds: [reservation.responsibleUser.userId, ...reservation.users.map((user) => user.userId)],
     endsAt: Date.parse(reservation.endDate),
   }));
+  const byPerson = new Map<number, ListedReservation[]>();
+  for (const reservation of all) {
+    for (const personId of new Set(reservation.peopleIds)) {
+      const own = byPerson.get(personId);
+      if (own) own.push(reservation);
+      else byPerson.set(personId, [reservation]);
+    }
+  }
+  return { all, byPerson };
 }
 
 

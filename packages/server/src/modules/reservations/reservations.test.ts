@@ -460,12 +460,14 @@ describe('reservation lists', () => {
     expect(starts).toEqual([...starts].sort());
   });
 
-  it("cuts each user's list of the others' current reservations from one list kept for all, page by page as the database would", async () => {
-    for (const caller of [carol, dave, alice, bob]) {
-      for (const page of [{ limit: 100, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 3 }]) {
-        const answered = await list(caller, `/api/otherReservations/${caller.id}?limit=${page.limit}&offset=${page.offset}`);
-        const fromDatabase = JSON.parse(await listReservationsJson(ctx.database.db, { kind: 'others', userId: caller.id, all: false, ...page })) as unknown[];
-        expect(answered).toEqual(reservationListSchema.parse(fromDatabase));
+  it("cuts each user's current reservations and the others' from one list kept for all, page by page as the database would", async () => {
+    for (const [kind, route] of [['others', 'otherReservations'], ['mine', 'userReservations']] as const) {
+      for (const caller of [carol, dave, alice, bob]) {
+        for (const page of [{ limit: 100, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 3 }]) {
+          const answered = await list(caller, `/api/${route}/${caller.id}?limit=${page.limit}&offset=${page.offset}`);
+          const fromDatabase = JSON.parse(await listReservationsJson(ctx.database.db, { kind, userId: caller.id, all: false, ...page })) as unknown[];
+          expect(answered, `${route} of ${caller.id}`).toEqual(reservationListSchema.parse(fromDatabase));
+        }
       }
     }
   });

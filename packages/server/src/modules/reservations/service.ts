@@ -153,19 +153,18 @@ export class ReservationService {
     };
     if (!this.lists) return listReservationsJson(this.db, options);
     const lists = this.lists;
-    const read =
-      kind === 'others' && !options.all
-        ? // Cut from everybody's current reservations, kept once for all users: a user never seen before
-          // is answered from memory too.
-          async () => {
-            const current = await lists.currentReservations(() => currentReservationsJson(this.db));
-            const now = Date.now();
-            const page = current
-              .filter((reservation) => reservation.endsAt > now && !reservation.peopleIds.includes(userId))
-              .slice(options.offset, options.offset + options.limit);
-            return `[${page.map((reservation) => reservation.json).join(',')}]`;
-          }
-        : () => listReservationsJson(this.db, options);
+    // A list of reservations that have not ended is cut from everybody's current reservations, kept once for
+    // all users (in the database's order, start then id): a user never seen before is answered from memory too.
+    const read = options.all
+      ? () => listReservationsJson(this.db, options)
+      : async () => {
+          const current = await lists.currentReservations(() => currentReservationsJson(this.db));
+          const now = Date.now();
+          const candidates =
+            kind === 'mine' ? (current.byPerson.get(userId) ?? []) : current.all.filter((reservation) => !reservation.peopleIds.includes(userId));
+          const page = candidates.filter((reservation) => reservation.endsAt > now).slice(options.offset, options.offset + options.limit);
+          return `[${page.map((reservation) => reservation.json).join(',')}]`;
+        };
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
     return lists.get(key, read, options.all ? undefined : firstEnd);
   }
