@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium, type BrowserContext, type Request } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -58,23 +58,33 @@ export async function weighScripts(origin: string, page: MeasuredPage, session: 
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await withSession(context, page.signedIn ? session : null);
-    const tab = await context.newPage();
-    const scripts: Array<{ askedAt: number; body: Promise<Buffer> }> = [];
-    const askedAt = new Map<Request, number>();
-    tab.on('request', (request) => askedAt.set(request, performance.now()));
-    tab.on('response', (response) => {
-      if (response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')) {
-        scripts.push({ askedAt: askedAt.get(response.request()) ?? Number.POSITIVE_INFINITY, body: response.body() });
-      }
+    // The page notes, on its own clock, when its level-1 heading first shows (every page of the app has one
+    // once it is usable); its resource timings tell when each script was asked for on the same clock.
+    // (Written as text: these run in the page, whose DOM types this package does not load.)
+    await context.addInitScript({
+      content: `
+        const observer = new MutationObserver(() => {
+          if (window.usableAt === undefined && document.querySelector('h1')) {
+            window.usableAt = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });`,
     });
-    // Every page of the app shows one level-1 heading once it is usable.
-    const usableAt = tab
-      .getByRole('heading', { level: 1 })
-      .first()
-      .waitFor({ timeout: 30_000 })
-      .then(() => performance.now());
+    const tab = await context.newPage();
+    const bodies = new Map<string, Promise<Buffer>>();
+    tab.on('response', (response) => {
+      if (response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js')) bodies.set(response.url(), response.body());
+    });
     await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
-    const usable = await usableAt;
+    await tab.waitForFunction('window.usableAt !== undefined', null, { timeout: 30_000 });
+    const timings = (await tab.evaluate(`({
+      usableAt: window.usableAt,
+      asked: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, at: entry.startTime })),
+    })`)) as { usableAt: number; asked: Array<{ url: string; at: number }> };
+    const askedAt = new Map(timings.asked.map((entry) => [entry.url, entry.at]));
+    const scripts = [...bodies].map(([url, body]) => ({ askedAt: askedAt.get(url) ?? Number.POSITIVE_INFINITY, body }));
+    const usable = timings.usableAt;
     const weigh = async (list: typeof scripts) => {
       const bodies = await Promise.all(list.map((script) => script.body));
       return {
