@@ -66,14 +66,26 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // One message system: the contract's catalogue is i18next's resources (shared/i18n.ts), and every text is
-    // read through t(KEY). Tests may read the catalogue to assert what a user sees.
+    // One message system: the contract's catalogues are i18next's resources (shared/i18n.ts), and every text is
+    // read through i18next: t(KEY), or an area's catalogue(name, xMessagesEn).KEY. Tests may read the
+    // catalogues to assert what a user sees.
     files: ['packages/web/src/**/*.tsx', 'packages/web/src/**/*.ts'],
     ignores: ['packages/web/src/shared/i18n.ts', 'packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/src/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [{ name: '@testbed/contract', importNames: ['messages'], message: 'Read texts through i18next: t(KEY).' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@testbed/contract'] ImportSpecifier[imported.name=/Messages$/][local.name!=/MessagesEn$/]",
+          message: "Import an area's catalogue as `xMessages as xMessagesEn` and read it through catalogue() (shared/i18n.ts).",
+        },
+        {
+          selector: 'MemberExpression[object.name=/MessagesEn$/]',
+          message: "Read an area's texts through catalogue(name, xMessagesEn).KEY, that is through i18next.",
+        },
       ],
     },
   },

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../shared/api-client';
-import { createI18n } from '../shared/i18n';
+import { appI18n } from '../shared/i18n';
 import { useNotificationHostWanted } from '../shared/notify';
 import { useSession } from '../shared/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -50,7 +50,7 @@ export interface ProvidersProps {
 
 export function Providers({ children, queryClient: given }: ProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [i18n] = useState(createI18n);
+  const i18n = appI18n;
   const notificationHostWanted = useNotificationHostWanted();
   return (
     <I18nextProvider i18n={i18n}>

@@ -2,12 +2,15 @@
 // disabled while the form is invalid (accounts document, section 5); the server's refusal (an address of
 // another account) shows under the field.
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { accountSecurityMessages as text, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useChangeEmail } from '../api/account-security';
 import { fieldRefusal, useSchemaForm } from './use-schema-form';
 import { userLine } from './user-line';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function ChangeEmailForm({
   account,

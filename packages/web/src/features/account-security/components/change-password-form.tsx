@@ -2,12 +2,15 @@
 // and its verification, the server's refusal, Cancel back to the user's page and Save. The user's own page
 // puts the current password field above the new ones and its refusal under them.
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { accountSecurityMessages as text } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { NewPasswordFields, type NewPasswordField } from './new-password-fields';
 import type { FieldProps } from './use-schema-form';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export interface ChangePasswordFormProps {
   form: { field: (name: NewPasswordField) => FieldProps };

@@ -1,7 +1,10 @@
 // The new password and its verification, shared by the reset, change and administrator forms.
 import { PasswordInput } from '@mantine/core';
-import { accountSecurityMessages as text } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import type { FieldProps } from './use-schema-form';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export type NewPasswordField = 'newPassword' | 'repeatPassword';
 

@@ -1,9 +1,12 @@
 // The confirmation that ends a deletion (accountDeleted). The person is signed out: the session is cleared
 // before the page renders, as on sign-out.
 import { Text } from '@mantine/core';
-import { accountSecurityMessages as text } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { clearSession } from '../../../shared/session';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function loader() {
   clearSession();

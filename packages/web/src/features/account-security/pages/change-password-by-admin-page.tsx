@@ -1,6 +1,6 @@
 // An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
 // infoChangePasswordByAdmin/{id} follows (accounts document, sections 2 and 4).
-import { accountSecurityMessages as text, adminChangePasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, adminChangePasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -11,6 +11,9 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function ChangePasswordByAdminPage() {
   const { userId, validId, me, admin } = useAccountAccess();

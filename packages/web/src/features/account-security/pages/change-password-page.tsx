@@ -3,7 +3,7 @@
 // signed in here while every other session of the account ends (accounts document, sections 2, 4 and 8).
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
-import { accountSecurityMessages as text, changePasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, changePasswordFormSchema } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -15,6 +15,9 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function ChangePasswordPage() {
   const { t } = useTranslation();

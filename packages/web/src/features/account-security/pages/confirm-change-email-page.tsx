@@ -1,7 +1,7 @@
 // Opening an e-mail change link (confirmChangeEmail/{token}): a refused link leads to invalidToken;
 // otherwise the account takes its new address and the page says so (accounts document, section 2).
 import { Alert, Button, Text } from '@mantine/core';
-import { accountSecurityMessages as text, type ConfirmChangeEmailReply } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, type ConfirmChangeEmailReply } from '@testbed/contract';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
@@ -11,6 +11,9 @@ import { useSession } from '../../../shared/session';
 import { confirmChangeEmail } from '../api/account-security';
 import { fillTemplate } from '../components/fill-template';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 type Outcome = { confirmed: ConfirmChangeEmailReply } | { refused: string };
 

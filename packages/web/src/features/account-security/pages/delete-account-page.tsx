@@ -1,7 +1,7 @@
 // Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the spec's two
 // lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { accountSecurityMessages as text, deleteAccountFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, deleteAccountFormSchema } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -11,6 +11,9 @@ import { useDeleteOwnAccount } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function DeleteAccountPage() {
   const { t } = useTranslation();

@@ -1,13 +1,16 @@
 // After an e-mail change request: the link went to the new address, which the account takes once it is
 // opened. The user's variant leads back to their account; the administrator's also to the users list.
 import { Button, Group, Text } from '@mantine/core';
-import { accountSecurityMessages as text } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import { Link } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useAccountSummary } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { fillTemplate } from '../components/fill-template';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 function InfoChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId } = useAccountAccess();

@@ -1,10 +1,13 @@
 // The page every refused link leads to (accounts document, sections 2 and 8): a used link says it was
 // used and is no longer valid; an unknown or expired one is invalid.
 import { Text } from '@mantine/core';
-import { accountSecurityMessages as text } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function InvalidTokenPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // with the spec's one sentence (accounts document, sections 4 and 8), so nobody learns which addresses
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountSecurityMessages as text, passwordForgottenFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, passwordForgottenFormSchema } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -10,6 +10,9 @@ import { paths } from '../../../shared/paths';
 import { useRequestPasswordReset } from '../api/account-security';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { useSchemaForm } from '../components/use-schema-form';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export function PasswordForgottenPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // invalidToken; a new password then leads to sign-in with the passwordChanged notice (accounts document,
 // section 4).
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { accountSecurityMessages as text, resetPasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as accountSecurityMessagesEn, resetPasswordFormSchema } from '@testbed/contract';
 import { redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
@@ -11,6 +11,9 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? '';

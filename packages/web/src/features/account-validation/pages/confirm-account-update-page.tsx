@@ -3,7 +3,7 @@
 // first; an unknown or expired link leads to invalidToken.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { accountValidationMessages as text } from '@testbed/contract';
+import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -14,6 +14,9 @@ import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { accountValidationKeys, confirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountValidation', accountValidationMessagesEn);
 
 export function ConfirmAccountUpdatePage() {
   const { t } = useTranslation();

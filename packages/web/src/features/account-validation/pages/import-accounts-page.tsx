@@ -5,7 +5,7 @@
 import { Alert, Button, Code, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  accountValidationMessages as text,
+  accountValidationMessages as accountValidationMessagesEn,
   IMPORT_COLUMNS,
   IMPORT_EXAMPLE,
   IMPORT_MAX_LINES,
@@ -21,6 +21,9 @@ import { paths } from '../../../shared/paths';
 import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
 import { reportFailure } from '../../../shared/report-failure';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountValidation', accountValidationMessagesEn);
 
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

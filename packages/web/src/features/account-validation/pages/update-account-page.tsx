@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  accountValidationMessages as text,
+  accountValidationMessages as accountValidationMessagesEn,
   shortenSshKey,
   updateAccountFormSchema,
   type UpdateAccountPrefill,
@@ -34,6 +34,9 @@ import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { reportFailure } from '../../../shared/report-failure';
+import { catalogue } from '../../../shared/i18n';
+
+const text = catalogue('accountValidation', accountValidationMessagesEn);
 
 type TextField =
   | 'firstname'

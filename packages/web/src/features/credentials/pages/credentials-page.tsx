@@ -1,7 +1,7 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
 // last name and username, and a delete button behind a confirmation (accounts document, section 2).
 import { Anchor, Button, Code, Text } from '@mantine/core';
-import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
+import { credentialMessages as credentialMessagesEn, shortenSshKey, type Credential } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
@@ -9,6 +9,9 @@ import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
+import { catalogue } from '../../../shared/i18n';
+
+const credentialMessages = catalogue('credentials', credentialMessagesEn);
 
 export function CredentialsPage() {
   const { t } = useTranslation();

@@ -1,6 +1,9 @@
 // The employer form's fields: institute name and country required, the others optional.
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { employerMessages } from '@testbed/contract';
+import { employerMessages as employerMessagesEn } from '@testbed/contract';
+import { catalogue } from '../../../shared/i18n';
+
+const employerMessages = catalogue('employers', employerMessagesEn);
 
 export interface EmployerValues {
   instituteName: string;

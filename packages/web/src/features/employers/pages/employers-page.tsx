@@ -1,13 +1,16 @@
 // The employers list (administrators): institute, laboratory/entity, team, location, country, URL, number of
 // users and a delete button, disabled with the spec's tooltip while the employer has users.
 import { Button } from '@mantine/core';
-import { employerMessages, type Employer } from '@testbed/contract';
+import { employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useEmployers } from '../api/employers-api';
 import { useDeleteEmployerFlow } from '../components/delete-employer';
 import { RowLink } from '../../../shared/components/row-links';
+import { catalogue } from '../../../shared/i18n';
+
+const employerMessages = catalogue('employers', employerMessagesEn);
 
 export function EmployersPage() {
   const employers = useEmployers();

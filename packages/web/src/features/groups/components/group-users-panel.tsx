@@ -1,12 +1,15 @@
 // The members or the managers of a group: who they are, a remove button each, and a picker to add one.
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { groupMessages, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
+import { groupMessages as groupMessagesEn, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowsSection, userColumns, type RowsTableColumn } from '../../../shared/components/rows-table';
 import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { useAddToGroup, useRemoveFromGroup, type GroupPlace } from '../api/groups';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
+import { catalogue } from '../../../shared/i18n';
+
+const groupMessages = catalogue('groups', groupMessagesEn);
 
 const TEXTS = {
   member: {

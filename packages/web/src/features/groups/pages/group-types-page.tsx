@@ -1,7 +1,7 @@
 // The group types (administrators), 50 to a page (accounts document, section 9): label and number of
 // groups, with details and delete buttons, and the way to create one.
 import { Button, Group } from '@mantine/core';
-import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
+import { groupMessages as groupMessagesEn, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
@@ -9,6 +9,9 @@ import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
+import { catalogue } from '../../../shared/i18n';
+
+const groupMessages = catalogue('groups', groupMessagesEn);
 
 export function GroupTypesPage() {
   const { t } = useTranslation();

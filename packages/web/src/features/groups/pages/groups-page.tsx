@@ -1,7 +1,7 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
 import { Button, Group } from '@mantine/core';
-import { groupMessages, type GroupSummary } from '@testbed/contract';
+import { groupMessages as groupMessagesEn, type GroupSummary } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
@@ -9,6 +9,9 @@ import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
+import { catalogue } from '../../../shared/i18n';
+
+const groupMessages = catalogue('groups', groupMessagesEn);
 
 export function GroupsPage() {
   const { t } = useTranslation();

@@ -2,13 +2,16 @@
 // (accounts document, sections 2 and 9), so they are shown disabled and say so.
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { REFERENCE_PAGE_SIZE, referenceListMessages } from '@testbed/contract';
+import { REFERENCE_PAGE_SIZE, referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
 import { LoadingBar } from '../../../shared/components/loading-bar';
+import { catalogue } from '../../../shared/i18n';
+
+const referenceListMessages = catalogue('referenceLists', referenceListMessagesEn);
 
 export interface ReferenceListProps<Row extends { label: string }> {
   title: string;

@@ -1,8 +1,11 @@
 // The professional statuses (administrators): read-only, 50 to a page.
-import { referenceListMessages } from '@testbed/contract';
+import { referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { useProfessionalStatuses } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
+import { catalogue } from '../../../shared/i18n';
+
+const referenceListMessages = catalogue('referenceLists', referenceListMessagesEn);
 
 // Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function ProfessionalStatusListPage() {

@@ -1,13 +1,16 @@
 // confirm-email/{token}: uses the e-mail validation link, says whether the e-mail was validated now or
 // before, then counts down from 60 seconds and goes to sign-in.
 import { Button, Text } from '@mantine/core';
-import { registrationMessages } from '@testbed/contract';
+import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useConfirmEmail } from '../api/registration';
 import { TokenOutcome } from '../components/token-outcome';
+import { catalogue } from '../../../shared/i18n';
+
+const registrationMessages = catalogue('registration', registrationMessagesEn);
 
 /** The spec's countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;

@@ -21,7 +21,7 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import {
   detectImageType,
   PHOTO_MAX_BYTES,
-  registrationMessages as m,
+  registrationMessages as registrationMessagesEn,
   USERNAME_PATTERN,
   type SignupEmployer,
 } from '@testbed/contract';
@@ -36,6 +36,9 @@ import { paths } from '../../../shared/paths';
 import { checkEmail, useSignup, useSignupChoices, useUsernameAvailability } from '../api/registration';
 import { EmployerPicker } from '../components/employer-picker';
 import { EMPLOYER_FIELDS, EMPTY_SIGNUP, validateSignup, type SignupField, type SignupValues } from '../components/signup-form-model';
+import { catalogue } from '../../../shared/i18n';
+
+const m = catalogue('registration', registrationMessagesEn);
 
 /** The spec's delay between the last keystroke and the username check. */
 export const USERNAME_CHECK_DELAY_MS = 1000;

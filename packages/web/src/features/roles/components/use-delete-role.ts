@@ -1,7 +1,10 @@
 // Deleting a role after confirmation; the server's refusal (users hold it, a protected role) is shown.
-import { roleMessages, type Role } from '@testbed/contract';
+import { roleMessages as roleMessagesEn, type Role } from '@testbed/contract';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteRole } from '../api/roles';
+import { catalogue } from '../../../shared/i18n';
+
+const roleMessages = catalogue('roles', roleMessagesEn);
 
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteRoleFlow(onDeleted?: () => void) {

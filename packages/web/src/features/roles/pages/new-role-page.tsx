@@ -1,6 +1,6 @@
 // Creating a role (administrators): a role name; once created, its page opens.
 import { useDocumentTitle } from '@mantine/hooks';
-import { roleMessages } from '@testbed/contract';
+import { roleMessages as roleMessagesEn } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { NamePanel } from '../../../shared/components/name-panel';
 import { TitledPage } from '../../../shared/components/titled-page';
@@ -8,6 +8,9 @@ import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useCreateRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
+import { catalogue } from '../../../shared/i18n';
+
+const roleMessages = catalogue('roles', roleMessagesEn);
 
 export function NewRolePage() {
   useDocumentTitle(`${roleMessages.NEW_ROLE} | Testbed Portal`);

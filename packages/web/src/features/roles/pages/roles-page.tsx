@@ -1,7 +1,7 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons
 // (accounts document, section 2). ADMIN and USER cannot be deleted: their button is disabled and says why.
 import { Button } from '@mantine/core';
-import { roleMessages, type Role } from '@testbed/contract';
+import { roleMessages as roleMessagesEn, type Role } from '@testbed/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
@@ -9,6 +9,9 @@ import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
+import { catalogue } from '../../../shared/i18n';
+
+const roleMessages = catalogue('roles', roleMessagesEn);
 
 export function RolesPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import {
   API_TOKEN_DAY_CHOICES,
   API_TOKEN_NAME_MAX,
-  apiTokenMessages as m,
+  apiTokenMessages as apiTokenMessagesEn,
   createApiTokenSchema,
   type ApiTokenScope,
 } from '@testbed/contract';
@@ -12,6 +12,9 @@ import { useState, type FormEvent } from 'react';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
+import { catalogue } from '../../../shared/i18n';
+
+const m = catalogue('apiTokens', apiTokenMessagesEn);
 
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);

@@ -1,11 +1,15 @@
 // The panels under a user's details: SSH keys, intended usages, groups and managed groups.
 import { Alert, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { intendedUsageMessages, shortenSshKey, userMessages, type UserDetails } from '@testbed/contract';
+import { intendedUsageMessages as intendedUsageMessagesEn, shortenSshKey, userMessages as userMessagesEn, type UserDetails } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { useDeleteFromUser, useUserCredentials } from '../api/users-api';
 import { notifySuccess } from '../../../shared/notify';
+import { catalogue } from '../../../shared/i18n';
+
+const intendedUsageMessages = catalogue('intendedUsages', intendedUsageMessagesEn);
+const userMessages = catalogue('users', userMessagesEn);
 
 /** A panel's heading, with its add link when it has one. */
 function PanelTitle({ children, add }: { children: string; add?: { label: string; to: string } }) {

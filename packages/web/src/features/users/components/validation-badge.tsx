@@ -1,7 +1,10 @@
 // The spec's validation label of a user: Pending in red, No pending in green (shades dark enough for
 // white small text).
 import { Badge } from '@mantine/core';
-import { userMessages } from '@testbed/contract';
+import { userMessages as userMessagesEn } from '@testbed/contract';
+import { catalogue } from '../../../shared/i18n';
+
+const userMessages = catalogue('users', userMessagesEn);
 
 export const DARK_GREEN = '#1b5e20';
 

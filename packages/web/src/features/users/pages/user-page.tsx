@@ -5,7 +5,7 @@
 // Panels below: SSH keys, employers, intended usages, roles, groups and managed groups.
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ownUserFieldsSchema, userMessages, type UserDetails } from '@testbed/contract';
+import { ownUserFieldsSchema, userMessages as userMessagesEn, type UserDetails } from '@testbed/contract';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -22,6 +22,9 @@ import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserEmployersPanel } from '../components/user-employers-panel';
 import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
 import { ValidationBadge } from '../components/validation-badge';
+import { catalogue } from '../../../shared/i18n';
+
+const userMessages = catalogue('users', userMessagesEn);
 
 interface FormState {
   firstname: string;
