@@ -1,7 +1,8 @@
 // Queries of account re-validation and import. Functions take the database or a transaction and return rows.
 import { sql } from 'kysely';
 import type { AccountToValidate, UpdateAccountPrefill } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
+import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
 
 function selectAccounts(db: Queryable) {
   return db
@@ -20,7 +21,7 @@ function selectAccounts(db: Queryable) {
     .where('anonymised_at', 'is', null);
 }
 
-export type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['executeTakeFirstOrThrow']>>;
+export type AccountRow = SelectedRow<typeof selectAccounts>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -126,26 +127,14 @@ export async function listUserKeys(db: Queryable, userId: number) {
 }
 
 export async function findCurrentEmployment(db: Queryable, userId: number) {
-  return db
-    .selectFrom('user_employers as ue')
-    .innerJoin('employers as e', 'e.id', 'ue.employer_id')
-    .leftJoin('employer_types as et', 'et.id', 'ue.employer_type_id')
-    .leftJoin('professional_statuses as ps', 'ps.id', 'ue.professional_status_id')
+  return selectEmploymentsOfUser(db, userId)
     .select([
       'ue.id as user_employer_id',
       'e.id as employer_id',
-      'e.institute_name',
-      'e.country_name',
-      'e.laboratory_name',
-      'e.team_name',
-      'e.location',
-      'e.employer_url',
+      ...employerColumns,
       'et.label as employer_type',
       'ps.label as professional_status',
     ])
-    .where('ue.user_id', '=', userId)
-    .orderBy('ue.is_current', 'desc')
-    .orderBy('ue.start_date', 'desc')
     .limit(1)
     .executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 // Queries on credentials (SSH public keys). Functions take the database or a transaction and return rows.
 import type { Credential } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
 
 function selectCredentials(db: Queryable) {
   return db
@@ -19,7 +19,7 @@ function selectCredentials(db: Queryable) {
     ]);
 }
 
-export type CredentialRow = Awaited<ReturnType<ReturnType<typeof selectCredentials>['executeTakeFirstOrThrow']>>;
+export type CredentialRow = SelectedRow<typeof selectCredentials>;
 
 export function presentCredential(row: CredentialRow): Credential {
   return {

@@ -27,20 +27,18 @@ import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
 import { listAdministratorEmails } from '../users/repo.js';
 import { insertCredential } from '../credentials/repo.js';
+import { employerTypeExists, insertEmployer, professionalStatusExists } from '../employers/repo.js';
 import { parseSshPublicKey } from '../credentials/ssh-key.js';
 import {
   approveAccount,
   emailTaken,
   employerExists,
-  employerTypeExists,
   findRegistrant,
   insertCurrentEmployment,
-  insertEmployer,
   insertIntendedUsage,
   insertRegistrant,
   loadSignupChoices,
   markEmailVerified,
-  professionalStatusExists,
   usernameTaken,
 } from './repo.js';
 
