@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { entityIdSchema } from './input.js';
 import { messages } from './messages.js';
 import { required } from './rules.js';
+import { userSummarySchema } from './users.js';
 
 /** The OpenSSH names of the accepted key types (the spec's 'ssh-ecdsa' is the ecdsa-sha2-* family). */
 export const SSH_KEY_TYPES = [
@@ -72,13 +73,6 @@ const idSchema = entityIdSchema;
 export const credentialIdParamsSchema = z.object({ id: idSchema });
 export const credentialUserParamsSchema = z.object({ userId: idSchema });
 
-export const credentialOwnerSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-});
-
 export const credentialSchema = z.object({
   credentialId: z.number().int(),
   /** The normalised public key line: `<type> <base64> [comment]`. */
@@ -88,7 +82,7 @@ export const credentialSchema = z.object({
   keyType: z.string(),
   /** ISO 8601 instant. */
   createdAt: z.string(),
-  user: credentialOwnerSchema,
+  user: userSummarySchema,
 });
 export type Credential = z.infer<typeof credentialSchema>;
 export const credentialListSchema = z.array(credentialSchema);

@@ -173,14 +173,8 @@ export const statisticsSchema = z.object({
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
-export const STATISTICS_TABLES = [
-  'deviceHoursByTypeMonth',
-  'deviceHoursByGroup',
-  'deviceHoursByEmployer',
-  'activeUsersByMonth',
-  'signUpsByMonth',
-  'flashesByTypeMonth',
-  'occupancyByHourOfWeek',
-] as const;
-export type StatisticsTable = (typeof STATISTICS_TABLES)[number];
+/** The tables of the reply (each downloadable as CSV): every field but the range. */
+const statisticsTables = statisticsSchema.omit({ from: true, to: true, timeZone: true }).shape;
+export type StatisticsTable = keyof typeof statisticsTables;
+export const STATISTICS_TABLES = Object.keys(statisticsTables) as [StatisticsTable, ...StatisticsTable[]];
 export const statisticsTableParamsSchema = z.object({ table: z.enum(STATISTICS_TABLES, { error: `table is one of ${STATISTICS_TABLES.join(', ')}` }) });

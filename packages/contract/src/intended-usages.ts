@@ -1,6 +1,7 @@
 // Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
 import { z } from 'zod';
 import { entityIdSchema } from './input.js';
+import { userSummarySchema } from './users.js';
 
 export const INTENDED_USAGE_INVALID = 'Please enter valid data';
 export const INTENDED_USAGE_MAX_LENGTH = 4000;
@@ -22,7 +23,7 @@ export const intendedUsageSchema = z.object({
   intendedUsageId: z.number().int(),
   description: z.string(),
   createdAt: z.string(),
-  user: z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() }),
+  user: userSummarySchema,
 });
 export type IntendedUsage = z.infer<typeof intendedUsageSchema>;
 export const intendedUsageListSchema = z.array(intendedUsageSchema);

@@ -2,20 +2,16 @@
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import { z } from 'zod';
 import { entityIdSchema } from './input.js';
-import { emailSchema, passwordSchema, required, usernameSchema } from './rules.js';
+import { emailSchema, optionalText, passwordSchema, required, usernameSchema } from './rules.js';
+import { employerSummarySchema } from './employers.js';
+
+/** A user as the replies of other areas name them. */
+export const userSummarySchema = z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
 export const userDetailsParamsSchema = z.object({ id: entityIdSchema });
 
 export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is at most ${max} characters long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** The fields a user may change on their own account. */
 export const ownUserFieldsSchema = z.object({
@@ -111,15 +107,7 @@ export const isDangerUser = (user: Pick<UserListItem, 'isEnabled' | 'validationP
 
 export const userEmployerSchema = z.object({
   userEmployerId: z.number().int(),
-  employer: z.object({
-    employerId: z.number().int(),
-    instituteName: z.string(),
-    countryName: z.string(),
-    laboratoryName: z.string().nullable(),
-    teamName: z.string().nullable(),
-    location: z.string().nullable(),
-    employerURL: z.string().nullable(),
-  }),
+  employer: employerSummarySchema,
   employerType: z.object({ employerTypeId: z.number().int(), label: z.string() }).nullable(),
   professionalStatus: z.object({ professionalStatusId: z.number().int(), label: z.string() }).nullable(),
   startDate: z.string(),
