@@ -139,6 +139,7 @@ export type AccountUpdateTokenBody = z.infer<typeof accountUpdateTokenBodySchema
 export const UPDATE_TOKEN_STATUSES = ['token_valid', 'token_invalid', 'user_not_found', 'token_already_used'] as const;
 export type UpdateTokenStatus = (typeof UPDATE_TOKEN_STATUSES)[number];
 
+// Its fields are the form's, as text to prefill it: alike in shape only to the users list's reply.
 export const updateAccountPrefillSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),

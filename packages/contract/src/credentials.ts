@@ -103,6 +103,7 @@ export const deleteCredentialReplySchema = z.object({
 export type DeleteCredentialReply = z.infer<typeof deleteCredentialReplySchema>;
 
 /** Replies of the credentials calls and the words of the credentials screens. */
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const credentialMessages = {
   DUPLICATE: 'This SSH key is already registered for this account.',
   ACCOUNT_DELETED: 'This account has been deleted: no SSH key can be added to it.',

@@ -28,6 +28,7 @@ export const intendedUsageSchema = z.object({
 export type IntendedUsage = z.infer<typeof intendedUsageSchema>;
 export const intendedUsageListSchema = z.array(intendedUsageSchema);
 
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const intendedUsageMessages = {
   NOT_FOUND: 'Intended usage not found.',
   USER_NOT_FOUND: 'User not found.',

@@ -76,11 +76,7 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userListItemSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
+export const userListItemSchema = userSummarySchema.extend({
   email: z.string(),
   signUpDate: z.string(),
   approvedDate: z.string().nullable(),
@@ -146,6 +142,7 @@ export const userDetailsSchema = userListItemSchema.extend({
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const userMessages = {
   USER_NOT_FOUND: 'User not found.',
   ADMIN_FIELDS_ONLY: 'Only an administrator can change roles, the admin and enabled flags and the validation dates.',
