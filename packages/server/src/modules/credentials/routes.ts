@@ -9,9 +9,8 @@ import {
   deleteCredentialReplySchema,
   errorReplySchema,
 } from '@testbed/contract';
+import { itemRefusals as errors, itemRefusalsWithConflict } from '../../errors.js';
 import type { CredentialsService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (app, { credentials }) => {
   app.get('/credentials', {
@@ -62,7 +61,7 @@ export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsS
       summary: 'Add an SSH public key to a user; says whether it is their first key',
       params: credentialUserParamsSchema,
       body: addCredentialBodySchema,
-      response: { 200: addCredentialReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: addCredentialReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => credentials.addToUser(request, request.params.userId, request.body.sshKey),
   });

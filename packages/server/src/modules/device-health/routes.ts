@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deviceHealthListSchema, deviceHealthNoteSchema, deviceHealthParamsSchema, deviceHealthSchema, errorReplySchema } from '@testbed/contract';
+import { itemRefusalsWithConflict as errors } from '../../errors.js';
 import type { DeviceHealthService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 
 export const deviceHealthRoutes: FastifyPluginAsyncZod<{ health: DeviceHealthService }> = async (app, { health }) => {
   app.get('/deviceHealth', {

@@ -16,10 +16,8 @@ import {
   groupTypeSchema,
 } from '@testbed/contract';
 import { z } from 'zod';
+import { itemRefusals as errors, itemRefusalsWithConflict as withConflict } from '../../errors.js';
 import type { GroupsService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
-const withConflict = { ...errors, 409: errorReplySchema };
 
 export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
   // Group types

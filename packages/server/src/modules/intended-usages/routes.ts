@@ -8,9 +8,8 @@ import {
   intendedUsageSchema,
   intendedUsageUserParamsSchema,
 } from '@testbed/contract';
+import { itemRefusals as errors } from '../../errors.js';
 import type { IntendedUsagesService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const intendedUsageRoutes: FastifyPluginAsyncZod<{ intendedUsages: IntendedUsagesService }> = async (app, { intendedUsages }) => {
   app.get('/intendedUsages', {

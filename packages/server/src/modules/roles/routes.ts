@@ -7,9 +7,8 @@ import {
   roleIdParamsSchema,
   roleListSchema,
 } from '@testbed/contract';
+import { itemRefusals as errors } from '../../errors.js';
 import type { RolesService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const roleRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async (app, { roles }) => {
   app.get('/roles', {
