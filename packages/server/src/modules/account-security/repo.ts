@@ -24,6 +24,7 @@ function selectAccount(db: Queryable) {
     ]);
 }
 
+// The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
 export type AccountRow = SelectedRow<typeof selectAccount>;
 
 export function presentAccountSummary(row: AccountRow): AccountSummary {

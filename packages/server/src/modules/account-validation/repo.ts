@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AccountToValidate, UpdateAccountPrefill } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
+import { presentAccountIdentity } from '../users/repo.js';
 
 function selectAccounts(db: Queryable) {
   return db
@@ -27,12 +28,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 export function presentAccount(row: AccountRow): AccountToValidate {
   return {
-    userId: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    username: row.username,
-    email: row.email,
-    signUpDate: iso(row.sign_up_date)!,
+    ...presentAccountIdentity(row),
     lastValidationDate: iso(row.last_validation_date),
     isEnabled: row.is_enabled,
     userAccountValidationPending: row.validation_pending,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ApiToken, ApiTokenScope } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 
+// Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectTokens(db: Queryable) {
   return db
     .selectFrom('api_tokens')

@@ -2,6 +2,7 @@
 import type { Credential } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 
+// Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectCredentials(db: Queryable) {
   return db
     .selectFrom('credentials')
@@ -19,6 +20,7 @@ function selectCredentials(db: Queryable) {
     ]);
 }
 
+// The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
 export type CredentialRow = SelectedRow<typeof selectCredentials>;
 
 export function presentCredential(row: CredentialRow): Credential {

@@ -17,6 +17,7 @@ function selectEmployers(db: Queryable) {
     ]);
 }
 
+// The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
 export type EmployerRow = SelectedRow<typeof selectEmployers>;
 
 /** The employer as every reply shows it: its id and its own fields. */

@@ -183,6 +183,18 @@ export async function listUsers(db: Queryable, filter: UserListFilter) {
   return { rows, total: Number(n) };
 }
 
+/** Who the account is and when it signed up: the first fields of every list of accounts. */
+export function presentAccountIdentity(row: Pick<UserListRow, 'id' | 'firstname' | 'lastname' | 'username' | 'email' | 'sign_up_date'>) {
+  return {
+    userId: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    email: row.email,
+    signUpDate: new Date(row.sign_up_date).toISOString(),
+  };
+}
+
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
 export async function findUserRow(db: Queryable, id: number) {

@@ -29,6 +29,7 @@ import {
   listRolesOfUser,
   listUsers,
   lockUser,
+  presentAccountIdentity,
   replaceRoles,
   updateUserRow,
   type EmploymentRow,
@@ -46,12 +47,7 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 export function presentUserListItem(row: UserListRow | UserRow): UserListItem {
   return {
-    userId: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    username: row.username,
-    email: row.email,
-    signUpDate: iso(row.sign_up_date)!,
+    ...presentAccountIdentity(row),
     approvedDate: iso(row.approved_date),
     lastValidationDate: iso(row.last_validation_date),
     expirationDate: iso(row.expiration_date),
