@@ -61,11 +61,14 @@ export async function listPendingAccounts(db: Queryable): Promise<AccountRow[]> 
     .execute();
 }
 
+/** What a re-validation request and an account update read of the users they lock. */
+const lockedColumns = ['id', 'username', 'email', 'firstname', 'lastname', 'validation_pending', 'anonymised_at'] as const;
+
 /** Locks the chosen users for the request, so that two administrators asking at once mail each user once. */
 export async function lockAccounts(db: Queryable, ids: readonly number[]) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'firstname', 'lastname', 'validation_pending', 'anonymised_at'])
+    .select(lockedColumns)
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
@@ -107,7 +110,7 @@ export async function findUpdatableUser(db: Queryable, userId: number) {
 export async function lockUpdatableUser(db: Queryable, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'firstname', 'lastname', 'validation_pending', 'anonymised_at'])
+    .select(lockedColumns)
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
