@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { entityIdSchema } from './input.js';
 import { required } from './rules.js';
+import { userSummarySchema } from './users.js';
 
 export const GROUP_NAME_MAX = 100;
 export const GROUP_TYPE_LABEL_MAX = 100;
@@ -137,12 +138,7 @@ export const groupTypeListSchema = z.array(groupTypeSchema);
 
 export const groupTypeRefSchema = z.object({ groupTypeId: z.number().int(), label: z.string() });
 
-export const groupUserSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-});
+export const groupUserSchema = userSummarySchema;
 export type GroupUser = z.infer<typeof groupUserSchema>;
 
 export const groupSummarySchema = z.object({
