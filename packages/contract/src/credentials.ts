@@ -2,7 +2,7 @@
 // one public key line without options). The client checks the shape of the line with the rule below;
 // the server parses the key for real (type, size, base64 content) and fingerprints it.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { messages } from './messages.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './users.js';
@@ -69,9 +69,8 @@ export const addCredentialBodySchema = z.object({ sshKey: z.string({ error: requ
 export type AddCredentialBody = z.infer<typeof addCredentialBodySchema>;
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-const idSchema = entityIdSchema;
-export const credentialIdParamsSchema = z.object({ id: idSchema });
-export const credentialUserParamsSchema = z.object({ userId: idSchema });
+export const credentialIdParamsSchema = idParamsSchema;
+export const credentialUserParamsSchema = userIdParamsSchema;
 
 export const credentialSchema = z.object({
   credentialId: z.number().int(),

@@ -1,10 +1,10 @@
 // Employers and a user's employments (accounts document, sections 2, 3 and 5).
 import { z } from 'zod';
 import { optionalText, required } from './rules.js';
-import { entityIdSchema } from './input.js';
+import { entityIdSchema, idParamsSchema, userIdParamsSchema } from './input.js';
 
-export const employerIdParamsSchema = z.object({ id: entityIdSchema });
-export const employerUserParamsSchema = z.object({ userId: entityIdSchema });
+export const employerIdParamsSchema = idParamsSchema;
+export const employerUserParamsSchema = userIdParamsSchema;
 
 /** The employer form: institute and country are required. */
 export const employerFormSchema = z.object({

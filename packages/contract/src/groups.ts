@@ -3,7 +3,7 @@
 // time with PUT /group/{groupId}/userToAdd/{userId} and .../userToRemove/{userId}; `?as=manager` acts
 // on the managers instead of the members.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { entityIdSchema, idParamsSchema } from './input.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './users.js';
 
@@ -82,8 +82,8 @@ export const groupMessages = {
 } as const;
 
 const idSchema = entityIdSchema;
-export const groupIdParamsSchema = z.object({ id: idSchema });
-export const groupTypeIdParamsSchema = z.object({ id: idSchema });
+export const groupIdParamsSchema = idParamsSchema;
+export const groupTypeIdParamsSchema = idParamsSchema;
 export const groupMemberParamsSchema = z.object({ groupId: idSchema, userId: idSchema });
 /** `as=manager` adds or removes a manager; a member otherwise. */
 export const groupMemberQuerySchema = z.object({ as: z.enum(['member', 'manager']).default('member') });

@@ -1,6 +1,6 @@
 // Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { userSummarySchema } from './users.js';
 
 export const INTENDED_USAGE_INVALID = 'Please enter valid data';
@@ -16,8 +16,8 @@ export const intendedUsageFormSchema = z.object({
 });
 export type IntendedUsageForm = z.input<typeof intendedUsageFormSchema>;
 
-export const intendedUsageIdParamsSchema = z.object({ id: entityIdSchema });
-export const intendedUsageUserParamsSchema = z.object({ userId: entityIdSchema });
+export const intendedUsageIdParamsSchema = idParamsSchema;
+export const intendedUsageUserParamsSchema = userIdParamsSchema;
 
 export const intendedUsageSchema = z.object({
   intendedUsageId: z.number().int(),

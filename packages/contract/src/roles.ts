@@ -2,7 +2,7 @@
 // authorities of the session; they are seeded and can be neither renamed nor deleted, since signing in
 // reads them by name.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema } from './input.js';
 import { required } from './rules.js';
 
 /** The roles sign-in depends on. */
@@ -45,8 +45,7 @@ export const roleMessages = {
   LOAD_FAILED: 'The roles could not be loaded.',
 } as const;
 
-const idSchema = entityIdSchema;
-export const roleIdParamsSchema = z.object({ id: idSchema });
+export const roleIdParamsSchema = idParamsSchema;
 
 /** The role form (create and rename); the server validates the same way. */
 export const roleFormSchema = z.object({

@@ -1,7 +1,7 @@
 // Users: the administrators' list, a user's details and their update, and the creation of a user by an
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema } from './input.js';
 import { emailSchema, optionalText, passwordSchema, required, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
 
@@ -9,7 +9,7 @@ import { employerSummarySchema } from './employers.js';
 export const userSummarySchema = z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-export const userDetailsParamsSchema = z.object({ id: entityIdSchema });
+export const userDetailsParamsSchema = idParamsSchema;
 
 export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
 
