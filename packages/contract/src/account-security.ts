@@ -165,6 +165,7 @@ export type ConfirmChangeEmailReply = z.infer<typeof confirmChangeEmailReplySche
 
 export const accountUserParamsSchema = idParamsSchema;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 /** What the password, e-mail and deletion screens show about the account they act on. */
 export const accountSummarySchema = z.object({
   userId: z.number().int(),

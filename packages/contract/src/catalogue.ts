@@ -86,6 +86,7 @@ export const maintenanceFormSchema = z
   });
 export type MaintenanceForm = z.infer<typeof maintenanceFormSchema>;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const affectedReservationSchema = z.object({
   reservationId: z.number().int(),
   holder: z.string(),

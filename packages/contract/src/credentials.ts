@@ -72,6 +72,7 @@ export type AddCredentialBody = z.infer<typeof addCredentialBodySchema>;
 export const credentialIdParamsSchema = idParamsSchema;
 export const credentialUserParamsSchema = userIdParamsSchema;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const credentialSchema = z.object({
   credentialId: z.number().int(),
   /** The normalised public key line: `<type> <base64> [comment]`. */

@@ -17,6 +17,7 @@ export const employerFormSchema = z.object({
 });
 export type EmployerForm = z.input<typeof employerFormSchema>;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 /** An employer as the replies show it: its id and its fields. */
 export const employerSummarySchema = z.object({
   employerId: z.number().int(),

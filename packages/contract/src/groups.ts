@@ -141,6 +141,7 @@ export const groupTypeRefSchema = z.object({ groupTypeId: z.number().int(), labe
 export const groupUserSchema = userSummarySchema;
 export type GroupUser = z.infer<typeof groupUserSchema>;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const groupSummarySchema = z.object({
   groupId: z.number().int(),
   name: z.string(),

@@ -39,6 +39,7 @@ export const auditLogQuerySchema = z
     before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
     limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
   })
+  // Each range check names its own fields in its message: alike in shape only to the maintenance form's.
   .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
     path: ['to'],
     message: 'to must be later than from',

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './input.js';
 import { required } from './rules.js';
+import { userSummarySchema } from './users.js';
 
 /** The roles sign-in depends on. */
 export const PROTECTED_ROLES = ['ADMIN', 'USER'] as const;
@@ -68,12 +69,7 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 export const roleListSchema = z.array(roleSchema);
 
-export const roleUserSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-});
+export const roleUserSchema = userSummarySchema;
 /** `users` holds at most the first 500 holders by last name; `userCount` counts them all. */
 export const roleDetailsSchema = roleSchema.extend({ users: z.array(roleUserSchema) });
 export type RoleDetails = z.infer<typeof roleDetailsSchema>;
