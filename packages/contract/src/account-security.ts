@@ -1,7 +1,7 @@
 // Passwords, e-mail changes and account deletion (accounts document, sections 2, 4, 5, 7 and 8; DESIGN.md
 // section 6). One schema per form, used by the page and by the API, so both give the same message.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { entityIdSchema, idParamsSchema } from './input.js';
 import { messages } from './messages.js';
 import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
 import { signinReplySchema } from './auth.js';
@@ -163,8 +163,9 @@ export type ConfirmChangeEmailReply = z.infer<typeof confirmChangeEmailReplySche
 
 // Account summary and deletion ----------------------------------------------------------------------------
 
-export const accountUserParamsSchema = z.object({ id: userIdSchema });
+export const accountUserParamsSchema = idParamsSchema;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 /** What the password, e-mail and deletion screens show about the account they act on. */
 export const accountSummarySchema = z.object({
   userId: z.number().int(),

@@ -7,6 +7,7 @@ import { idFieldSchema } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
 import { passwordRule, passwordSchema, requiredString } from './rules.js';
+import { userListItemSchema, userSummarySchema } from './users.js';
 
 // The sign-up form's field rules, so that an updated or imported account obeys exactly what a sign-up does.
 const signup = signupFormSchema.shape;
@@ -113,18 +114,10 @@ export const userAccountsToUpdateParamsSchema = z.object({
   date: z.coerce.number().int().min(0).max(8_640_000_000_000_000),
 });
 
-export const accountToValidateSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-  email: z.string(),
-  /** ISO 8601 instants. */
-  signUpDate: z.string(),
-  lastValidationDate: z.string().nullable(),
-  isEnabled: z.boolean(),
-  userAccountValidationPending: z.boolean(),
-});
+/** An account of the users list (dates as ISO 8601 instants), with its pending flag under the spec's name. */
+export const accountToValidateSchema = userListItemSchema
+  .pick({ userId: true, firstname: true, lastname: true, username: true, email: true, signUpDate: true, lastValidationDate: true, isEnabled: true })
+  .extend({ userAccountValidationPending: z.boolean() });
 export type AccountToValidate = z.infer<typeof accountToValidateSchema>;
 export const accountToValidateListSchema = z.array(accountToValidateSchema);
 
@@ -146,6 +139,7 @@ export type AccountUpdateTokenBody = z.infer<typeof accountUpdateTokenBodySchema
 export const UPDATE_TOKEN_STATUSES = ['token_valid', 'token_invalid', 'user_not_found', 'token_already_used'] as const;
 export type UpdateTokenStatus = (typeof UPDATE_TOKEN_STATUSES)[number];
 
+// Its fields are the form's, as text to prefill it: alike in shape only to the users list's reply.
 export const updateAccountPrefillSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
@@ -184,6 +178,19 @@ const optionalLabel = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** The SSH key and employer fields, the same in the update-account form and in an import line. */
+const keyAndEmployerFields = {
+  sshKey: signup.sshKey,
+  instituteName: signup.instituteName,
+  laboratoryName: signup.laboratoryName,
+  teamName: signup.teamName,
+  location: signup.location,
+  countryName: signup.countryName,
+  employerURL: signup.employerURL,
+  employerType: optionalLabel,
+  professionalStatus: optionalLabel,
+};
+
 /** The update-account form (accounts document, section 5: "Update account"). */
 export const updateAccountFormSchema = z
   .object({
@@ -196,15 +203,7 @@ export const updateAccountFormSchema = z
     repassword: z.string({ error: 'Password verification is required' }).min(1, 'Password verification is required'),
     /** Existing SSH keys the user removed with their button. */
     removedCredentialIds: z.array(idSchema).max(100).default([]),
-    sshKey: signup.sshKey,
-    instituteName: signup.instituteName,
-    laboratoryName: signup.laboratoryName,
-    teamName: signup.teamName,
-    location: signup.location,
-    countryName: signup.countryName,
-    employerURL: signup.employerURL,
-    employerType: optionalLabel,
-    professionalStatus: optionalLabel,
+    ...keyAndEmployerFields,
     // Required here (accounts document, section 5: "Intended usage: required"), blank text refused.
     intendedUsage: z
       .string({ error: 'Intended usage is required' })
@@ -234,7 +233,7 @@ export type UpdateAccountReply = z.infer<typeof updateAccountReplySchema>;
 /** POST /auth/confirmUserAccountUpdate: true when another administrator approved this update first. */
 export const confirmUserAccountUpdateReplySchema = z.object({
   alreadyValidated: z.boolean(),
-  user: z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() }),
+  user: userSummarySchema,
 });
 export type ConfirmUserAccountUpdateReply = z.infer<typeof confirmUserAccountUpdateReplySchema>;
 
@@ -289,15 +288,7 @@ export const importLineSchema = z.object({
     .union([z.literal(''), passwordSchema])
     .optional()
     .transform((value) => (value ? value : undefined)),
-  sshKey: signup.sshKey,
-  instituteName: signup.instituteName,
-  laboratoryName: signup.laboratoryName,
-  teamName: signup.teamName,
-  location: signup.location,
-  countryName: signup.countryName,
-  employerURL: signup.employerURL,
-  employerType: optionalLabel,
-  professionalStatus: optionalLabel,
+  ...keyAndEmployerFields,
   intendedUsage: signup.intendedUsage,
 });
 export type ImportLine = z.output<typeof importLineSchema>;

@@ -1,7 +1,7 @@
 // The device catalogue (each device's properties from the testbed file, its state now, the fleet at a glance)
 // and maintenance windows. The web app, the command-line client and the server all speak these shapes.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema } from './input.js';
 
 export const DEVICE_STATES = ['up', 'booked', 'flashing', 'down', 'quarantined', 'maintenance'] as const;
 export type DeviceCatalogueState = (typeof DEVICE_STATES)[number];
@@ -86,6 +86,7 @@ export const maintenanceFormSchema = z
   });
 export type MaintenanceForm = z.infer<typeof maintenanceFormSchema>;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const affectedReservationSchema = z.object({
   reservationId: z.number().int(),
   holder: z.string(),
@@ -115,4 +116,4 @@ export type MaintenanceCreated = z.infer<typeof maintenanceCreatedSchema>;
 
 /** GET /api/maintenanceWindows?from=&to=: the maintenance that has not ended (or overlaps [from, to)). */
 export const maintenanceListQuerySchema = z.object({ from: instant.optional(), to: instant.optional() });
-export const maintenanceIdParamsSchema = z.object({ id: entityIdSchema });
+export const maintenanceIdParamsSchema = idParamsSchema;

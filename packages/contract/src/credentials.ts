@@ -2,9 +2,10 @@
 // one public key line without options). The client checks the shape of the line with the rule below;
 // the server parses the key for real (type, size, base64 content) and fingerprints it.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { messages } from './messages.js';
 import { required } from './rules.js';
+import { userSummarySchema } from './users.js';
 
 /** The OpenSSH names of the accepted key types (the spec's 'ssh-ecdsa' is the ecdsa-sha2-* family). */
 export const SSH_KEY_TYPES = [
@@ -68,17 +69,10 @@ export const addCredentialBodySchema = z.object({ sshKey: z.string({ error: requ
 export type AddCredentialBody = z.infer<typeof addCredentialBodySchema>;
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-const idSchema = entityIdSchema;
-export const credentialIdParamsSchema = z.object({ id: idSchema });
-export const credentialUserParamsSchema = z.object({ userId: idSchema });
+export const credentialIdParamsSchema = idParamsSchema;
+export const credentialUserParamsSchema = userIdParamsSchema;
 
-export const credentialOwnerSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-});
-
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const credentialSchema = z.object({
   credentialId: z.number().int(),
   /** The normalised public key line: `<type> <base64> [comment]`. */
@@ -88,7 +82,7 @@ export const credentialSchema = z.object({
   keyType: z.string(),
   /** ISO 8601 instant. */
   createdAt: z.string(),
-  user: credentialOwnerSchema,
+  user: userSummarySchema,
 });
 export type Credential = z.infer<typeof credentialSchema>;
 export const credentialListSchema = z.array(credentialSchema);
@@ -109,6 +103,7 @@ export const deleteCredentialReplySchema = z.object({
 export type DeleteCredentialReply = z.infer<typeof deleteCredentialReplySchema>;
 
 /** Replies of the credentials calls and the words of the credentials screens. */
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const credentialMessages = {
   DUPLICATE: 'This SSH key is already registered for this account.',
   ACCOUNT_DELETED: 'This account has been deleted: no SSH key can be added to it.',

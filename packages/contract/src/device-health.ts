@@ -9,6 +9,7 @@ const macAddressSchema = z
 export const deviceHealthStateSchema = z.enum(['up', 'down', 'flashing', 'quarantined']);
 export type DeviceHealthState = z.infer<typeof deviceHealthStateSchema>;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const deviceHealthSchema = z.object({
   deviceType: z.string(),
   device: z.string(),

@@ -1,18 +1,10 @@
 // Employers and a user's employments (accounts document, sections 2, 3 and 5).
 import { z } from 'zod';
-import { required } from './rules.js';
-import { entityIdSchema } from './input.js';
+import { optionalText, required } from './rules.js';
+import { entityIdSchema, idParamsSchema, userIdParamsSchema } from './input.js';
 
-export const employerIdParamsSchema = z.object({ id: entityIdSchema });
-export const employerUserParamsSchema = z.object({ userId: entityIdSchema });
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is at most ${max} characters long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+export const employerIdParamsSchema = idParamsSchema;
+export const employerUserParamsSchema = userIdParamsSchema;
 
 /** The employer form: institute and country are required. */
 export const employerFormSchema = z.object({
@@ -25,7 +17,9 @@ export const employerFormSchema = z.object({
 });
 export type EmployerForm = z.input<typeof employerFormSchema>;
 
-export const employerSchema = z.object({
+// A reply's own fields: alike in shape only to other replies' field lists.
+/** An employer as the replies show it: its id and its fields. */
+export const employerSummarySchema = z.object({
   employerId: z.number().int(),
   instituteName: z.string(),
   countryName: z.string(),
@@ -33,6 +27,9 @@ export const employerSchema = z.object({
   teamName: z.string().nullable(),
   location: z.string().nullable(),
   employerURL: z.string().nullable(),
+});
+
+export const employerSchema = employerSummarySchema.extend({
   /** The number of users employed there. */
   userCount: z.number().int(),
 });

@@ -3,8 +3,9 @@
 // time with PUT /group/{groupId}/userToAdd/{userId} and .../userToRemove/{userId}; `?as=manager` acts
 // on the managers instead of the members.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { entityIdSchema, idParamsSchema } from './input.js';
 import { required } from './rules.js';
+import { userSummarySchema } from './users.js';
 
 export const GROUP_NAME_MAX = 100;
 export const GROUP_TYPE_LABEL_MAX = 100;
@@ -81,8 +82,8 @@ export const groupMessages = {
 } as const;
 
 const idSchema = entityIdSchema;
-export const groupIdParamsSchema = z.object({ id: idSchema });
-export const groupTypeIdParamsSchema = z.object({ id: idSchema });
+export const groupIdParamsSchema = idParamsSchema;
+export const groupTypeIdParamsSchema = idParamsSchema;
 export const groupMemberParamsSchema = z.object({ groupId: idSchema, userId: idSchema });
 /** `as=manager` adds or removes a manager; a member otherwise. */
 export const groupMemberQuerySchema = z.object({ as: z.enum(['member', 'manager']).default('member') });
@@ -137,14 +138,10 @@ export const groupTypeListSchema = z.array(groupTypeSchema);
 
 export const groupTypeRefSchema = z.object({ groupTypeId: z.number().int(), label: z.string() });
 
-export const groupUserSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-});
+export const groupUserSchema = userSummarySchema;
 export type GroupUser = z.infer<typeof groupUserSchema>;
 
+// A reply's own fields: alike in shape only to other replies' field lists.
 export const groupSummarySchema = z.object({
   groupId: z.number().int(),
   name: z.string(),

@@ -42,3 +42,7 @@ export const MAX_ID = 2_147_483_647;
 export const idFieldSchema = z.number().int().min(1).max(MAX_ID);
 /** A row id in a path or a query string, where it arrives as text. */
 export const entityIdSchema = z.coerce.number().int().min(1).max(MAX_ID);
+
+/** The path parameters of a route about one thing by its id, and of a route about one user's things. */
+export const idParamsSchema = z.object({ id: entityIdSchema });
+export const userIdParamsSchema = z.object({ userId: entityIdSchema });

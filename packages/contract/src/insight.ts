@@ -39,6 +39,7 @@ export const auditLogQuerySchema = z
     before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
     limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
   })
+  // Each range check names its own fields in its message: alike in shape only to the maintenance form's.
   .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
     path: ['to'],
     message: 'to must be later than from',
@@ -173,14 +174,8 @@ export const statisticsSchema = z.object({
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
-export const STATISTICS_TABLES = [
-  'deviceHoursByTypeMonth',
-  'deviceHoursByGroup',
-  'deviceHoursByEmployer',
-  'activeUsersByMonth',
-  'signUpsByMonth',
-  'flashesByTypeMonth',
-  'occupancyByHourOfWeek',
-] as const;
-export type StatisticsTable = (typeof STATISTICS_TABLES)[number];
+/** The tables of the reply (each downloadable as CSV): every field but the range. */
+const statisticsTables = statisticsSchema.omit({ from: true, to: true, timeZone: true }).shape;
+export type StatisticsTable = keyof typeof statisticsTables;
+export const STATISTICS_TABLES = Object.keys(statisticsTables) as [StatisticsTable, ...StatisticsTable[]];
 export const statisticsTableParamsSchema = z.object({ table: z.enum(STATISTICS_TABLES, { error: `table is one of ${STATISTICS_TABLES.join(', ')}` }) });

@@ -1,6 +1,7 @@
 // Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema, userIdParamsSchema } from './input.js';
+import { userSummarySchema } from './users.js';
 
 export const INTENDED_USAGE_INVALID = 'Please enter valid data';
 export const INTENDED_USAGE_MAX_LENGTH = 4000;
@@ -15,18 +16,19 @@ export const intendedUsageFormSchema = z.object({
 });
 export type IntendedUsageForm = z.input<typeof intendedUsageFormSchema>;
 
-export const intendedUsageIdParamsSchema = z.object({ id: entityIdSchema });
-export const intendedUsageUserParamsSchema = z.object({ userId: entityIdSchema });
+export const intendedUsageIdParamsSchema = idParamsSchema;
+export const intendedUsageUserParamsSchema = userIdParamsSchema;
 
 export const intendedUsageSchema = z.object({
   intendedUsageId: z.number().int(),
   description: z.string(),
   createdAt: z.string(),
-  user: z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() }),
+  user: userSummarySchema,
 });
 export type IntendedUsage = z.infer<typeof intendedUsageSchema>;
 export const intendedUsageListSchema = z.array(intendedUsageSchema);
 
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const intendedUsageMessages = {
   NOT_FOUND: 'Intended usage not found.',
   USER_NOT_FOUND: 'User not found.',

@@ -13,6 +13,7 @@ export const professionalStatusSchema = z.object({ professionalStatusId: z.numbe
 export type ProfessionalStatus = z.infer<typeof professionalStatusSchema>;
 export const professionalStatusListSchema = z.array(professionalStatusSchema);
 
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const referenceListMessages = {
   LABEL: 'Label',
   NO_EMPLOYER_TYPE: 'There is no employer type.',

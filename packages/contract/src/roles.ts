@@ -2,8 +2,9 @@
 // authorities of the session; they are seeded and can be neither renamed nor deleted, since signing in
 // reads them by name.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
+import { idParamsSchema } from './input.js';
 import { required } from './rules.js';
+import { userSummarySchema } from './users.js';
 
 /** The roles sign-in depends on. */
 export const PROTECTED_ROLES = ['ADMIN', 'USER'] as const;
@@ -45,8 +46,7 @@ export const roleMessages = {
   LOAD_FAILED: 'The roles could not be loaded.',
 } as const;
 
-const idSchema = entityIdSchema;
-export const roleIdParamsSchema = z.object({ id: idSchema });
+export const roleIdParamsSchema = idParamsSchema;
 
 /** The role form (create and rename); the server validates the same way. */
 export const roleFormSchema = z.object({
@@ -69,12 +69,7 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 export const roleListSchema = z.array(roleSchema);
 
-export const roleUserSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-});
+export const roleUserSchema = userSummarySchema;
 /** `users` holds at most the first 500 holders by last name; `userCount` counts them all. */
 export const roleDetailsSchema = roleSchema.extend({ users: z.array(roleUserSchema) });
 export type RoleDetails = z.infer<typeof roleDetailsSchema>;

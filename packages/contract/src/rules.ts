@@ -21,6 +21,15 @@ export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_MESSAGE = 'Invalid email.';
 
 /** A text a form cannot do without: "<field> is required" when it is missing or empty. */
+/** An optional text field of at most `max` characters; blank or absent is null. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters long`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
 export const requiredString = (field: string) => z.string({ error: required(field) }).min(1, required(field));
 
 export const usernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE);

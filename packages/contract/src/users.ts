@@ -1,21 +1,17 @@
 // Users: the administrators' list, a user's details and their update, and the creation of a user by an
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import { z } from 'zod';
-import { entityIdSchema } from './input.js';
-import { emailSchema, passwordSchema, required, usernameSchema } from './rules.js';
+import { idParamsSchema } from './input.js';
+import { emailSchema, optionalText, passwordSchema, required, usernameSchema } from './rules.js';
+import { employerSummarySchema } from './employers.js';
+
+/** A user as the replies of other areas name them. */
+export const userSummarySchema = z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
-export const userDetailsParamsSchema = z.object({ id: entityIdSchema });
+export const userDetailsParamsSchema = idParamsSchema;
 
 export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is at most ${max} characters long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** The fields a user may change on their own account. */
 export const ownUserFieldsSchema = z.object({
@@ -80,11 +76,7 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userListItemSchema = z.object({
-  userId: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
+export const userListItemSchema = userSummarySchema.extend({
   email: z.string(),
   signUpDate: z.string(),
   approvedDate: z.string().nullable(),
@@ -111,15 +103,7 @@ export const isDangerUser = (user: Pick<UserListItem, 'isEnabled' | 'validationP
 
 export const userEmployerSchema = z.object({
   userEmployerId: z.number().int(),
-  employer: z.object({
-    employerId: z.number().int(),
-    instituteName: z.string(),
-    countryName: z.string(),
-    laboratoryName: z.string().nullable(),
-    teamName: z.string().nullable(),
-    location: z.string().nullable(),
-    employerURL: z.string().nullable(),
-  }),
+  employer: employerSummarySchema,
   employerType: z.object({ employerTypeId: z.number().int(), label: z.string() }).nullable(),
   professionalStatus: z.object({ professionalStatusId: z.number().int(), label: z.string() }).nullable(),
   startDate: z.string(),
@@ -158,6 +142,7 @@ export const userDetailsSchema = userListItemSchema.extend({
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
+// Each area keeps its own catalogue of words (alike in shape only), so a page loads only its area's.
 export const userMessages = {
   USER_NOT_FOUND: 'User not found.',
   ADMIN_FIELDS_ONLY: 'Only an administrator can change roles, the admin and enabled flags and the validation dates.',

@@ -14,6 +14,10 @@ export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Repository functions take either the database or a running transaction. */
 export type Queryable = Db | Tx;
+/** The row a repository's select-building function answers, e.g. `SelectedRow<typeof selectEmployers>`. */
+export type SelectedRow<Select extends (db: Queryable) => { executeTakeFirstOrThrow(): Promise<unknown> }> = Awaited<
+  ReturnType<ReturnType<Select>['executeTakeFirstOrThrow']>
+>;
 
 export interface DatabaseHandle {
   db: Db;

@@ -2,7 +2,7 @@
 // changes themselves. Functions take the database or a transaction and return plain rows.
 import { sql } from 'kysely';
 import type { AccountSummary } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
 
 function selectAccount(db: Queryable) {
   return db
@@ -24,7 +24,8 @@ function selectAccount(db: Queryable) {
     ]);
 }
 
-export type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccount>['executeTakeFirstOrThrow']>>;
+// The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
+export type AccountRow = SelectedRow<typeof selectAccount>;
 
 export function presentAccountSummary(row: AccountRow): AccountSummary {
   return {

@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountSummarySchema,
@@ -18,9 +19,9 @@ import {
   passwordForgottenReplySchema,
   resetPasswordBodySchema,
 } from '@testbed/contract';
+import { itemRefusalsWithConflict as errors } from '../../errors.js';
 import type { AccountSecurityService } from './service.js';
 
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const tokenErrors = { 400: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
 
 // Limits per address for the calls that anybody may make: mail sending and token guessing.

@@ -34,7 +34,7 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/repo.js';
-import { redirectUrlFor } from '../auth/service.js';
+import { issueSession } from '../auth/service.js';
 import { countOtherEnabledAdmins, findUserForSignIn, isEnabledAdmin } from '../users/repo.js';
 import {
   anonymiseAccount,
@@ -103,17 +103,7 @@ export class AccountSecurityService {
   private async freshSession(row: AccountRow, generation: number): Promise<SigninReply | undefined> {
     const user = await findUserForSignIn(this.db, row.username);
     if (!user || !user.is_enabled) return undefined;
-    const { token, expiresAt } = await this.tokens.issue(user.id, user.authorities, generation);
-    return {
-      accessToken: token,
-      tokenType: 'Bearer',
-      expiresAt,
-      userId: user.id,
-      username: user.username,
-      authorities: user.authorities.map((authority) => ({ authority })),
-      hasSshKey: user.has_ssh_key,
-      redirectURL: redirectUrlFor(user.id),
-    };
+    return issueSession(this.tokens, user, generation);
   }
 
   // Forgotten password ------------------------------------------------------------------------------------
@@ -195,35 +185,39 @@ export class AccountSecurityService {
     if (body.newPassword === body.currentPassword) {
       throw new AppError('validation', text.SAME_PASSWORD, { fieldErrors: { newPassword: [text.SAME_PASSWORD] } });
     }
-    assertAcceptablePassword(body.newPassword, 'newPassword');
-    const passwordHash = await hashPassword(body.newPassword);
-    const generation = await this.db.transaction().execute(async (tx) => {
-      const locked = await this.liveAccount(tx, account.id, true);
-      const next = await setPassword(tx, locked.id, passwordHash);
-      await revokeTokens(tx, locked.id, PASSWORD_LINK_KINDS);
-      await this.mailPasswordChanged(tx, locked, 'self');
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'account.password_change', targetType: 'user', targetId: locked.id, ip: caller.ip });
-      return next;
-    });
-    // The spec returns the user to their page: they stay signed in here, their other sessions end.
-    const session = actor.userId === account.id ? await this.freshSession(account, generation) : undefined;
-    return { changed: true, session };
+    return this.replacePassword(account, body.newPassword, 'self', actor.userId, caller.ip);
   }
 
   async changePasswordByAdmin(caller: Caller, body: ChangePasswordByAdminBody): Promise<PasswordChangedReply> {
     const actor = authorize(caller.principal, 'account:change-password-by-admin', { userId: body.userId });
     const account = await this.liveAccount(this.db, body.userId);
-    assertAcceptablePassword(body.newPassword, 'newPassword');
-    const passwordHash = await hashPassword(body.newPassword);
+    return this.replacePassword(account, body.newPassword, 'admin', actor.userId, caller.ip);
+  }
+
+  /**
+   * Stores a new password (after its rules are checked), ends the password links and the other sessions and
+   * mails the owner. A caller changing their own password gets a new session: the spec returns them to
+   * their page, signed in here while their other sessions end.
+   */
+  private async replacePassword(
+    account: AccountRow,
+    newPassword: string,
+    by: 'self' | 'admin',
+    actorUserId: number,
+    ip: string,
+  ): Promise<PasswordChangedReply> {
+    assertAcceptablePassword(newPassword, 'newPassword');
+    const passwordHash = await hashPassword(newPassword);
     const generation = await this.db.transaction().execute(async (tx) => {
       const locked = await this.liveAccount(tx, account.id, true);
       const next = await setPassword(tx, locked.id, passwordHash);
       await revokeTokens(tx, locked.id, PASSWORD_LINK_KINDS);
-      await this.mailPasswordChanged(tx, locked, 'admin');
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'admin.password_change', targetType: 'user', targetId: locked.id, ip: caller.ip });
+      await this.mailPasswordChanged(tx, locked, by);
+      const action = by === 'self' ? 'account.password_change' : 'admin.password_change';
+      await recordAudit(tx, { actorUserId, action, targetType: 'user', targetId: locked.id, ip });
       return next;
     });
-    const session = actor.userId === account.id ? await this.freshSession(account, generation) : undefined;
+    const session = actorUserId === account.id ? await this.freshSession(account, generation) : undefined;
     return { changed: true, session };
   }
 

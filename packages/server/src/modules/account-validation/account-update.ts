@@ -169,6 +169,7 @@ export class AccountUpdates {
       authorize(principal, 'account:use-mail-link', { linkValid: use.ok });
 
       await approveAccountUpdate(tx, user.id);
+      // Each mail says its own words to its reader: alike in shape only to the other mails.
       await enqueueMail(tx, {
         to: user.email,
         subject: 'Testbed Portal: your account is validated',

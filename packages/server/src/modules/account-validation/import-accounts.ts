@@ -173,6 +173,7 @@ export class AccountImport {
 
   private async sendWelcome(tx: Queryable, userId: number, data: ParsedImportLine['data']): Promise<void> {
     const token = await issueToken(tx, userId, 'account_setup');
+    // Each mail says its own words to its reader: alike in shape only to the other mails.
     await enqueueMail(tx, {
       to: data.email,
       subject: 'Testbed Portal: your account has been created',

@@ -1,7 +1,9 @@
 // Queries of account re-validation and import. Functions take the database or a transaction and return rows.
 import { sql } from 'kysely';
 import type { AccountToValidate, UpdateAccountPrefill } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
+import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
+import { presentAccountIdentity } from '../users/repo.js';
 
 function selectAccounts(db: Queryable) {
   return db
@@ -20,18 +22,13 @@ function selectAccounts(db: Queryable) {
     .where('anonymised_at', 'is', null);
 }
 
-export type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['executeTakeFirstOrThrow']>>;
+export type AccountRow = SelectedRow<typeof selectAccounts>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function presentAccount(row: AccountRow): AccountToValidate {
   return {
-    userId: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    username: row.username,
-    email: row.email,
-    signUpDate: iso(row.sign_up_date)!,
+    ...presentAccountIdentity(row),
     lastValidationDate: iso(row.last_validation_date),
     isEnabled: row.is_enabled,
     userAccountValidationPending: row.validation_pending,
@@ -64,11 +61,14 @@ export async function listPendingAccounts(db: Queryable): Promise<AccountRow[]> 
     .execute();
 }
 
+/** What a re-validation request and an account update read of the users they lock. */
+const lockedColumns = ['id', 'username', 'email', 'firstname', 'lastname', 'validation_pending', 'anonymised_at'] as const;
+
 /** Locks the chosen users for the request, so that two administrators asking at once mail each user once. */
 export async function lockAccounts(db: Queryable, ids: readonly number[]) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'firstname', 'lastname', 'validation_pending', 'anonymised_at'])
+    .select(lockedColumns)
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
@@ -110,7 +110,7 @@ export async function findUpdatableUser(db: Queryable, userId: number) {
 export async function lockUpdatableUser(db: Queryable, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'firstname', 'lastname', 'validation_pending', 'anonymised_at'])
+    .select(lockedColumns)
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
@@ -126,26 +126,14 @@ export async function listUserKeys(db: Queryable, userId: number) {
 }
 
 export async function findCurrentEmployment(db: Queryable, userId: number) {
-  return db
-    .selectFrom('user_employers as ue')
-    .innerJoin('employers as e', 'e.id', 'ue.employer_id')
-    .leftJoin('employer_types as et', 'et.id', 'ue.employer_type_id')
-    .leftJoin('professional_statuses as ps', 'ps.id', 'ue.professional_status_id')
+  return selectEmploymentsOfUser(db, userId)
     .select([
       'ue.id as user_employer_id',
       'e.id as employer_id',
-      'e.institute_name',
-      'e.country_name',
-      'e.laboratory_name',
-      'e.team_name',
-      'e.location',
-      'e.employer_url',
+      ...employerColumns,
       'et.label as employer_type',
       'ps.label as professional_status',
     ])
-    .where('ue.user_id', '=', userId)
-    .orderBy('ue.is_current', 'desc')
-    .orderBy('ue.start_date', 'desc')
     .limit(1)
     .executeTakeFirst();
 }

@@ -45,6 +45,7 @@ export class RevalidationRequests {
         await markValidationRequested(tx, user.id);
         await revokeTokens(tx, user.id, ['account_update', 'account_update_validation']);
         const token = await issueToken(tx, user.id, 'account_update');
+        // Each mail says its own words to its reader: alike in shape only to the other mails.
         await enqueueMail(tx, {
           to: user.email,
           subject: 'Testbed Portal: please update and validate your account',

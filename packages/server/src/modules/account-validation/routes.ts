@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountToValidateListSchema,
@@ -16,8 +17,8 @@ import {
 import type { AccountUpdates } from './account-update.js';
 import type { AccountImport } from './import-accounts.js';
 import type { RevalidationRequests } from './revalidation-requests.js';
+import { itemRefusals, requestRefusals as adminErrors } from '../../errors.js';
 
-const adminErrors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 // The token calls are open: a guessed token is 256 random bits, and these limits keep guessing pointless.
 const tokenLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -54,7 +55,7 @@ export const accountValidationRoutes: FastifyPluginAsyncZod<AccountValidationSer
       tags: ['account validation'],
       summary: 'Ask these users to update and validate their account; answers how many were asked (administrators)',
       body: userAccountToValidateBodySchema,
-      response: { 200: validationCountReplySchema, ...adminErrors, 404: errorReplySchema },
+      response: { 200: validationCountReplySchema, ...itemRefusals },
     },
     handler: (request) => requests.requestValidation(request.principal, request.body, request.ip),
   });

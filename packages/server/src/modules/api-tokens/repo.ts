@@ -1,8 +1,9 @@
 // Queries on personal API tokens. Functions take the database or a transaction and return rows.
 import { sql } from 'kysely';
 import type { ApiToken, ApiTokenScope } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
 
+// Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectTokens(db: Queryable) {
   return db
     .selectFrom('api_tokens')
@@ -23,7 +24,7 @@ function selectTokens(db: Queryable) {
     ]);
 }
 
-export type ApiTokenRow = Awaited<ReturnType<ReturnType<typeof selectTokens>['executeTakeFirstOrThrow']>>;
+export type ApiTokenRow = SelectedRow<typeof selectTokens>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

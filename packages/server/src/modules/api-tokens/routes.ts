@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiTokenIdParamsSchema,
@@ -8,9 +9,8 @@ import {
   createApiTokenSchema,
   errorReplySchema,
 } from '@testbed/contract';
+import { itemRefusals as errors, itemRefusalsWithConflict } from '../../errors.js';
 import type { ApiTokensService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 // None of these routes declares `apiToken`: a personal API token can neither read, create nor revoke tokens.
 export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensService }> = async (app, { apiTokens }) => {
@@ -39,7 +39,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensService
       summary: 'Create a personal API token for yourself; the reply is the only time the token is shown',
       params: apiTokenUserParamsSchema,
       body: createApiTokenSchema,
-      response: { 200: createApiTokenReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: createApiTokenReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => apiTokens.create(request, request.params.userId, request.body),
   });

@@ -33,6 +33,7 @@ export interface Caller {
 
 const notFound = () => new AppError('not_found', apiTokenMessages.NOT_FOUND);
 
+// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class ApiTokensService {
   constructor(private readonly db: Db) {}
 

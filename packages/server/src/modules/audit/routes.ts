@@ -1,9 +1,9 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditLogPageSchema, auditLogQuerySchema, errorReplySchema, signInHistoryQuerySchema, signInHistorySchema } from '@testbed/contract';
+import { auditLogPageSchema, auditLogQuerySchema, signInHistoryQuerySchema, signInHistorySchema } from '@testbed/contract';
+import { requestRefusals as errors } from '../../errors.js';
 import type { AuditService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
 // Administrators' screens and a user's own security page: no personal API token reads them.
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {

@@ -11,6 +11,25 @@ import { findUserForSignIn } from '../users/repo.js';
 /** Where a user lands after signing in (the spec's redirect URL: their reservation list). */
 export const redirectUrlFor = (userId: number) => `/reservations/${userId}`;
 
+/** Signs a session token for `user` under `generation`, answered with what the client keeps of the user. */
+export async function issueSession(
+  tokens: AccessTokens,
+  user: NonNullable<Awaited<ReturnType<typeof findUserForSignIn>>>,
+  generation: number,
+): Promise<SigninReply> {
+  const { token, expiresAt } = await tokens.issue(user.id, user.authorities, generation);
+  return {
+    accessToken: token,
+    tokenType: 'Bearer',
+    expiresAt,
+    userId: user.id,
+    username: user.username,
+    authorities: user.authorities.map((authority) => ({ authority })),
+    hasSshKey: user.has_ssh_key,
+    redirectURL: redirectUrlFor(user.id),
+  };
+}
+
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -45,17 +64,8 @@ export class AuthService {
       await recordAudit(this.db, { actorUserId: user.id, action: 'auth.signin.refused', ip, details: { reason: 'account_invalid' } });
       throw new AppError('forbidden', messages.ACCOUNT_INVALID);
     }
-    const { token, expiresAt } = await this.tokens.issue(user.id, user.authorities, user.session_generation);
+    const reply = await issueSession(this.tokens, user, user.session_generation);
     await recordAudit(this.db, { actorUserId: user.id, action: 'auth.signin.success', ip });
-    return {
-      accessToken: token,
-      tokenType: 'Bearer',
-      expiresAt,
-      userId: user.id,
-      username: user.username,
-      authorities: user.authorities.map((authority) => ({ authority })),
-      hasSshKey: user.has_ssh_key,
-      redirectURL: redirectUrlFor(user.id),
-    };
+    return reply;
   }
 }

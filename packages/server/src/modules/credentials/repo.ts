@@ -1,7 +1,8 @@
 // Queries on credentials (SSH public keys). Functions take the database or a transaction and return rows.
 import type { Credential } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
 
+// Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectCredentials(db: Queryable) {
   return db
     .selectFrom('credentials')
@@ -19,7 +20,8 @@ function selectCredentials(db: Queryable) {
     ]);
 }
 
-export type CredentialRow = Awaited<ReturnType<ReturnType<typeof selectCredentials>['executeTakeFirstOrThrow']>>;
+// The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
+export type CredentialRow = SelectedRow<typeof selectCredentials>;
 
 export function presentCredential(row: CredentialRow): Credential {
   return {

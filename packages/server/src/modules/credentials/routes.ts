@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addCredentialBodySchema,
@@ -9,9 +10,8 @@ import {
   deleteCredentialReplySchema,
   errorReplySchema,
 } from '@testbed/contract';
+import { itemRefusals as errors, itemRefusalsWithConflict } from '../../errors.js';
 import type { CredentialsService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (app, { credentials }) => {
   app.get('/credentials', {
@@ -62,7 +62,7 @@ export const credentialRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsS
       summary: 'Add an SSH public key to a user; says whether it is their first key',
       params: credentialUserParamsSchema,
       body: addCredentialBodySchema,
-      response: { 200: addCredentialReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: addCredentialReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => credentials.addToUser(request, request.params.userId, request.body.sshKey),
   });

@@ -1,8 +1,8 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deviceHealthListSchema, deviceHealthNoteSchema, deviceHealthParamsSchema, deviceHealthSchema, errorReplySchema } from '@testbed/contract';
+import { itemRefusalsWithConflict as errors } from '../../errors.js';
 import type { DeviceHealthService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 
 export const deviceHealthRoutes: FastifyPluginAsyncZod<{ health: DeviceHealthService }> = async (app, { health }) => {
   app.get('/deviceHealth', {

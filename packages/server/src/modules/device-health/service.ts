@@ -45,6 +45,7 @@ export class DeviceHealthService {
     const changed = await this.db.transaction().execute(async (tx) => {
       const done = what === 'quarantine' ? await quarantineDevice(tx, device.id, note, caller.userId) : await releaseDevice(tx, device.id);
       if (done) {
+        // Each audit row names its own action and details: alike in shape only to other audit calls.
         await recordAudit(tx, {
           actorUserId: caller.userId,
           action: what === 'quarantine' ? 'device.quarantine' : 'device.release',

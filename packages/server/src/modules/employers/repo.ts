@@ -1,36 +1,40 @@
 // Queries on employers and on users' employments. Functions take the database or a transaction.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Employer } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
+import type { EmployersTable } from '../../db/schema.js';
+
+/** An employer's own columns, in the queries that name the employers table `e`. */
+export const employerColumns = ['e.institute_name', 'e.country_name', 'e.laboratory_name', 'e.team_name', 'e.location', 'e.employer_url'] as const;
 
 function selectEmployers(db: Queryable) {
   return db
     .selectFrom('employers as e')
     .select([
       'e.id',
-      'e.institute_name',
-      'e.country_name',
-      'e.laboratory_name',
-      'e.team_name',
-      'e.location',
-      'e.employer_url',
+      ...employerColumns,
       sql<string>`(SELECT count(DISTINCT ue.user_id) FROM user_employers ue WHERE ue.employer_id = e.id)`.as('user_count'),
     ]);
 }
 
-export type EmployerRow = Awaited<ReturnType<ReturnType<typeof selectEmployers>['executeTakeFirstOrThrow']>>;
+// The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
+export type EmployerRow = SelectedRow<typeof selectEmployers>;
 
-export function presentEmployer(row: EmployerRow): Employer {
+/** The employer as every reply shows it: its id and its own fields. */
+export function presentEmployerFields(employerId: number, row: EmployerValues): Omit<Employer, 'userCount'> {
   return {
-    employerId: row.id,
+    employerId,
     instituteName: row.institute_name,
     countryName: row.country_name,
     laboratoryName: row.laboratory_name,
     teamName: row.team_name,
     location: row.location,
     employerURL: row.employer_url,
-    userCount: Number(row.user_count),
   };
+}
+
+export function presentEmployer(row: EmployerRow): Employer {
+  return { ...presentEmployerFields(row.id, row), userCount: Number(row.user_count) };
 }
 
 export async function listEmployers(db: Queryable) {
@@ -41,14 +45,8 @@ export async function findEmployer(db: Queryable, id: number) {
   return selectEmployers(db).where('e.id', '=', id).executeTakeFirst();
 }
 
-export interface EmployerValues {
-  institute_name: string;
-  country_name: string;
-  laboratory_name: string | null;
-  team_name: string | null;
-  location: string | null;
-  employer_url: string | null;
-}
+/** An employer's own columns, without its id: what is inserted and updated. */
+export type EmployerValues = Omit<Selectable<EmployersTable>, 'id'>;
 
 export async function insertEmployer(db: Queryable, values: EmployerValues): Promise<number> {
   const { id } = await db.insertInto('employers').values(values).returning('id').executeTakeFirstOrThrow();
@@ -87,6 +85,7 @@ export async function findEmployment(db: Queryable, id: number) {
   return db.selectFrom('user_employers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// Counted by user here and by employer above: two plain statements read more clearly than one with a switch.
 export async function countEmploymentsOfUser(db: Queryable, userId: number): Promise<number> {
   const { n } = await db
     .selectFrom('user_employers')
@@ -133,4 +132,19 @@ export async function updateEmployment(db: Queryable, id: number, values: Employ
 
 export async function deleteEmployment(db: Queryable, id: number): Promise<void> {
   await db.deleteFrom('user_employers').where('id', '=', id).execute();
+}
+
+/**
+ * A user's employments joined to their employer, type and status, the current one first, then the newest
+ * start date first; the caller selects the columns it needs.
+ */
+export function selectEmploymentsOfUser(db: Queryable, userId: number) {
+  return db
+    .selectFrom('user_employers as ue')
+    .innerJoin('employers as e', 'e.id', 'ue.employer_id')
+    .leftJoin('employer_types as et', 'et.id', 'ue.employer_type_id')
+    .leftJoin('professional_statuses as ps', 'ps.id', 'ue.professional_status_id')
+    .where('ue.user_id', '=', userId)
+    .orderBy('ue.is_current', 'desc')
+    .orderBy('ue.start_date', 'desc');
 }

@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUserEmployerSchema,
@@ -11,9 +12,8 @@ import {
   updateUserEmployerSchema,
   userEmployerReplySchema,
 } from '@testbed/contract';
+import { itemRefusals as errors, itemRefusalsWithConflict } from '../../errors.js';
 import type { EmployersService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService }> = async (app, { employers }) => {
   app.get('/employers', {
@@ -58,7 +58,7 @@ export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService
       tags: ['employers'],
       summary: 'Delete an employer that has no users (administrators)',
       params: employerIdParamsSchema,
-      response: { 200: deletedReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: deletedReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => employers.delete(request, request.params.id),
   });
@@ -69,7 +69,7 @@ export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService
       summary: 'Add an employer, existing or new, to a user (the user or an administrator)',
       params: employerUserParamsSchema,
       body: createUserEmployerSchema,
-      response: { 200: userEmployerReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: userEmployerReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => employers.createToUser(request, request.params.userId, request.body),
   });
@@ -79,7 +79,7 @@ export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService
       tags: ['employers'],
       summary: "Change a user's employment: type, status, dates, current (the user or an administrator)",
       body: updateUserEmployerSchema,
-      response: { 200: userEmployerReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: userEmployerReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => employers.updateToUser(request, request.body),
   });
@@ -89,7 +89,7 @@ export const employerRoutes: FastifyPluginAsyncZod<{ employers: EmployersService
       tags: ['employers'],
       summary: "Remove an employer from a user: not their last one nor their current one (the user or an administrator)",
       params: employerIdParamsSchema,
-      response: { 200: deletedReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: deletedReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => employers.deleteUserEmployer(request, request.params.id),
   });

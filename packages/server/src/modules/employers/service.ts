@@ -71,6 +71,7 @@ async function checkReferences(db: Queryable, form: { employerTypeId: number | n
   }
 }
 
+// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class EmployersService {
   constructor(private readonly db: Db) {}
 

@@ -261,6 +261,7 @@ export class FlashJobRunner {
     const held = await this.db.transaction().execute(async (tx) => {
       const updated = await updateFlashJob(tx, job.id, this.owner, { state, error, ...(statusLine !== undefined ? { statusLine } : {}) });
       if (updated) {
+        // Each audit row names its own action and details: alike in shape only to other audit calls.
         await recordAudit(tx, {
           actorUserId: job.user_id,
           action: state === 'done' ? 'flash.done' : 'flash.failed',

@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,9 +22,8 @@ import {
   restoreAccountReplySchema,
   restoreAccountRequestSchema,
 } from '@testbed/contract';
+import { itemRefusals as errors, itemRefusalsWithConflict } from '../../errors.js';
 import type { FlashingService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }> = async (app, { flashing }) => {
   app.get('/getNodes', {
@@ -47,7 +47,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
         'device of another type, device down, no SSH key. 403: not your device. 404: unknown device. ' +
         '409: the device is already being flashed.',
       body: flashNodesRequestSchema,
-      response: { 200: flashNodesReplySchema, ...errors, 409: errorReplySchema },
+      response: { 200: flashNodesReplySchema, ...itemRefusalsWithConflict },
     },
     handler: (request) => flashing.flash(request.principal, request.body, request.ip),
   });

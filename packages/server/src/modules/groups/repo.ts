@@ -88,6 +88,7 @@ export async function lockGroupType(db: Queryable, id: number) {
   return db.selectFrom('group_types').select(['id', 'label']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+// Plain one-statement writes, alike in shape only to other tables' ones: each keeps its SQL in sight.
 export async function insertGroupType(db: Queryable, label: string): Promise<number> {
   const { id } = await db.insertInto('group_types').values({ label }).returning('id').executeTakeFirstOrThrow();
   return id;
@@ -103,6 +104,7 @@ export async function deleteGroupType(db: Queryable, id: number): Promise<void> 
 
 // Groups -----------------------------------------------------------------------------------------------
 
+// Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectGroups(db: Queryable) {
   return db
     .selectFrom('groups')

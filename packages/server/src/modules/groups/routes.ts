@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleteGroupReplySchema,
@@ -16,10 +17,8 @@ import {
   groupTypeSchema,
 } from '@testbed/contract';
 import { z } from 'zod';
+import { itemRefusals as errors, itemRefusalsWithConflict as withConflict } from '../../errors.js';
 import type { GroupsService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
-const withConflict = { ...errors, 409: errorReplySchema };
 
 export const groupRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
   // Group types

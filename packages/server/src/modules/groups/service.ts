@@ -72,6 +72,7 @@ const duplicateGroup = (field = 'name') =>
 const duplicateGroupType = () =>
   new AppError('conflict', groupMessages.DUPLICATE_GROUP_TYPE, { fieldErrors: { label: [groupMessages.DUPLICATE_GROUP_TYPE] } });
 
+// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class GroupsService {
   constructor(private readonly db: Db) {}
 

@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { livenessReplySchema, readinessReplySchema } from '@testbed/contract';
 import type { HealthService } from './service.js';

@@ -1,6 +1,6 @@
 // Queries on intended usages. Functions take the database or a transaction and return rows.
 import type { IntendedUsage } from '@testbed/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, SelectedRow } from '../../db/database.js';
 
 function selectUsages(db: Queryable) {
   return db
@@ -9,7 +9,7 @@ function selectUsages(db: Queryable) {
     .select(['iu.id', 'iu.user_id', 'iu.description', 'iu.created_at', 'u.firstname', 'u.lastname', 'u.username']);
 }
 
-export type IntendedUsageRow = Awaited<ReturnType<ReturnType<typeof selectUsages>['executeTakeFirstOrThrow']>>;
+export type IntendedUsageRow = SelectedRow<typeof selectUsages>;
 
 export function presentIntendedUsage(row: IntendedUsageRow): IntendedUsage {
   return {

@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedReplySchema,
@@ -8,9 +9,8 @@ import {
   intendedUsageSchema,
   intendedUsageUserParamsSchema,
 } from '@testbed/contract';
+import { itemRefusals as errors } from '../../errors.js';
 import type { IntendedUsagesService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const intendedUsageRoutes: FastifyPluginAsyncZod<{ intendedUsages: IntendedUsagesService }> = async (app, { intendedUsages }) => {
   app.get('/intendedUsages', {

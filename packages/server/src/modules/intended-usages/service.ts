@@ -23,6 +23,7 @@ export interface Caller {
 
 const notFound = () => new AppError('not_found', intendedUsageMessages.NOT_FOUND);
 
+// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class IntendedUsagesService {
   constructor(private readonly db: Db) {}
 

@@ -1,6 +1,6 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorReplySchema,
   maintenanceCreatedSchema,
   maintenanceFormSchema,
   maintenanceIdParamsSchema,
@@ -9,9 +9,8 @@ import {
   maintenanceWindowListSchema,
   maintenanceWindowSchema,
 } from '@testbed/contract';
+import { itemRefusals, requestRefusals as errors } from '../../errors.js';
 import type { MaintenanceService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceService }> = async (app, { maintenance }) => {
   app.get('/maintenanceWindows', {
@@ -51,7 +50,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ maintenance: Maintenance
       tags: ['maintenance'],
       summary: 'End a maintenance early or cancel it: its devices can be booked again (administrators)',
       params: maintenanceIdParamsSchema,
-      response: { 200: maintenanceWindowSchema, ...errors, 404: errorReplySchema },
+      response: { 200: maintenanceWindowSchema, ...itemRefusals },
     },
     handler: (request) => maintenance.remove(request.principal, request.params.id, request.ip),
   });

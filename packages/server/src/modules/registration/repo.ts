@@ -1,8 +1,10 @@
 // Queries of the sign-up and its validation chain. Functions take the database or a transaction and
 // return plain rows.
 import { sql } from 'kysely';
-import type { SignupChoices, SignupEmployer } from '@testbed/contract';
+import type { SignupChoices } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { presentEmployerFields } from '../employers/repo.js';
 
 export async function usernameTaken(db: Queryable, username: string): Promise<boolean> {
   const row = await db
@@ -16,28 +18,6 @@ export async function usernameTaken(db: Queryable, username: string): Promise<bo
 export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
   return row !== undefined;
-}
-
-type EmployerRow = {
-  id: number;
-  institute_name: string;
-  laboratory_name: string | null;
-  team_name: string | null;
-  location: string | null;
-  country_name: string;
-  employer_url: string | null;
-};
-
-export function presentSignupEmployer(row: EmployerRow): SignupEmployer {
-  return {
-    employerId: row.id,
-    instituteName: row.institute_name,
-    laboratoryName: row.laboratory_name,
-    teamName: row.team_name,
-    location: row.location,
-    countryName: row.country_name,
-    employerURL: row.employer_url,
-  };
 }
 
 /** The employers offered to pick from, with the reference lists of the employer section. */
@@ -54,33 +34,17 @@ export async function loadSignupChoices(db: Queryable): Promise<SignupChoices> {
     db.selectFrom('employer_types').select(['id', 'label']).orderBy('id').execute(),
     db.selectFrom('professional_statuses').select(['id', 'label']).orderBy('id').execute(),
   ]);
-  return { employers: employers.map(presentSignupEmployer), employerTypes, professionalStatuses };
+  return { employers: employers.map((row) => presentEmployerFields(row.id, row)), employerTypes, professionalStatuses };
 }
 
 export async function employerExists(db: Queryable, id: number): Promise<boolean> {
   return (await db.selectFrom('employers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function employerTypeExists(db: Queryable, id: number): Promise<boolean> {
-  return (await db.selectFrom('employer_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function professionalStatusExists(db: Queryable, id: number): Promise<boolean> {
-  return (await db.selectFrom('professional_statuses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export interface NewRegistrant {
-  username: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  phone_number: string | null;
-  instant_messaging: string | null;
-  personal_url: string | null;
-  photo: Uint8Array | null;
-  photo_mime: string | null;
-  password_hash: string;
-}
+export type NewRegistrant = Pick<
+  UserRow,
+  'username' | 'email' | 'firstname' | 'lastname' | 'phone_number' | 'instant_messaging' | 'personal_url' | 'photo' | 'photo_mime'
+> & { password_hash: string };
 
 /** A requested account: disabled and without roles until an administrator validates it. */
 export async function insertRegistrant(db: Queryable, user: NewRegistrant): Promise<number> {
@@ -89,20 +53,6 @@ export async function insertRegistrant(db: Queryable, user: NewRegistrant): Prom
     .values({ ...user, is_enabled: false })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return id;
-}
-
-export interface NewEmployer {
-  institute_name: string;
-  laboratory_name: string | null;
-  team_name: string | null;
-  location: string | null;
-  country_name: string;
-  employer_url: string | null;
-}
-
-export async function insertEmployer(db: Queryable, employer: NewEmployer): Promise<number> {
-  const { id } = await db.insertInto('employers').values(employer).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 

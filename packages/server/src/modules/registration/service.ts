@@ -27,20 +27,18 @@ import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
 import { listAdministratorEmails } from '../users/repo.js';
 import { insertCredential } from '../credentials/repo.js';
+import { employerTypeExists, insertEmployer, professionalStatusExists } from '../employers/repo.js';
 import { parseSshPublicKey } from '../credentials/ssh-key.js';
 import {
   approveAccount,
   emailTaken,
   employerExists,
-  employerTypeExists,
   findRegistrant,
   insertCurrentEmployment,
-  insertEmployer,
   insertIntendedUsage,
   insertRegistrant,
   loadSignupChoices,
   markEmailVerified,
-  professionalStatusExists,
   usernameTaken,
 } from './repo.js';
 
@@ -69,6 +67,20 @@ export function decodePhoto(value: string): { bytes: Buffer; mime: string } {
   const mime = detectImageType(bytes);
   if (!mime) throw invalid();
   return { bytes, mime };
+}
+
+/**
+ * Uses a mail link of the sign-up chain: the user it is for, or null when it was used already (the spec's
+ * "already validated"); an unknown or expired link is an invalid token.
+ */
+async function openMailLink(tx: Tx, kind: 'email_verification' | 'account_validation', token: string, caller: Caller): Promise<number | null> {
+  const use = await consumeToken(tx, kind, token);
+  if (!use.ok) {
+    if (use.problem === 'used') return null;
+    throw invalidToken();
+  }
+  authorize(caller.principal, 'account:use-mail-link', { linkValid: use.ok });
+  return use.userId;
 }
 
 export class RegistrationService {
@@ -160,6 +172,7 @@ export class RegistrationService {
           await insertCredential(tx, { user_id: userId, ssh_key: sshKey.normalisedLine, key_type: sshKey.type, fingerprint: sshKey.fingerprint });
         }
         const token = await issueToken(tx, userId, 'email_verification');
+        // Each mail says its own words to its reader: alike in shape only to the other mails.
         await enqueueMail(tx, {
           to: form.email,
           subject: 'Testbed Portal: please validate your email',
@@ -197,15 +210,11 @@ export class RegistrationService {
   /** The e-mail validation link (confirm-email/{token}): on first use the administrators are asked to validate. */
   async confirmEmail(token: string, caller: Caller): Promise<TokenConfirmationReply> {
     return this.db.transaction().execute(async (tx) => {
-      const use = await consumeToken(tx, 'email_verification', token);
-      if (!use.ok) {
-        if (use.problem === 'used') return { alreadyValidated: true };
-        throw invalidToken();
-      }
-      authorize(caller.principal, 'account:use-mail-link', { linkValid: use.ok });
-      await markEmailVerified(tx, use.userId);
-      await this.askAdministrators(tx, use.userId);
-      await recordAudit(tx, { actorUserId: use.userId, action: 'registration.email_verified', targetType: 'user', targetId: use.userId, ip: caller.ip });
+      const userId = await openMailLink(tx, 'email_verification', token, caller);
+      if (userId === null) return { alreadyValidated: true };
+      await markEmailVerified(tx, userId);
+      await this.askAdministrators(tx, userId);
+      await recordAudit(tx, { actorUserId: userId, action: 'registration.email_verified', targetType: 'user', targetId: userId, ip: caller.ip });
       return { alreadyValidated: false };
     });
   }
@@ -239,15 +248,12 @@ export class RegistrationService {
   /** The account-validation link (confirmUserAccount/{token}): the first opening validates the account. */
   async confirmUserAccount(token: string, caller: Caller): Promise<TokenConfirmationReply> {
     return this.db.transaction().execute(async (tx) => {
-      const use = await consumeToken(tx, 'account_validation', token);
-      if (!use.ok) {
-        if (use.problem === 'used') return { alreadyValidated: true };
-        throw invalidToken();
-      }
-      authorize(caller.principal, 'account:use-mail-link', { linkValid: use.ok });
-      const user = await findRegistrant(tx, use.userId);
+      const userId = await openMailLink(tx, 'account_validation', token, caller);
+      if (userId === null) return { alreadyValidated: true };
+      const user = await findRegistrant(tx, userId);
       if (!user || user.anonymised_at) throw invalidToken();
-      await approveAccount(tx, use.userId);
+      await approveAccount(tx, userId);
+      // Each mail says its own words to its reader: alike in shape only to the other mails.
       await enqueueMail(tx, {
         to: user.email,
         subject: 'Testbed Portal: your account has been validated',
@@ -264,7 +270,7 @@ export class RegistrationService {
         actorUserId: caller.principal?.userId ?? null,
         action: 'registration.approve',
         targetType: 'user',
-        targetId: use.userId,
+        targetId: userId,
         ip: caller.ip,
         details: { username: user.username, viaLink: true },
       });

@@ -1,8 +1,8 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplySchema, reminderSettingsSchema } from '@testbed/contract';
+import { reminderSettingsSchema } from '@testbed/contract';
+import { requestRefusals as errors } from '../../errors.js';
 import type { ReminderSettingsService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
 // The profile's settings: no personal API token reads or changes them.
 export const reminderRoutes: FastifyPluginAsyncZod<{ reminders: ReminderSettingsService }> = async (app, { reminders }) => {

@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   reserveNodesReplySchema,
   reserveNodesRequestSchema,
 } from '@testbed/contract';
+import { requestRefusals } from '../../errors.js';
 import type { ReservationService } from './service.js';
 
 const idParams = z.object({ id: entityIdSchema });
@@ -27,7 +29,7 @@ const listSchema = (summary: string) => ({
   summary,
   params: idParams,
   querystring: reservationListQuerySchema,
-  response: { 200: reservationListSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+  response: { 200: reservationListSchema, ...requestRefusals },
 });
 
 /** Sends JSON text built and checked elsewhere (the database or a cache) without serializing it again. */
@@ -107,7 +109,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
       summary: "The reservations holding a device of a type within a window, for the user's booking timeline",
       params: idParams,
       querystring: reservationTimelineQuerySchema,
-      response: { 200: reservationTimelineSchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+      response: { 200: reservationTimelineSchema, ...requestRefusals },
     },
     handler: async (request, reply) => sendJson(reply, await reservations.timeline(request.principal, request.params.id, request.query)),
   });

@@ -70,6 +70,7 @@ export async function listRoleUsers(db: Queryable, roleId: number): Promise<Role
     .execute();
 }
 
+// Plain one-statement writes, alike in shape only to other tables' ones: each keeps its SQL in sight.
 export async function insertRole(db: Queryable, name: string): Promise<number> {
   const { id } = await db.insertInto('roles').values({ name }).returning('id').executeTakeFirstOrThrow();
   return id;

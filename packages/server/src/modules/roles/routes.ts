@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleteRoleReplySchema,
@@ -7,9 +8,8 @@ import {
   roleIdParamsSchema,
   roleListSchema,
 } from '@testbed/contract';
+import { itemRefusals as errors } from '../../errors.js';
 import type { RolesService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
 export const roleRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async (app, { roles }) => {
   app.get('/roles', {

@@ -31,6 +31,7 @@ const duplicate = () => new AppError('conflict', roleMessages.DUPLICATE, { field
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class RolesService {
   constructor(private readonly db: Db) {}
 

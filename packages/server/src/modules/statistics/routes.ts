@@ -1,9 +1,9 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplySchema, statisticsQuerySchema, statisticsSchema, statisticsTableParamsSchema } from '@testbed/contract';
+import { statisticsQuerySchema, statisticsSchema, statisticsTableParamsSchema } from '@testbed/contract';
+import { requestRefusals as errors } from '../../errors.js';
 import type { StatisticsService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
 // Administrators' screens: no personal API token reads them.
 export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsService }> = async (app, { statistics }) => {

@@ -1,8 +1,8 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplySchema, myUsageLimitsQuerySchema, myUsageLimitsSchema, usagePolicyFormSchema, usagePolicyListSchema } from '@testbed/contract';
+import { myUsageLimitsQuerySchema, myUsageLimitsSchema, usagePolicyFormSchema, usagePolicyListSchema } from '@testbed/contract';
+import { requestRefusals as errors } from '../../errors.js';
 import type { UsagePolicyService } from './service.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
 export const usagePolicyRoutes: FastifyPluginAsyncZod<{ policies: UsagePolicyService }> = async (app, { policies }) => {
   app.get('/usagePolicies', {

@@ -2,6 +2,11 @@
 import { sql } from 'kysely';
 import type { AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
+import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
+
+/** The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them. */
+const authoritiesColumn = sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+  WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`;
 
 /** What the authentication hook needs on every request: one primary-key lookup. */
 export async function findSessionUser(db: Queryable, userId: number) {
@@ -12,8 +17,7 @@ export async function findSessionUser(db: Queryable, userId: number) {
       'users.username',
       'users.is_enabled',
       'users.session_generation',
-      sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-        WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`.as('authorities'),
+      authoritiesColumn.as('authorities'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
@@ -30,8 +34,7 @@ export async function findUserForSignIn(db: Queryable, username: string) {
       'is_enabled',
       'anonymised_at',
       'session_generation',
-      sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-        WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`.as('authorities'),
+      authoritiesColumn.as('authorities'),
       sql<boolean>`EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = users.id)`.as('has_ssh_key'),
     ])
     .where(sql`lower(username)`, '=', username.trim().toLowerCase())
@@ -169,21 +172,7 @@ export async function listUsers(db: Queryable, filter: UserListFilter) {
     .offset(filter.offset);
   const rows = await db
     .selectFrom(page.as('users'))
-    .select([
-      'users.id',
-      'users.firstname',
-      'users.lastname',
-      'users.username',
-      'users.email',
-      'users.sign_up_date',
-      'users.approved_date',
-      'users.last_validation_date',
-      'users.expiration_date',
-      'users.is_enabled',
-      'users.validation_pending',
-      isAdminColumn.as('is_admin'),
-      hasTokenColumn.as('has_token'),
-    ])
+    .select([...listColumns, isAdminColumn.as('is_admin'), hasTokenColumn.as('has_token')])
     .orderBy(sql`lower(users.lastname)`)
     .orderBy(sql`lower(users.firstname)`)
     .orderBy('users.id')
@@ -192,6 +181,18 @@ export async function listUsers(db: Queryable, filter: UserListFilter) {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+/** Who the account is and when it signed up: the first fields of every list of accounts. */
+export function presentAccountIdentity(row: Pick<UserListRow, 'id' | 'firstname' | 'lastname' | 'username' | 'email' | 'sign_up_date'>) {
+  return {
+    userId: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    email: row.email,
+    signUpDate: new Date(row.sign_up_date).toISOString(),
+  };
 }
 
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
@@ -240,11 +241,7 @@ export async function listAllRoles(db: Queryable) {
 
 /** The user's employments, the current one first, then the newest start date first. */
 export async function listEmploymentsOfUser(db: Queryable, userId: number) {
-  return db
-    .selectFrom('user_employers as ue')
-    .innerJoin('employers as e', 'e.id', 'ue.employer_id')
-    .leftJoin('employer_types as et', 'et.id', 'ue.employer_type_id')
-    .leftJoin('professional_statuses as ps', 'ps.id', 'ue.professional_status_id')
+  return selectEmploymentsOfUser(db, userId)
     .select([
       'ue.id',
       'ue.user_id',
@@ -252,20 +249,12 @@ export async function listEmploymentsOfUser(db: Queryable, userId: number) {
       'ue.end_date',
       'ue.is_current',
       'e.id as employer_id',
-      'e.institute_name',
-      'e.country_name',
-      'e.laboratory_name',
-      'e.team_name',
-      'e.location',
-      'e.employer_url',
+      ...employerColumns,
       'et.id as employer_type_id',
       'et.label as employer_type_label',
       'ps.id as professional_status_id',
       'ps.label as professional_status_label',
     ])
-    .where('ue.user_id', '=', userId)
-    .orderBy('ue.is_current', 'desc')
-    .orderBy('ue.start_date', 'desc')
     .orderBy('ue.id', 'desc')
     .execute();
 }

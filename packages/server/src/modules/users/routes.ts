@@ -1,3 +1,4 @@
+// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUserReplySchema,
@@ -13,8 +14,7 @@ import {
 } from '@testbed/contract';
 import { UsersService } from './service.js';
 import type { ValidUsersDirectory } from './valid-users.js';
-
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+import { itemRefusals as errors } from '../../errors.js';
 
 export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory }> = async (app, { directory }) => {
   const users = new UsersService(app.db);

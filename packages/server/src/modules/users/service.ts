@@ -17,6 +17,7 @@ import { hashPassword } from '../../security/passwords.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../audit/repo.js';
+import { presentEmployerFields } from '../employers/repo.js';
 import {
   countOtherEnabledAdmins,
   findUserRow,
@@ -28,6 +29,7 @@ import {
   listRolesOfUser,
   listUsers,
   lockUser,
+  presentAccountIdentity,
   replaceRoles,
   updateUserRow,
   type EmploymentRow,
@@ -45,12 +47,7 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 export function presentUserListItem(row: UserListRow | UserRow): UserListItem {
   return {
-    userId: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    username: row.username,
-    email: row.email,
-    signUpDate: iso(row.sign_up_date)!,
+    ...presentAccountIdentity(row),
     approvedDate: iso(row.approved_date),
     lastValidationDate: iso(row.last_validation_date),
     expirationDate: iso(row.expiration_date),
@@ -64,15 +61,7 @@ export function presentUserListItem(row: UserListRow | UserRow): UserListItem {
 export function presentEmployment(row: EmploymentRow): UserDetails['userEmployers'][number] {
   return {
     userEmployerId: row.id,
-    employer: {
-      employerId: row.employer_id,
-      instituteName: row.institute_name,
-      countryName: row.country_name,
-      laboratoryName: row.laboratory_name,
-      teamName: row.team_name,
-      location: row.location,
-      employerURL: row.employer_url,
-    },
+    employer: presentEmployerFields(row.employer_id, row),
     employerType: row.employer_type_id === null ? null : { employerTypeId: row.employer_type_id, label: row.employer_type_label ?? '' },
     professionalStatus:
       row.professional_status_id === null
