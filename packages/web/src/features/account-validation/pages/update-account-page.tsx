@@ -34,6 +34,7 @@ import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { reportFailure } from '../../../shared/report-failure';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 
 type TextField =
   | 'firstname'
@@ -248,11 +249,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
             <Textarea label={text.INTENDED_USAGE} required rows={4} resize="vertical" {...input('intendedUsage')} />
           </Section>
 
-          {serverMessage && (
-            <Alert color="red" variant="light" role="alert">
-              {serverMessage}
-            </Alert>
-          )}
+          {serverMessage && <ErrorAlert>{serverMessage}</ErrorAlert>}
           <Group justify="space-between">
             <Button component={Link} to={paths.signin.href()} variant="default">
               {text.GO_BACK_TO_SIGN_IN}
