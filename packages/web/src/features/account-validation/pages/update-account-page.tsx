@@ -172,6 +172,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
             </SimpleGrid>
           </Section>
 
+          {/* The passwords as on the sign-up form, each form with its own labels and rules. */}
           <Section title={text.CREDENTIALS}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PasswordInput label={text.PASSWORD} required autoComplete="new-password" {...input('password')} />

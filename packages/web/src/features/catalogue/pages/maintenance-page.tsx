@@ -44,9 +44,9 @@ export function MaintenancePage() {
     setChecked(null);
   };
 
+  // Read like the audit log's dates, but both are required here and the rules that follow differ.
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
-    // Read like the audit log's dates, but both are required here and the rules that follow differ.
     const start = fromInputDateTime(draft.start);
     const end = fromInputDateTime(draft.end);
     const found: Record<string, string> = {};

@@ -13,6 +13,7 @@ import { GroupUsersPanel } from '../components/group-users-panel';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
+// Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
 export function GroupPage() {
   const { id: groupId, validId } = useIdParam();
   const group = useGroup(groupId, validId);
@@ -23,7 +24,6 @@ export function GroupPage() {
   useDocumentTitle(`${group.data ? `${groupMessages.GROUP} ${group.data.name}` : groupMessages.GROUP} | Testbed Portal`);
   const data = group.data;
 
-  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
     <DetailsPage
       heading={`${groupMessages.GROUP} ${data?.name ?? ''}`}

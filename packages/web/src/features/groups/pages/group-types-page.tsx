@@ -10,11 +10,11 @@ import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
+// Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupTypesPage() {
   const { t } = useTranslation();
   const types = useGroupTypes();
   const remove = useDeleteGroupTypeFlow();
-  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUP_TYPES}

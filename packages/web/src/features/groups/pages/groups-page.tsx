@@ -10,11 +10,11 @@ import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
+// Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupsPage() {
   const { t } = useTranslation();
   const groups = useGroups();
   const remove = useDeleteGroupFlow();
-  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUPS}

@@ -9,6 +9,7 @@ import { paths } from '../../../shared/paths';
 import { useCreateRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
 
+// Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewRolePage() {
   useDocumentTitle(`${roleMessages.NEW_ROLE} | Testbed Portal`);
   const create = useCreateRole();
@@ -17,7 +18,6 @@ export function NewRolePage() {
     notifySuccess(roleMessages.CREATED);
     void navigate(paths.role.href(roleId));
   };
-  // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
   return (
     <TitledPage title={roleMessages.NEW_ROLE} maw={640}>
       <NamePanel

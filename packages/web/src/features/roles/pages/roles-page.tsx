@@ -10,11 +10,11 @@ import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
+// Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function RolesPage() {
   const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRoleFlow();
-  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={roleMessages.ROLES}
