@@ -1,10 +1,11 @@
 // The form of the things that are only a name (a role, a group type), to create or to rename one: the name
 // checked with the contract's rule before sending, the server's refusal (a name taken, a protected role)
 // shown under the field when it is about the name, else above the buttons.
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api-client';
+import { ErrorAlert } from './error-alert';
 
 export interface NameFormProps<Values extends Record<string, string>> {
   /** The contract's schema of the form, whose one field is `field`. */
@@ -71,11 +72,7 @@ export function NameForm<Values extends Record<string, string>>({
             if (fieldError) setFieldError(check(value).error);
           }}
         />
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
         <Group justify="flex-end">
           {extraActions}
           <Button type="submit" loading={pending} disabled={disabled}>

@@ -1,13 +1,14 @@
 // The new address and its verification, with the account's current address above them. The button stays
 // disabled while the form is invalid (accounts document, section 5); the server's refusal (an address of
 // another account) shows under the field.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useChangeEmail } from '../api/account-security';
 import { fieldRefusal, useSchemaForm } from './use-schema-form';
 import { userLine } from './user-line';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -43,11 +44,7 @@ export function ChangeEmailForm({
           error={form.errors.newEmail ?? serverField}
         />
         <TextInput label={text.NEW_EMAIL_REPEAT} type="email" autoComplete="email" required {...form.field('reemail')} />
-        {change.error && !serverField && (
-          <Alert color="red" variant="light" role="alert">
-            {change.error.message}
-          </Alert>
-        )}
+        {change.error && !serverField && <ErrorAlert>{change.error.message}</ErrorAlert>}
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={paths.user.href(account.userId)}>
             {text.CANCEL}

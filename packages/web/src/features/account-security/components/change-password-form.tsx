@@ -1,13 +1,14 @@
 // The form of both change-password pages (a user's own, an administrator's for a user): the new password
 // and its verification, the server's refusal, Cancel back to the user's page and Save. The user's own page
 // puts the current password field above the new ones and its refusal under them.
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { NewPasswordFields, type NewPasswordField } from './new-password-fields';
 import type { FieldProps } from './use-schema-form';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -38,11 +39,7 @@ export function ChangePasswordForm({
         {currentPasswordField}
         <NewPasswordFields field={form.field} />
         {currentPasswordAlert}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={paths.user.href(userId)}>
             {text.CANCEL}

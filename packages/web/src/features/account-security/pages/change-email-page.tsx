@@ -1,6 +1,6 @@
 // Change e-mail (changeEmail/{id}) and its administrator variant (changeEmailByAdmin/{id}). The address
 // changes only when the link mailed to the new one is opened; the info pages say so.
-import { Alert, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -9,6 +9,7 @@ import { useAccountSummary } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangeEmailForm } from '../components/change-email-form';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -31,9 +32,7 @@ function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
       {account.data ? (
         <ChangeEmailForm account={account.data} byAdmin={byAdmin} onDone={done} />
       ) : account.error ? (
-        <Alert color="red" variant="light" role="alert">
-          {account.error.message}
-        </Alert>
+        <ErrorAlert>{account.error.message}</ErrorAlert>
       ) : (
         <Loader size="sm" aria-label="Loading" />
       )}

@@ -1,6 +1,6 @@
 // Opening an e-mail change link (confirmChangeEmail/{token}): a refused link leads to invalidToken;
 // otherwise the account takes its new address and the page says so (accounts document, section 2).
-import { Alert, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, type ConfirmChangeEmailReply } from '@testbed/contract';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -11,6 +11,7 @@ import { useSession } from '../../../shared/session';
 import { confirmChangeEmail } from '../api/account-security';
 import { fillTemplate } from '../components/fill-template';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -44,9 +45,7 @@ export function ConfirmChangeEmailPage() {
   if ('refused' in outcome) {
     return (
       <MessagePage title={text.CHANGE_EMAIL_TITLE} actions={back}>
-        <Alert color="red" variant="light" role="alert">
-          {outcome.refused}
-        </Alert>
+        <ErrorAlert>{outcome.refused}</ErrorAlert>
       </MessagePage>
     );
   }

@@ -11,6 +11,7 @@ import { useDeleteOwnAccount } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -66,11 +67,7 @@ export function DeleteAccountPage() {
               <Text size="sm">{t('PASSWORD_NOT_CORRECT')}</Text>
             </Alert>
           )}
-          {remove.error && !wrongPassword && (
-            <Alert color="red" variant="light" role="alert">
-              {remove.error.message}
-            </Alert>
-          )}
+          {remove.error && !wrongPassword && <ErrorAlert>{remove.error.message}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={paths.user.href(userId)}>
               {text.CANCEL}

@@ -10,6 +10,7 @@ import { paths } from '../../../shared/paths';
 import { useRequestPasswordReset } from '../api/account-security';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { useSchemaForm } from '../components/use-schema-form';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -33,11 +34,7 @@ export function PasswordForgottenPage() {
               {t('RESET_PASSWORD_SENT')}
             </Alert>
           )}
-          {tooMany && (
-            <Alert color="red" variant="light" role="alert">
-              {tooMany.message}
-            </Alert>
-          )}
+          {tooMany && <ErrorAlert>{tooMany.message}</ErrorAlert>}
           <Group justify="space-between">
             <Anchor component={Link} to={paths.signin.href()}>
               {t('BACK_TO_SIGN_IN')}

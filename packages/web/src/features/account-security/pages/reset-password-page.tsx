@@ -1,7 +1,7 @@
 // Reset password (resetPassword/{token}): the link is checked on entry and a refused one leads to
 // invalidToken; a new password then leads to sign-in with the passwordChanged notice (accounts document,
 // section 4).
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, resetPasswordFormSchema } from '@testbed/contract';
 import { redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -11,6 +11,7 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
@@ -59,11 +60,7 @@ export function ResetPasswordPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <NewPasswordFields field={form.field} />
-          {serverError && (
-            <Alert color="red" variant="light" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
           <Group justify="flex-end">
             <Button type="submit" loading={reset.isPending}>
               {text.SAVE_NEW_PASSWORD}

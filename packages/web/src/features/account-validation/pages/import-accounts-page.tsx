@@ -2,7 +2,7 @@
 // typed or read from a file, one account per line under a header row naming sign-up fields. The reply's
 // count and its one error per rejected line are shown; the button stays disabled once a result is shown
 // until the text changes or the form is reset.
-import { Alert, Button, Code, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Code, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   accountValidationMessages as accountValidationMessagesEn,
@@ -21,6 +21,7 @@ import { paths } from '../../../shared/paths';
 import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
 import { reportFailure } from '../../../shared/report-failure';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountValidation', accountValidationMessagesEn);
@@ -118,11 +119,7 @@ export function ImportAccountsPage() {
                 aria-label={run.isPending ? text.IMPORT_RUNNING : fill(text.IMPORTED_COUNT, { count: result?.count ?? 0 })}
               />
             )}
-            {run.error && (
-              <Alert color="red" variant="light" role="alert">
-                {run.error.message}
-              </Alert>
-            )}
+            {run.error && <ErrorAlert>{run.error.message}</ErrorAlert>}
             {result && (
               <Stack gap="xs" role="status">
                 <Text fw={700} data-testid="imported-count">

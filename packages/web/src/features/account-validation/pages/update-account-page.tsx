@@ -34,6 +34,7 @@ import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { paths } from '../../../shared/paths';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { reportFailure } from '../../../shared/report-failure';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountValidation', accountValidationMessagesEn);
@@ -174,6 +175,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
             </SimpleGrid>
           </Section>
 
+          {/* The passwords as on the sign-up form, each form with its own labels and rules. */}
           <Section title={text.CREDENTIALS}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PasswordInput label={text.PASSWORD} required autoComplete="new-password" {...input('password')} />
@@ -251,11 +253,7 @@ function UpdateAccountForm({ token, reply, account }: { token: string; reply: Up
             <Textarea label={text.INTENDED_USAGE} required rows={4} resize="vertical" {...input('intendedUsage')} />
           </Section>
 
-          {serverMessage && (
-            <Alert color="red" variant="light" role="alert">
-              {serverMessage}
-            </Alert>
-          )}
+          {serverMessage && <ErrorAlert>{serverMessage}</ErrorAlert>}
           <Group justify="space-between">
             <Button component={Link} to={paths.signin.href()} variant="default">
               {text.GO_BACK_TO_SIGN_IN}

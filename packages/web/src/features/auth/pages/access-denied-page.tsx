@@ -1,24 +1,12 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackHomeButton } from '../../../shared/components/back-home-button';
 import { MessagePage } from '../../../shared/components/message-page';
-import { paths } from '../../../shared/paths';
-import { useSession } from '../../../shared/session';
 
 export function AccessDeniedPage() {
   const { t } = useTranslation();
-  const { status, user } = useSession();
-  const home = status === 'signedIn' && user ? user.redirectURL : paths.signin.href();
-
   return (
-    <MessagePage
-      title={t('ACCESS_DENIED')}
-      actions={
-        <Button component={Link} to={home} w="fit-content">
-          {t('GO_BACK_RESERVATION_LIST')}
-        </Button>
-      }
-    >
+    <MessagePage title={t('ACCESS_DENIED')} actions={<BackHomeButton />}>
       <Text>{t('ACCESS_DENIED_TEXT')}</Text>
     </MessagePage>
   );

@@ -1,7 +1,7 @@
 // maintenance (administrators): block devices, or a whole device type, for a window with a reason. The
 // preview lists the reservations already inside it; confirming creates it and mails their holders. Current
 // and coming maintenance below, each can be cancelled.
-import { Alert, Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { maintenanceFormSchema, type MaintenanceForm, type MaintenancePreview } from '@testbed/contract';
@@ -12,6 +12,7 @@ import { ScrollTable } from '../../../shared/components/scroll-table';
 import { FORM_DATE_PLACEHOLDER, formatDayTime, fromInputDateTime } from '../../../shared/date-format';
 import { notifySuccess } from '../../../shared/notify';
 import { catalogueOptions, maintenanceListOptions, useCreateMaintenance, useDeleteMaintenance, usePreviewMaintenance } from '../api/devices-api';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 
 interface Draft {
   reason: string;
@@ -43,9 +44,9 @@ export function MaintenancePage() {
     setChecked(null);
   };
 
+  // Read like the audit log's dates, but both are required here and the rules that follow differ.
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
-    // Read like the audit log's dates, but both are required here and the rules that follow differ.
     const start = fromInputDateTime(draft.start);
     const end = fromInputDateTime(draft.end);
     const found: Record<string, string> = {};
@@ -109,11 +110,7 @@ export function MaintenancePage() {
             <TextInput label={t('MAINTENANCE_START')} placeholder={FORM_DATE_PLACEHOLDER} value={draft.start} onChange={(event) => change({ start: event.currentTarget.value })} error={errors.start} required w="12rem" />
             <TextInput label={t('MAINTENANCE_END')} placeholder={FORM_DATE_PLACEHOLDER} value={draft.end} onChange={(event) => change({ end: event.currentTarget.value })} error={errors.end} required w="12rem" />
           </Group>
-          {(preview.error ?? create.error) && (
-            <Alert color="red" variant="light" role="alert">
-              {(preview.error ?? create.error)!.message}
-            </Alert>
-          )}
+          {(preview.error ?? create.error) && <ErrorAlert>{(preview.error ?? create.error)!.message}</ErrorAlert>}
           <Group>
             <Button type="submit" variant={checked ? 'default' : 'filled'} loading={preview.isPending}>
               {t('MAINTENANCE_PREVIEW')}

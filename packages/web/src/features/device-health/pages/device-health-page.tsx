@@ -1,6 +1,6 @@
 // deviceHealth (administrators): every device's state, last success, failure streak and quarantine reason,
 // with its last flashes; a device is put in quarantine or released with a note (kept in the audit log).
-import { Alert, Badge, Button, Container, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
@@ -11,6 +11,7 @@ import { DeviceAddress } from '../../../shared/components/device-address';
 import { Dialog } from '../../../shared/components/dialog';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
@@ -45,11 +46,7 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
       >
         <Stack gap="sm">
           <Textarea label={t('NOTE')} description={t('NOTE_HINT')} withAsterisk value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} error={fieldError} autosize minRows={2} data-autofocus />
-          {change.error && (
-            <Alert color="red" variant="light" role="alert">
-              {change.error.message}
-            </Alert>
-          )}
+          {change.error && <ErrorAlert>{change.error.message}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('CANCEL')}

@@ -1,5 +1,6 @@
 // The employers calls: employers themselves, a user's employments, and the reference lists their forms offer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {
   employerListSchema,
   employerSchema,

@@ -12,10 +12,10 @@ import { catalogue } from '../../../shared/i18n';
 
 const employerMessages = catalogue('employers', employerMessagesEn);
 
+// Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function EmployersPage() {
   const employers = useEmployers();
   const remove = useDeleteEmployerFlow();
-  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={employerMessages.EMPLOYERS}

@@ -1,5 +1,5 @@
 // flashJob/{handle}: one flash job with its kept log; while it runs, its stage and log follow live.
-import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,6 +12,7 @@ import { useFlashProgress } from '../api/use-flash-progress';
 import { FlashLog, FlashStageBar, SshCommand, StreamBadge } from '../components/flash-progress';
 import { formatDateTime, isActive, type JobView } from '../flash-state';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 
 export function FlashJobPage() {
   const { t } = useTranslation();
@@ -59,11 +60,7 @@ export function FlashJobPage() {
               <StreamBadge stream={running ? progress.stream : 'idle'} />
             </Group>
             <FlashStageBar state={state} failedAt={failedAt} device={job.data.ip} />
-            {job.data.error && (
-              <Alert color="red" variant="light" role="alert">
-                {job.data.error}
-              </Alert>
-            )}
+            {job.data.error && <ErrorAlert>{job.data.error}</ErrorAlert>}
             {state === 'done' && job.data.sshCommand && <SshCommand command={job.data.sshCommand} />}
             <Title order={2} size="h3">
               {t('FLASH_LOG')}

@@ -1,5 +1,6 @@
 // The groups and group types calls: a fetcher per call, its query options, and a hook per use.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {
   deleteGroupReplySchema,
   deleteGroupTypeReplySchema,
@@ -49,6 +50,7 @@ export async function removeFromGroup({ groupId, userId, as }: { groupId: number
   return groupDetailsSchema.parse(await api.put<unknown>(`/api/group/${groupId}/userToRemove/${userId}`, undefined, { query: { as } }));
 }
 
+// The group types' fetchers, alike in shape with the groups' above: each with its own path and schema.
 export async function getGroupTypes(signal?: AbortSignal): Promise<GroupType[]> {
   return groupTypeListSchema.parse(await api.get<unknown>('/api/groupTypes', { signal }));
 }

@@ -1,9 +1,10 @@
 // The group form (create and edit): a name and an optional group type, checked with the contract's
 // schema before sending; the server's refusals (name taken, unknown type) shown under their fields.
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { groupFormSchema, groupMessages as groupMessagesEn, type GroupForm as GroupFormValues, type GroupType } from '@testbed/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api-client';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const groupMessages = catalogue('groups', groupMessagesEn);
@@ -65,11 +66,7 @@ export function GroupForm({ initial, groupTypes, submitLabel, pending, error, on
           searchable
           error={serverType}
         />
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
         <Group justify="flex-end">
           {extraActions}
           <Button type="submit" loading={pending}>

@@ -16,6 +16,7 @@ import { catalogue } from '../../../shared/i18n';
 
 const groupMessages = catalogue('groups', groupMessagesEn);
 
+// Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
 export function GroupPage() {
   const { id: groupId, validId } = useIdParam();
   const group = useGroup(groupId, validId);
@@ -26,7 +27,6 @@ export function GroupPage() {
   useDocumentTitle(`${group.data ? `${groupMessages.GROUP} ${group.data.name}` : groupMessages.GROUP} | Testbed Portal`);
   const data = group.data;
 
-  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
     <DetailsPage
       heading={`${groupMessages.GROUP} ${data?.name ?? ''}`}

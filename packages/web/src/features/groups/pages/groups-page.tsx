@@ -13,11 +13,11 @@ import { catalogue } from '../../../shared/i18n';
 
 const groupMessages = catalogue('groups', groupMessagesEn);
 
+// Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupsPage() {
   const { t } = useTranslation();
   const groups = useGroups();
   const remove = useDeleteGroupFlow();
-  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={groupMessages.GROUPS}

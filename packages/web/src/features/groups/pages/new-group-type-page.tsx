@@ -12,6 +12,7 @@ import { catalogue } from '../../../shared/i18n';
 
 const groupMessages = catalogue('groups', groupMessagesEn);
 
+// Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewGroupTypePage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP_TYPE} | Testbed Portal`);
   const create = useCreateGroupType();
@@ -20,7 +21,6 @@ export function NewGroupTypePage() {
     notifySuccess(groupMessages.CREATED);
     void navigate(paths.groupType.href(groupTypeId));
   };
-  // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
   return (
     <TitledPage title={groupMessages.NEW_GROUP_TYPE} maw={640}>
       <NamePanel

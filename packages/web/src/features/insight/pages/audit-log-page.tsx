@@ -58,6 +58,7 @@ export function AuditLogPage() {
     setParams(search);
   };
 
+  // Read like the maintenance form's dates, but both are optional here and the rules that follow differ.
   const onApply = (event: FormEvent) => {
     event.preventDefault();
     const from = fromInputDateTime(draft.from);

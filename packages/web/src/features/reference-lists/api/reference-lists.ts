@@ -1,5 +1,6 @@
 // The reference lists calls: a fetcher per call, its query options, and a hook per use.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+// Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {
   employerTypeListSchema,
   professionalStatusListSchema,

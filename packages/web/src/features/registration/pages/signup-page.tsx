@@ -240,6 +240,7 @@ export function SignupPage() {
               </Input.Wrapper>
             </Fieldset>
 
+            {/* The passwords as on the account-update form, each form with its own labels and rules. */}
             <Fieldset legend={m.CREDENTIALS}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <PasswordInput label={m.PASSWORD} required autoComplete="new-password" {...text('password')} />

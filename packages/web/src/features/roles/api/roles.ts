@@ -1,5 +1,6 @@
 // The roles calls: a fetcher per call, its query options, and a hook per use.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {
   deleteRoleReplySchema,
   roleDetailsSchema,

@@ -12,6 +12,7 @@ import { catalogue } from '../../../shared/i18n';
 
 const roleMessages = catalogue('roles', roleMessagesEn);
 
+// Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewRolePage() {
   useDocumentTitle(`${roleMessages.NEW_ROLE} | Testbed Portal`);
   const create = useCreateRole();
@@ -20,7 +21,6 @@ export function NewRolePage() {
     notifySuccess(roleMessages.CREATED);
     void navigate(paths.role.href(roleId));
   };
-  // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
   return (
     <TitledPage title={roleMessages.NEW_ROLE} maw={640}>
       <NamePanel

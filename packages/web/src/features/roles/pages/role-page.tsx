@@ -22,6 +22,7 @@ const USER_COLUMNS = userColumns<RoleDetails['users'][number]>({
   username: roleMessages.USERNAME,
 });
 
+// Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
 export function RolePage() {
   const { id: roleId, validId } = useIdParam();
   const role = useRole(roleId, validId);
@@ -31,7 +32,6 @@ export function RolePage() {
   useDocumentTitle(`${role.data ? `${roleMessages.ROLE} ${role.data.roleName}` : roleMessages.ROLE} | Testbed Portal`);
   const data = role.data;
 
-  // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
   return (
     <DetailsPage
       heading={`${roleMessages.ROLE} ${data?.roleName ?? ''}`}

@@ -13,11 +13,11 @@ import { catalogue } from '../../../shared/i18n';
 
 const roleMessages = catalogue('roles', roleMessagesEn);
 
+// Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function RolesPage() {
   const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRoleFlow();
-  // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
       title={roleMessages.ROLES}

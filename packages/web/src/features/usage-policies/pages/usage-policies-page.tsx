@@ -1,6 +1,6 @@
 // usagePolicies (administrators): the limits of booking per device type, for everybody or a group; the table
 // of the policies in force and a form that sets one (every limit empty removes it).
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { NO_LIMITS, type MessageKey, type UsageLimits, type UsagePolicy } from '@testbed/contract';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { notifySuccess } from '../../../shared/notify';
 import { deviceTypesOptions, groupsOptions, usagePoliciesOptions, useSaveUsagePolicy } from '../api/usage-policies-api';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 
 const EVERYBODY = 'everybody';
 const FIELDS: Array<{ key: keyof UsageLimits; label: MessageKey; max: number; min: number }> = [
@@ -90,11 +91,7 @@ export function UsagePoliciesPage() {
               />
             ))}
           </SimpleGrid>
-          {save.error && (
-            <Alert color="red" variant="light" role="alert">
-              {save.error.message}
-            </Alert>
-          )}
+          {save.error && <ErrorAlert>{save.error.message}</ErrorAlert>}
           <Group justify="flex-end">
             <Button type="submit" disabled={!deviceType} loading={save.isPending}>
               {t('SAVE_POLICY')}

@@ -1,6 +1,6 @@
 // Panels of a user's own page: recent sign-ins (to notice someone else's), reservation reminders, and the
 // private calendar feed (its address shown once, in a dialog with a copy button).
-import { Alert, Button, Group, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import { REMINDER_DEFAULT_MINUTES, REMINDER_MAX_MINUTES, reminderSettingsSchema, type ReminderSettings } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   useSignInHistory,
   useStopCalendarFeed,
 } from '../api/account-insight-api';
+import { ErrorAlert } from '../../../shared/components/error-alert';
 
 function PanelTitle({ children }: { children: string }) {
   return (
@@ -129,11 +130,7 @@ export function RemindersPanel() {
         <Text size="xs" c="dimmed">
           {t('REMINDERS_ZONE', { zone })}
         </Text>
-        {save.error && (
-          <Alert color="red" variant="light" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
+        {save.error && <ErrorAlert>{save.error.message}</ErrorAlert>}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!settings.data}>
             {t('SAVE')}
@@ -171,11 +168,7 @@ export function CalendarFeedPanel() {
             : t('CALENDAR_FEED_NONE')}
         </Text>
       )}
-      {(create.error ?? stop.error) && (
-        <Alert color="red" variant="light" role="alert">
-          {(create.error ?? stop.error)!.message}
-        </Alert>
-      )}
+      {(create.error ?? stop.error) && <ErrorAlert>{(create.error ?? stop.error)!.message}</ErrorAlert>}
       <Group>
         <Button onClick={() => void onCreate()} loading={create.isPending} disabled={!feed.data}>
           {feed.data?.active ? t('CALENDAR_FEED_REGENERATE') : t('CALENDAR_FEED_CREATE')}

@@ -1,0 +1,17 @@
+// The way on from the pages that say a route is missing or closed: the signed-in user's home, else sign-in.
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../paths';
+import { useSession } from '../session';
+
+export function BackHomeButton() {
+  const { t } = useTranslation();
+  const { status, user } = useSession();
+  const home = status === 'signedIn' && user ? user.redirectURL : paths.signin.href();
+  return (
+    <Button component={Link} to={home} w="fit-content">
+      {t('GO_BACK_RESERVATION_LIST')}
+    </Button>
+  );
+}
