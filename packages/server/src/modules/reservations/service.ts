@@ -160,10 +160,18 @@ export class ReservationService {
       : async () => {
           const current = await lists.currentReservations(() => currentReservationsJson(this.db));
           const now = Date.now();
-          const candidates =
-            kind === 'mine' ? (current.byPerson.get(userId) ?? []) : current.all.filter((reservation) => !reservation.peopleIds.includes(userId));
-          const page = candidates.filter((reservation) => reservation.endsAt > now).slice(options.offset, options.offset + options.limit);
-          return `[${page.map((reservation) => reservation.json).join(',')}]`;
+          const mine = kind === 'mine';
+          const candidates = mine ? (current.byPerson.get(userId) ?? []) : current.all;
+          // One walk that stops at the end of the page: the others' list is most of everybody's.
+          const page: string[] = [];
+          let skipped = 0;
+          for (const reservation of candidates) {
+            if (page.length === options.limit) break;
+            if (reservation.endsAt <= now || (!mine && reservation.peopleIds.includes(userId))) continue;
+            if (skipped < options.offset) skipped += 1;
+            else page.push(reservation.json);
+          }
+          return `[${page.join(',')}]`;
         };
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
     return lists.get(key, read, options.all ? undefined : firstEnd);
