@@ -86,11 +86,3 @@ function listed(json: string): CurrentReservations {
   }
   return { all, byPerson };
 }
-
-
-/** When a list of current reservations changes by itself: as the first of them ends. */
-export function firstEnd(json: string): number {
-  let first = Infinity;
-  for (const reservation of JSON.parse(json) as { endDate: string }[]) first = Math.min(first, Date.parse(reservation.endDate));
-  return first;
-}

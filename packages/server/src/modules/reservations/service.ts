@@ -49,7 +49,7 @@ import {
   type InventoryDeviceRow,
   type ReservationListKind,
 } from './repo.js';
-import { firstEnd, type ReservationListCache } from './list-cache.js';
+import type { ReservationListCache } from './list-cache.js';
 import { UsagePolicyService } from '../usage-policies/service.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
@@ -155,6 +155,8 @@ export class ReservationService {
     const lists = this.lists;
     // A list of reservations that have not ended is cut from everybody's current reservations, kept once for
     // all users (in the database's order, start then id): a user never seen before is answered from memory too.
+    // When the cut page stops being true by the passing of time: as its first reservation ends.
+    let pageEnds = Infinity;
     const read = options.all
       ? () => listReservationsJson(this.db, options)
       : async () => {
@@ -169,12 +171,15 @@ export class ReservationService {
             if (page.length === options.limit) break;
             if (reservation.endsAt <= now || (!mine && reservation.peopleIds.includes(userId))) continue;
             if (skipped < options.offset) skipped += 1;
-            else page.push(reservation.json);
+            else {
+              page.push(reservation.json);
+              pageEnds = Math.min(pageEnds, reservation.endsAt);
+            }
           }
           return `[${page.join(',')}]`;
         };
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
-    return lists.get(key, read, options.all ? undefined : firstEnd);
+    return lists.get(key, read, options.all ? undefined : () => pageEnds);
   }
 
   /**
