@@ -3,7 +3,7 @@
 // The notification code (and its host, see app/providers.tsx) is fetched at the first notice, not with
 // the first page: most visits to the sign-in page never show one.
 import { useSyncExternalStore } from 'react';
-import { getI18n } from 'react-i18next';
+import { appI18n } from './i18n';
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
@@ -24,8 +24,8 @@ function show(options: { color: string; title?: string; message: string; autoClo
     for (const listener of listeners) listener();
   }
   // Mantine's store queues the notice until its host has mounted. This module is no component, so the close
-  // button's name comes from the i18n instance the providers set up rather than from a hook.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': getI18n().t('CLOSE') } }));
+  // button's name comes from the app's i18n instance (shared/i18n.ts) rather than from a hook.
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': appI18n.t('CLOSE') } }));
 }
 
 export function notifySuccess(message: string): void {
