@@ -1,12 +1,13 @@
 // The frame of every page: header with the top navigation of the devices document (section 2), shown
 // once a user is signed in, the page in <main>, and a loading banner while the router fetches the next page.
-import { AppShell, Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../shared/paths';
 import { clearSession, useSession } from '../shared/session';
+import classes from './shell.module.css';
 
 const DesktopNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.DesktopNavigation })));
 const MobileNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.MobileNavigation })));
@@ -45,13 +46,9 @@ export function Shell() {
   };
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={user ? { width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } } : undefined}
-      padding="md"
-    >
+    <>
       <LoadingBanner active={navigation.state !== 'idle'} />
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {user && (
@@ -62,6 +59,7 @@ export function Shell() {
                 size="sm"
                 aria-label={t('TOGGLE_NAVIGATION')}
                 aria-expanded={opened}
+                aria-controls={opened ? 'mobile-navigation' : undefined}
               />
             )}
             <UnstyledButton component={Link} to={user ? user.redirectURL : paths.signin.href()}>
@@ -81,23 +79,21 @@ export function Shell() {
             </Box>
           )}
         </Group>
-      </AppShell.Header>
+      </header>
       {/* Rendered only while open, so that no off-screen link takes the keyboard focus. */}
       {user && opened && (
-        <AppShell.Navbar id="mobile-navigation" aria-label={t('MAIN_NAVIGATION')} style={{ overflowY: 'auto' }}>
-          <AppShell.Section grow>
-            <Suspense fallback={null}>
-              <MobileNavigation user={user} onNavigate={close} onSignOut={signOut} />
-            </Suspense>
-          </AppShell.Section>
-        </AppShell.Navbar>
+        <nav id="mobile-navigation" aria-label={t('MAIN_NAVIGATION')} className={classes.navbar}>
+          <Suspense fallback={null}>
+            <MobileNavigation user={user} onNavigate={close} onSignOut={signOut} />
+          </Suspense>
+        </nav>
       )}
-      <AppShell.Main>
+      <main className={classes.main}>
         {/* The page's code loads here while the frame is already shown. */}
         <Suspense fallback={<LoadingBanner active />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }
