@@ -224,6 +224,13 @@ export async function moveReservationEnd(db: Queryable, reservationId: number, e
  * the devices each would give (the first free ones in the order given). A device becomes free only when a
  * booking of it ends, so the candidate starts are `from` and the ends of the bookings in the way; each
  * candidate is checked with the exclusion constraint's GiST index, soonest first, stopping at `limit`.
+ *
+ * The candidates are walked rather than collected: a recursive step finds the next end after the last one in
+ * the index of ends (reservation_devices_end_idx), and PostgreSQL runs a step only when the outer query asks
+ * for another row. The search thus reads as many ends as it checks candidates (a handful), not every end of
+ * every device of the type within the search range. The walk yields its starts in increasing order and the
+ * nested loops keep that order, so the first `limit` rows are the soonest windows without a sort (which would
+ * run the whole walk).
  */
 export async function freeWindows(
   db: Queryable,
@@ -236,28 +243,22 @@ export async function freeWindows(
   // Every probe goes device by device (a LATERAL with a LIMIT), as in findConflicts: the GiST index leads with
   // the device, and a plan that probed the window alone would visit every device's part of the index.
   const { rows } = await sql<{ start: Date; device_ids: number[] }>`
-    WITH candidates AS (
-      SELECT DISTINCT s FROM (
-        SELECT ${options.from}::timestamptz AS s
-        UNION ALL
-        SELECT upper(rd.during)
-        FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
-        CROSS JOIN LATERAL (
-          SELECT rd.during FROM reservation_devices rd
-          WHERE rd.device_id = wanted.device_id
-            AND rd.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]') AND ${inTheWay}
-          LIMIT 1000) AS rd
-        UNION ALL
+    WITH RECURSIVE candidates(s) AS (
+      SELECT ${options.from}::timestamptz
+      UNION ALL
+      -- The next end after s (least() skips the NULL of a side with none; both NULL end the walk).
+      SELECT least(
+        (SELECT min(upper(rd.during)) FROM reservation_devices rd
+          WHERE upper(rd.during) > c.s AND upper(rd.during) <= ${options.to}::timestamptz
+            AND rd.device_id = ANY(${options.deviceIds}::int[]) AND ${inTheWay}),
         -- A maintenance is in the way of every booking: its end is a candidate start too.
-        SELECT upper(md.during)
-        FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
-        JOIN maintenance_devices md ON md.device_id = wanted.device_id
-          AND md.during && tstzrange(${options.from}::timestamptz, ${options.to}::timestamptz, '[]')
-      ) AS ends
-      WHERE s >= ${options.from}::timestamptz AND s <= ${options.to}::timestamptz
+        (SELECT min(upper(md.during)) FROM maintenance_devices md
+          WHERE upper(md.during) > c.s AND upper(md.during) <= ${options.to}::timestamptz
+            AND md.device_id = ANY(${options.deviceIds}::int[])))
+      FROM candidates c WHERE c.s IS NOT NULL
     )
     SELECT c.s AS start, free.device_ids
-    FROM (SELECT s FROM candidates ORDER BY s) AS c
+    FROM candidates AS c
     CROSS JOIN LATERAL (
       SELECT array_agg(f.device_id ORDER BY f.n) AS device_ids FROM (
         SELECT wanted.device_id, wanted.n
@@ -277,8 +278,7 @@ export async function freeWindows(
         -- the count-th free device rather than probing them all.
         LIMIT ${options.count}) AS f
     ) AS free
-    WHERE cardinality(free.device_ids) = ${options.count}
-    ORDER BY c.s
+    WHERE c.s IS NOT NULL AND cardinality(free.device_ids) = ${options.count}
     LIMIT ${options.limit}`.execute(db);
   return rows.map((row) => ({ start: new Date(row.start), device_ids: row.device_ids }));
 }
