@@ -1,9 +1,11 @@
 // What a user feels in the browser (DESIGN.md section 8): the JavaScript each page fetches on a first load
 // before it is interactive, measured from a real load of the built web app in Debian's Chromium, and
 // Lighthouse's scores for performance, accessibility and best practices on the same pages.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -98,6 +100,28 @@ export async function weighScripts(origin: string, page: MeasuredPage, session: 
     return { ...before, laterKb: after.gzipKb };
   } finally {
     await browser.close();
+  }
+}
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+
+/**
+ * The floor of any page's first load on the web stack of DESIGN.md: a bare sign-in form on React DOM, Mantine,
+ * React Router, TanStack Query, i18next and zod, each used the lightest way it offers and without the portal's
+ * code (packages/web/bench/stack-floor), built as the app is; the KB gzip (level 9) of its scripts.
+ */
+export async function stackFloorKb(): Promise<number> {
+  const out = await mkdtemp(path.join(tmpdir(), 'tp-stack-floor-'));
+  try {
+    const vite = path.join(WEB, '..', '..', 'node_modules', '.bin', 'vite');
+    const build = spawnSync(vite, ['build', '--config', 'bench/stack-floor/vite.config.ts', '--outDir', out], { cwd: WEB, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('the stack floor did not build');
+    const assets = path.join(out, 'assets');
+    const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    const sizes = await Promise.all(scripts.map(async (name) => gzipSync(await readFile(path.join(assets, name)), { level: 9 }).length));
+    return sizes.reduce((sum, size) => sum + size, 0) / 1024;
+  } finally {
+    await rm(out, { recursive: true, force: true });
   }
 }
 

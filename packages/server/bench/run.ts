@@ -23,7 +23,7 @@ import { syncInventory } from '../src/testbed/inventory.js';
 import { SimulatorDriver } from '../src/testbed/simulator.js';
 import { createPostgresDatabase } from '../test/helper.js';
 import { startSimulatedFlashJobs } from '../src/modules/flashing/simulated-load.js';
-import { lighthouseScores, weighScripts, type MeasuredPage, type StoredSession } from './browser.js';
+import { lighthouseScores, stackFloorKb, weighScripts, type MeasuredPage, type StoredSession } from './browser.js';
 import type { LoadResult, LoadSpec } from './load-process.js';
 import { BENCH_PASSWORD, benchTestbed, seedReservations, seedUsers } from './seed.js';
 
@@ -271,6 +271,10 @@ async function browserBudgets(site: Site): Promise<Row[]> {
         pass: page.maxScriptKb ? weight.gzipKb <= page.maxScriptKb : null,
       });
     }
+    // What no page can go under without another stack, beside the budgets it bounds.
+    const floorKb = await stackFloorKb();
+    log(`the stack's floor (a bare sign-in form): ${floorKb.toFixed(1)} KB gzip`);
+    rows.push({ route: "first load's JavaScript: the stack's floor (bare sign-in form)", rows: '1', ratio: `${floorKb.toFixed(1)} KB gzip`, budget: '-', pass: null });
     const scores = await lighthouseScores(origin, pages, user.stored, await freeLoopbackPort());
     for (const page of pages) {
       const score = scores.get(page.name)!;
