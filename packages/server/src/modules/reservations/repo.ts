@@ -2,6 +2,7 @@
 // and return plain rows; reservations.ts maps them to the API's shapes.
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import type { BusyInterval } from './free-windows.js';
 
 export interface InventoryDeviceRow {
   id: number;
@@ -220,65 +221,26 @@ export async function moveReservationEnd(db: Queryable, reservationId: number, e
 }
 
 /**
- * The first windows of `durationMs` starting within [from, to] in which `count` of the devices are free, with
- * the devices each would give (the first free ones in the order given). A device becomes free only when a
- * booking of it ends, so the candidate starts are `from` and the ends of the bookings in the way; each
- * candidate is checked with the exclusion constraint's GiST index, soonest first, stopping at `limit`.
- *
- * The candidates are walked rather than collected: a recursive step finds the next end after the last one in
- * the index of ends (reservation_devices_end_idx), and PostgreSQL runs a step only when the outer query asks
- * for another row. The search thus reads as many ends as it checks candidates (a handful), not every end of
- * every device of the type within the search range. The walk yields its starts in increasing order and the
- * nested loops keep that order, so the first `limit` rows are the soonest windows without a sort (which would
- * run the whole walk).
+ * Every time within [from, until) that one of the devices is busy for a booking of the given kind: its bookings
+ * in the way (a Shared booking is in the way only of an Exclusive one) and its maintenance windows, read device
+ * by device through the GiST indexes that lead with the device, as in findConflicts. Epoch milliseconds.
  */
-export async function freeWindows(
+export async function busyIntervals(
   db: Queryable,
-  options: { deviceIds: number[]; count: number; durationMs: number; from: Date; to: Date; exclusive: boolean; limit: number },
-): Promise<Array<{ start: Date; device_ids: number[] }>> {
-  if (options.deviceIds.length < options.count) return [];
-  const duration = sql`make_interval(secs => ${options.durationMs / 1000}::double precision)`;
-  // A Shared booking is in the way only of an Exclusive one; an Exclusive booking of any.
-  const inTheWay = sql`(${options.exclusive}::boolean OR upper_inf(rd.sharing_slot))`;
-  // Every probe goes device by device (a LATERAL with a LIMIT), as in findConflicts: the GiST index leads with
-  // the device, and a plan that probed the window alone would visit every device's part of the index.
-  const { rows } = await sql<{ start: Date; device_ids: number[] }>`
-    WITH RECURSIVE candidates(s) AS (
-      SELECT ${options.from}::timestamptz
-      UNION ALL
-      -- The next end after s (least() skips the NULL of a side with none; both NULL end the walk).
-      SELECT least(
-        (SELECT min(upper(rd.during)) FROM reservation_devices rd
-          WHERE upper(rd.during) > c.s AND upper(rd.during) <= ${options.to}::timestamptz
-            AND rd.device_id = ANY(${options.deviceIds}::int[]) AND ${inTheWay}),
-        -- A maintenance is in the way of every booking: its end is a candidate start too.
-        (SELECT min(upper(md.during)) FROM maintenance_devices md
-          WHERE upper(md.during) > c.s AND upper(md.during) <= ${options.to}::timestamptz
-            AND md.device_id = ANY(${options.deviceIds}::int[])))
-      FROM candidates c WHERE c.s IS NOT NULL
-    )
-    SELECT c.s AS start, free.device_ids
-    FROM candidates AS c
+  options: { deviceIds: number[]; from: Date; until: Date; exclusive: boolean },
+): Promise<BusyInterval[]> {
+  const range = sql`tstzrange(${options.from}::timestamptz, ${options.until}::timestamptz, '[)')`;
+  const { rows } = await sql<BusyInterval>`
+    SELECT wanted.device_id AS "deviceId",
+           (extract(epoch FROM lower(busy.during)) * 1000)::float8 AS start,
+           (extract(epoch FROM upper(busy.during)) * 1000)::float8 AS "end"
+    FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
     CROSS JOIN LATERAL (
-      SELECT array_agg(f.device_id ORDER BY f.n) AS device_ids FROM (
-        SELECT wanted.device_id, wanted.n
-        FROM unnest(${options.deviceIds}::int[]) WITH ORDINALITY AS wanted(device_id, n)
-        CROSS JOIN LATERAL (
-          SELECT count(*) AS busy FROM (
-            SELECT 1 FROM reservation_devices rd
-            WHERE rd.device_id = wanted.device_id
-              AND rd.during && tstzrange(c.s, c.s + ${duration}, '[)')
-              AND ${inTheWay}
-            UNION ALL
-            SELECT 1 FROM maintenance_devices md
-            WHERE md.device_id = wanted.device_id AND md.during && tstzrange(c.s, c.s + ${duration}, '[)')
-            LIMIT 1) AS hit) AS probe
-        WHERE probe.busy = 0
-        -- No ORDER BY here: the devices come in the array's order, and without a sort the LIMIT stops probing at
-        -- the count-th free device rather than probing them all.
-        LIMIT ${options.count}) AS f
-    ) AS free
-    WHERE c.s IS NOT NULL AND cardinality(free.device_ids) = ${options.count}
-    LIMIT ${options.limit}`.execute(db);
-  return rows.map((row) => ({ start: new Date(row.start), device_ids: row.device_ids }));
+      SELECT rd.during FROM reservation_devices rd
+      WHERE rd.device_id = wanted.device_id AND rd.during && ${range}
+        AND (${options.exclusive}::boolean OR upper_inf(rd.sharing_slot))
+      UNION ALL
+      SELECT md.during FROM maintenance_devices md
+      WHERE md.device_id = wanted.device_id AND md.during && ${range}) AS busy`.execute(db);
+  return rows;
 }

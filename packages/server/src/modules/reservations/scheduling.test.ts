@@ -76,15 +76,16 @@ describe('GET /api/freeSlots', () => {
     expect(exclusive.slots[0]!.start).toBe(new Date(from.getTime() + 2 * HOUR).toISOString());
   });
 
-  it('answers the windows soonest first, one per end of a booking in the way', async () => {
-    // Every nRF board that is up is busy from `from`, the k-th for k hours: one board frees up each hour.
+  it('answers the windows soonest first, one per end of a booking in the way, however far ahead they are', async () => {
+    // Every nRF board that is up is busy from `from`, the k-th for k days: one board frees up each day, so the
+    // search has to read beyond its first day to find five windows.
     const nodes = (await user.inject({ method: 'GET', url: '/api/getNodesToReserve' })).json() as Record<string, Record<string, { up: boolean }>>;
     const up = Object.entries(nodes['nrf52840-dk']!).filter(([, node]) => node.up).map(([mac]) => mac).sort();
     expect(up.length).toBeGreaterThanOrEqual(5);
     const from = at(20);
-    for (const [index, mac] of up.entries()) await bookOk(other, [mac], from, new Date(from.getTime() + (index + 1) * HOUR));
+    for (const [index, mac] of up.entries()) await bookOk(other, [mac], from, new Date(from.getTime() + (index + 1) * 24 * HOUR));
     const reply = (await freeSlots(user, { deviceType: 'nrf52840-dk', count: 1, durationMinutes: 60, from: from.toISOString() })).json() as FreeSlotsReply;
-    expect(reply.slots.map((slot) => slot.start)).toEqual([1, 2, 3, 4, 5].map((hours) => new Date(from.getTime() + hours * HOUR).toISOString()));
+    expect(reply.slots.map((slot) => slot.start)).toEqual([1, 2, 3, 4, 5].map((days) => new Date(from.getTime() + days * 24 * HOUR).toISOString()));
     // Each window offers a board already freed at its start.
     reply.slots.forEach((slot, index) => expect(up.slice(0, index + 1)).toContain(slot.devices[0]!.macAddress));
   });

@@ -33,7 +33,7 @@ import {
   findConflicts,
   findInventoryDevicesByMac,
   findReservationType,
-  freeWindows,
+  busyIntervals,
   insertReservation,
   lockReservationWindow,
   moveReservationEnd,
@@ -51,6 +51,7 @@ import {
 } from './repo.js';
 import type { ReservationListCache } from './list-cache.js';
 import { UsagePolicyService } from '../usage-policies/service.js';
+import { earliestFreeWindows, type FreeWindow } from './free-windows.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
@@ -62,6 +63,8 @@ const LOST_RACE = new Set(['23P01', '40P01']);
 const DAY_MS = 86_400_000;
 /** How far the free-slot search looks when the caller gives no end and no policy sets one. */
 const DEFAULT_SEARCH_DAYS = 31;
+/** How far ahead of its start a free-slot search reads first (then eight times as far, and so on). */
+const SEARCH_FIRST_RANGE_MS = DAY_MS;
 
 const fieldError = (field: string, message: string) => new AppError('validation', `${field}: ${message}`, { fieldErrors: { [field]: [message] } });
 
@@ -332,7 +335,8 @@ export class ReservationService {
 
   /**
    * The first windows (at most FREE_SLOTS_MAX) in which `count` devices of the type, up and not being flashed,
-   * are free for the whole duration, within the caller's usage policy. Computed by the database.
+   * are free for the whole duration, within the caller's usage policy: the busy times from the database, the
+   * windows from them (free-windows.ts).
    */
   async freeSlots(principal: Principal | null, query: FreeSlotsQuery): Promise<FreeSlotsReply> {
     const caller = requireSignedIn(principal);
@@ -356,21 +360,27 @@ export class ReservationService {
 
     const up = new Set(states.filter((state) => state.up).map((state) => state.mac));
     const candidates = ofType.filter((device) => up.has(device.mac_address));
-    const windows = await freeWindows(this.db, {
-      deviceIds: candidates.map((device) => device.id),
-      count: query.count,
-      durationMs: query.durationMinutes * 60_000,
-      from,
-      to,
-      exclusive: query.mode === 'Exclusive',
-      limit: FREE_SLOTS_MAX,
-    });
+    const durationMs = query.durationMinutes * 60_000;
+    const deviceIds = candidates.map((device) => device.id);
+    const exclusive = query.mode === 'Exclusive';
+    // The soonest windows are usually within a day: the search reads the busy times of a short range first and
+    // widens it only when that range has too few windows. The windows of a range are the first ones of any wider
+    // range, since a window starting by its end needs only the busy times up to that end plus the duration.
+    let range = SEARCH_FIRST_RANGE_MS;
+    let windows: FreeWindow[];
+    for (;;) {
+      const last = Math.min(from.getTime() + range, to.getTime());
+      const busy = await busyIntervals(this.db, { deviceIds, from, until: new Date(last + durationMs), exclusive });
+      windows = earliestFreeWindows(busy, { deviceIds, count: query.count, durationMs, from: from.getTime(), to: last, limit: FREE_SLOTS_MAX });
+      if (windows.length === FREE_SLOTS_MAX || last === to.getTime()) break;
+      range *= 8;
+    }
     const byId = new Map(candidates.map((device) => [device.id, device]));
     return {
       slots: windows.map((window) => ({
-        start: window.start.toISOString(),
-        end: new Date(window.start.getTime() + query.durationMinutes * 60_000).toISOString(),
-        devices: window.device_ids.map((id) => {
+        start: new Date(window.start).toISOString(),
+        end: new Date(window.start + durationMs).toISOString(),
+        devices: window.deviceIds.map((id) => {
           const device = byId.get(id)!;
           return { macAddress: device.mac_address, ipAddress: device.ip_address, deviceType: device.device_type };
         }),
