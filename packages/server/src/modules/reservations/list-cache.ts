@@ -33,8 +33,11 @@ export interface CurrentReservations {
 }
 
 export class ReservationListCache extends NotifiedCache {
-  /** The JSON by call. */
-  private readonly lists = this.createMap<string, string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
+  /**
+   * The JSON by call, kept as the bytes of the reply: a hit is then written as it is, where a string would be
+   * measured and encoded again on every reply (a third of the time of a large list's hit).
+   */
+  private readonly lists = this.createMap<string, Buffer>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
   private readonly current = this.createMap<'current', CurrentReservations>({ maxAgeMs: MAX_AGE_MS });
   private currentLoading?: Promise<CurrentReservations>;
   /** Answers from memory and reads from the database, for the metrics. */
@@ -45,11 +48,11 @@ export class ReservationListCache extends NotifiedCache {
   }
 
   /**
-   * The JSON for `key`, from memory or from `read`. `expiresAt` tells from the JSON when (epoch ms) it
-   * stops being true by the mere passing of time.
+   * The JSON for `key`, from memory or from `read`, as the reply's bytes. `expiresAt` tells, once `read` has
+   * run, when (epoch ms) its JSON stops being true by the mere passing of time.
    */
-  get(key: string, read: () => Promise<string>, expiresAt: (json: string) => number = () => Infinity): Promise<string> {
-    return this.lists.get(key, read, (json) => expiresAt(json) - Date.now());
+  get(key: string, read: () => Promise<string>, expiresAt: () => number = () => Infinity): Promise<Buffer> {
+    return this.lists.get(key, async () => Buffer.from(await read()), () => expiresAt() - Date.now());
   }
 
   /**

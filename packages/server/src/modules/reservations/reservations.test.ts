@@ -80,7 +80,7 @@ describe('GET /api/getNodesToReserve', () => {
     const driver = new SimulatorDriver(await loadTestbed(undefined));
     const service = new ReservationService(ctx.database.db, driver);
     const principal = { userId: alice.id, username: alice.username, authorities: ['USER' as const], isAdmin: false };
-    const upOf = async () => JSON.parse(await service.nodesToReserveJson(principal))['raspberry-pi-4'][PI(3)].up;
+    const upOf = async () => JSON.parse((await service.nodesToReserveJson(principal)).toString())['raspberry-pi-4'][PI(3)].up;
     expect(await upOf()).toBe(true);
     driver.setUp(PI(3), false);
     expect(await upOf()).toBe(false);

@@ -20,7 +20,7 @@ import {
   reserveNodesRequestSchema,
 } from '@testbed/contract';
 import { requestRefusals } from '../../errors.js';
-import type { ReservationService } from './service.js';
+import type { JsonReply, ReservationService } from './service.js';
 
 const idParams = z.object({ id: entityIdSchema });
 const refusal = reserveNodesReplySchema.describe('value0 false, value1 the messages');
@@ -33,7 +33,7 @@ const listSchema = (summary: string) => ({
 });
 
 /** Sends JSON text built and checked elsewhere (the database or a cache) without serializing it again. */
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
+const sendJson = (reply: FastifyReply, json: JsonReply) => reply.type('application/json; charset=utf-8').send(json as never);
 
 export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: ReservationService }> = async (app, { reservations }) => {
   app.get('/getNodesToReserve', {

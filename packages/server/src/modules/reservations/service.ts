@@ -63,6 +63,8 @@ const LOST_RACE = new Set(['23P01', '40P01']);
 const DAY_MS = 86_400_000;
 /** How far the free-slot search looks when the caller gives no end and no policy sets one. */
 const DEFAULT_SEARCH_DAYS = 31;
+/** A reply's JSON: text, or the bytes of text kept in memory for the next callers (written as they are). */
+export type JsonReply = string | Buffer;
 /** How far ahead of its start a free-slot search reads first (then eight times as far, and so on). */
 const SEARCH_FIRST_RANGE_MS = DAY_MS;
 
@@ -96,7 +98,7 @@ interface Inventory {
 export class ReservationService {
   private inventoryCache?: Inventory;
   private inventoryLoading?: Promise<Inventory>;
-  private nodesReply?: { inventory: Inventory; states: readonly DeviceState[]; json: string };
+  private nodesReply?: { inventory: Inventory; states: readonly DeviceState[]; json: Buffer };
 
   constructor(
     private readonly db: Db,
@@ -112,7 +114,7 @@ export class ReservationService {
    * inventory changes only when an instance starts and syncs its testbed file, so it is read from the
    * database at most every few seconds; the text is rebuilt only when the inventory or an up flag changed.
    */
-  async nodesToReserveJson(principal: Principal | null): Promise<string> {
+  async nodesToReserveJson(principal: Principal | null): Promise<JsonReply> {
     requireSignedIn(principal);
     const [inventory, states] = await Promise.all([this.inventory(), this.driver.deviceStates()]);
     const cached = this.nodesReply;
@@ -123,7 +125,7 @@ export class ReservationService {
     for (const device of inventory.devices) {
       (nodes[device.device_type] ??= {})[device.mac_address] = { ip: device.ip_address, up: up.get(device.mac_address) ?? false };
     }
-    const json = JSON.stringify(nodesToReserveSchema.parse(nodes));
+    const json = Buffer.from(JSON.stringify(nodesToReserveSchema.parse(nodes)));
     this.nodesReply = { inventory, states, json };
     return json;
   }
@@ -145,7 +147,7 @@ export class ReservationService {
   }
 
   /** A page of a reservation list, as the JSON text of the reply (built by the database). */
-  async list(principal: Principal | null, kind: ReservationListKind, userId: number, query: ReservationListQuery): Promise<string> {
+  async list(principal: Principal | null, kind: ReservationListKind, userId: number, query: ReservationListQuery): Promise<JsonReply> {
     authorize(principal, 'reservation:list', { userId });
     const options = {
       kind,
@@ -189,7 +191,7 @@ export class ReservationService {
    * What the booking timeline of the user `userId` draws. Whose each reservation is, the client tells from
    * the people in it, as the lists show them.
    */
-  async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<string> {
+  async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<JsonReply> {
     authorize(principal, 'reservation:list', { userId });
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
     const read = () => reservationWindowJson(this.db, window);
@@ -199,7 +201,7 @@ export class ReservationService {
   }
 
   /** The reservations of the user that have not ended, soonest first. */
-  async current(principal: Principal | null, userId: number, query: ReservationListQuery): Promise<string> {
+  async current(principal: Principal | null, userId: number, query: ReservationListQuery): Promise<JsonReply> {
     return this.list(principal, 'mine', userId, { ...query, all: 'false' });
   }
 
