@@ -94,6 +94,14 @@ export const accountSummaryQuery = (userId: number) =>
 export const useAccountSummary = (userId: number, enabled = true) => useQuery({ ...accountSummaryQuery(userId), enabled });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+/** The check of a reset link on entry to its page: a link the server will not even read (malformed) is invalid. */
+export function checkResetTokenOnEntry(token: string): Promise<CheckTokenReply> {
+  return checkResetToken(token).catch((error: unknown): CheckTokenReply => {
+    if (error instanceof ApiError && error.status === 400) return { valid: false, problem: 'invalid' };
+    throw error;
+  });
+}
+
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
 export const useChangePasswordByAdmin = () => useMutation({ mutationFn: changePasswordByAdmin });
