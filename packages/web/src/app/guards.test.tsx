@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { accountSecurityMessages, messages } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../shared/session';
+import { clearSession, STORAGE_KEYS } from '../shared/session';
 import { mockFetch, renderApp, signInAs } from '../test/app';
 
 describe('route guards', () => {
@@ -14,7 +14,7 @@ describe('route guards', () => {
   it('keeps the query string of the guarded route in the returnURL', async () => {
     const app = renderApp('/reservations/3?current=false');
     await screen.findByRole('heading', { level: 1, name: messages.WELCOME });
-    expect(new URLSearchParams(app.router.state.location.search).get('returnURL')).toBe('/reservations/3?current=false');
+    expect(app.search().get('returnURL')).toBe('/reservations/3?current=false');
   });
 
   it('sends a USER opening an ADMIN route to access denied', async () => {
@@ -99,5 +99,34 @@ describe('route guards', () => {
     const app = renderApp('/accountInvalid');
     expect(await screen.findByRole('link', { name: messages.BACK_TO_SIGN_IN })).toHaveAttribute('href', '/signin');
     expect(app.location()).toBe('/accountInvalid');
+  });
+
+  it.each(['/signout', '/accountDeleted'])('ends the session on %s before the frame shows the signed-in navigation', async (url) => {
+    signInAs('USER');
+    renderApp(url);
+    // Right after the first render, while the page's code still loads.
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.TOGGLE_NAVIGATION })).not.toBeInTheDocument();
+    await screen.findByRole('link', { name: new RegExp(`^(${messages.RECONNECT}|${messages.BACK_TO_SIGN_IN})$`) });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('decides at navigation: a session ended on an open page does not move the user, the next navigation does', async () => {
+    signInAs('USER');
+    const app = renderApp('/changePassword/7');
+    await screen.findByRole('heading', { level: 1, name: accountSecurityMessages.CHANGE_PASSWORD_TITLE });
+    act(() => clearSession());
+    expect(app.location()).toBe('/changePassword/7');
+    await app.navigate('/reservations/7');
+    await waitFor(() => expect(app.location()).toBe('/signin?returnURL=%2Freservations%2F7'));
+  });
+
+  it('shows a page that fails inside the frame, and the next page after a navigation', async () => {
+    mockFetch({ status: 500, body: { message: 'Internal error.' } });
+    const app = renderApp('/resetPassword/tok');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.LOADING_FAILED })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.RELOAD })).toBeInTheDocument();
+    await app.navigate('/signin');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.WELCOME })).toBeInTheDocument();
   });
 });

@@ -1,18 +1,18 @@
 // The route table, built from `paths`: every route of the spec exists with its guard. A route whose page
 // is written has a lazy import in `pages`; the others show the not-found page behind their guard until
 // their feature lands, so an anonymous visitor is still sent to sign-in and a user to access denied.
-// A page is a React.lazy component: the guard (a synchronous loader) decides at once and the shell paints
-// while the page's code loads. Only a page whose own loader must run first (a single-use mail link) is a
-// lazy route, which the router loads before it shows anything.
-import { Button, Text } from '@mantine/core';
-import { lazy, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+// A page is a React.lazy component: the guard (a component in the main bundle) decides at once and the
+// shell paints while the page's code loads. The routes are declared with <Routes>, not a data router,
+// whose loaders and navigation state the app does not need and which would double React Router's share
+// of the first download. What loaders did is done otherwise: the guards are components, the pages that end
+// the session have it cleared by their route before they paint, and the pages of mailed links make their
+// call once per visit themselves.
+import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
-import { MessagePage } from '../shared/components/message-page';
 import { paths, type RouteDefinition, type RouteName } from '../shared/paths';
-import { redirectSignedInUser, requireAuth } from './guards';
-import { LoadingBanner, Shell } from './shell';
+import { EndSession, RedirectSignedInUser, RequireAuth } from './guards';
+import { Shell } from './shell';
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
@@ -21,6 +21,7 @@ const notFound: PageModule = () => import('./not-found-page');
 /** One entry per written page; a feature adds its routes here. */
 export const pages: Partial<Record<RouteName, PageModule>> = {
   signin: () => import('../features/auth/pages/signin-page'),
+  signout: () => import('../features/auth/pages/signout-page'),
   accessDenied: () => import('../features/auth/pages/access-denied-page'),
   accountInvalid: () => import('../features/auth/pages/account-invalid-page'),
   signup: () => import('../features/registration/pages/signup-page'),
@@ -67,6 +68,9 @@ export const pages: Partial<Record<RouteName, PageModule>> = {
   devices: () => import('../features/catalogue/pages/devices-page'),
   passwordForgotten: () => import('../features/account-security/pages/password-forgotten-page'),
   invalidToken: () => import('../features/account-security/pages/invalid-token-page'),
+  resetPassword: () => import('../features/account-security/pages/reset-password-page'),
+  confirmChangeEmail: () => import('../features/account-security/pages/confirm-change-email-page'),
+  accountDeleted: () => import('../features/account-security/pages/account-deleted-page'),
   changePassword: () => import('../features/account-security/pages/change-password-page'),
   changePasswordByAdmin: () => import('../features/account-security/pages/change-password-by-admin-page'),
   infoChangePasswordByAdmin: () => import('../features/account-security/pages/info-change-password-by-admin-page'),
@@ -84,74 +88,53 @@ export const pages: Partial<Record<RouteName, PageModule>> = {
   confirmUserAccountUpdate: () => import('../features/account-validation/pages/confirm-account-update-page'),
 };
 
-/** The pages whose route loader must run before they show (it ends the session or uses a link); the router loads their module first. */
-const pagesWithLoaders: Partial<Record<RouteName, LazyRouteFunction<RouteObject>>> = {
-  signout: () => import('../features/auth/pages/signout-page'),
-  accountDeleted: () => import('../features/account-security/pages/account-deleted-page'),
-  resetPassword: () => import('../features/account-security/pages/reset-password-page'),
-  confirmChangeEmail: () => import('../features/account-security/pages/confirm-change-email-page'),
-};
+/** The pages that end the session: it is cleared before they paint (EndSession). */
+const endingSession: ReadonlySet<RouteName> = new Set<RouteName>(['signout', 'accountDeleted']);
 
 const lazyComponent = (load: PageModule) => lazy(() => load().then((module) => ({ default: module.Component })));
 const NotFound = lazyComponent(notFound);
 
-function routeFor(name: RouteName, route: RouteDefinition): RouteObject {
-  const withLoader = pagesWithLoaders[name];
-  const written = pages[name];
-  const page: RouteObject = withLoader
-    ? { index: true, lazy: withLoader }
-    : { index: true, Component: written ? lazyComponent(written) : NotFound };
-  if (route.access === 'signedIn') return { path: route.path, loader: requireAuth(route.allowedRoles), children: [page] };
-  if (name === 'signin') return { path: route.path, loader: redirectSignedInUser, children: [page] };
-  return { path: route.path, children: [page] };
+function guardOf(name: RouteName, route: RouteDefinition): ReactElement | undefined {
+  if (route.access === 'signedIn') return <RequireAuth allowedRoles={route.allowedRoles} />;
+  if (name === 'signin') return <RedirectSignedInUser />;
+  if (endingSession.has(name)) return <EndSession />;
+  return undefined;
 }
 
-function RouteError() {
-  const { t } = useTranslation();
+function routeFor(name: RouteName, route: RouteDefinition) {
+  const written = pages[name];
+  const Page = written ? lazyComponent(written) : NotFound;
   return (
-    <MessagePage
-      title={t('LOADING_FAILED')}
-      actions={
-        <Button onClick={() => window.location.reload()} w="fit-content">
-          {t('RELOAD')}
-        </Button>
-      }
-    >
-      <Text>{t('LOADING_FAILED_TEXT')}</Text>
-    </MessagePage>
+    <Route key={name} path={route.path} element={guardOf(name, route)}>
+      <Route index element={<Page />} />
+    </Route>
   );
 }
 
-function Nothing() {
+/** Built once: the lazy components keep their identity, so a loaded page is not fetched again. */
+const routes = (
+  <Route element={<Shell />}>
+    <Route index element={<Navigate to={paths.signin.href()} replace />} />
+    {(Object.entries(paths) as [RouteName, RouteDefinition][]).map(([name, route]) => routeFor(name, route))}
+    <Route path="*" element={<NotFound />} />
+  </Route>
+);
+
+/** Hands the router's navigate to the api client, which moves the user on a 401 and the like. */
+function ApiNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setApiNavigator((to) => void navigate(to, { replace: true }));
+  }, [navigate]);
   return null;
 }
 
-function FirstLoad() {
-  return <LoadingBanner active />;
-}
-
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: Shell,
-    HydrateFallback: FirstLoad,
-    children: [
-      {
-        // Errors of a page render inside the shell, so the navigation stays usable.
-        ErrorBoundary: RouteError,
-        children: [
-          // The loader always redirects; the empty component keeps the matched leaf route complete.
-          { index: true, loader: () => redirect(paths.signin.href()), Component: Nothing },
-          ...(Object.entries(paths) as [RouteName, RouteDefinition][]).map(([name, route]) => routeFor(name, route)),
-          { path: '*', Component: NotFound },
-        ],
-      },
-    ],
-  },
-];
-
-export function createRouter() {
-  const router = createBrowserRouter(routes);
-  setApiNavigator((to) => void router.navigate(to, { replace: true }));
-  return router;
+/** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  return (
+    <>
+      <ApiNavigator />
+      <Routes>{routes}</Routes>
+    </>
+  );
 }

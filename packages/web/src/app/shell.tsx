@@ -1,31 +1,30 @@
 // The frame of every page: header with the top navigation of the devices document (section 2), shown
-// once a user is signed in, the page in <main>, and a loading banner while the router fetches the next page.
+// once a user is signed in, the page in <main>, and a loading banner while the page's code loads.
 import { Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../shared/paths';
 import { clearSession, useSession } from '../shared/session';
+import { RouteErrorBoundary } from './route-error';
 import classes from './shell.module.css';
 
 const DesktopNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.DesktopNavigation })));
 const MobileNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** A thin bar at the top of the window and a polite announcement while the next page loads. */
-export function LoadingBanner({ active }: { active: boolean }) {
+export function LoadingBanner() {
   const { t } = useTranslation();
   return (
     <>
-      {active && (
-        <Box pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} data-testid="loading-banner">
-          <Progress.Root size="sm" radius={0}>
-            <Progress.Section value={100} animated striped aria-label={t('LOADING')} />
-          </Progress.Root>
-        </Box>
-      )}
+      <Box pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} data-testid="loading-banner">
+        <Progress.Root size="sm" radius={0}>
+          <Progress.Section value={100} animated striped aria-label={t('LOADING')} />
+        </Progress.Root>
+      </Box>
       <VisuallyHidden role="status" aria-live="polite">
-        {active ? t('LOADING') : ''}
+        {t('LOADING')}
       </VisuallyHidden>
     </>
   );
@@ -33,7 +32,7 @@ export function LoadingBanner({ active }: { active: boolean }) {
 
 export function Shell() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -47,7 +46,6 @@ export function Shell() {
 
   return (
     <>
-      <LoadingBanner active={navigation.state !== 'idle'} />
       <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -89,10 +87,13 @@ export function Shell() {
         </nav>
       )}
       <main className={classes.main}>
-        {/* The page's code loads here while the frame is already shown. */}
-        <Suspense fallback={<LoadingBanner active />}>
-          <Outlet />
-        </Suspense>
+        {/* Errors of a page render inside the shell, so the navigation stays usable; the next navigation
+            shows the next page. The page's code loads here while the frame is already shown. */}
+        <RouteErrorBoundary resetKey={location.key}>
+          <Suspense fallback={<LoadingBanner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </>
   );

@@ -1,24 +1,79 @@
-// Renders the real route table in memory with the real providers, so that tests go through the guards,
-// the lazy pages and the api-client as a person's browser would. Only fetch is replaced.
-import { render } from '@testing-library/react';
+// Renders the real route table in memory with the real providers (renderApp), so that tests go through the
+// guards, the lazy pages and the api-client as a person's browser would; or a few routes around one page
+// (renderRoutes). Only fetch is replaced.
+import { act, render } from '@testing-library/react';
 import type { AuthorityName, SigninReply } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Fragment, StrictMode, useLayoutEffect, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient, Providers } from '../app/providers';
-import { routes } from '../app/router';
-import { setApiNavigator } from '../shared/api-client';
+import { AppRoutes } from '../app/router';
 import { saveSession } from '../shared/session';
 
-export function renderApp(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  setApiNavigator((to) => void router.navigate(to, { replace: true }));
+interface RouterProbe {
+  navigate?: NavigateFunction;
+  location?: Location;
+}
+
+/** Hands the test the router's navigate and current location, as a component inside the router sees them. */
+function Probe({ probe }: { probe: RouterProbe }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useLayoutEffect(() => {
+    probe.navigate = navigate;
+    probe.location = location;
+  }, [probe, navigate, location]);
+  return null;
+}
+
+/** Renders `routes` in a memory router at `url`, with a fresh query client unless `strict` asks for StrictMode too. */
+function renderInRouter(url: string, routes: ReactElement, { strict = false }: { strict?: boolean } = {}) {
+  const probe: RouterProbe = {};
+  const Mode = strict ? StrictMode : Fragment;
   const view = render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
+    <Mode>
+      <Providers queryClient={createQueryClient()}>
+        <MemoryRouter initialEntries={[url]}>
+          <Probe probe={probe} />
+          {routes}
+        </MemoryRouter>
+      </Providers>
+    </Mode>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { router, location, ...view };
+  const current = () => {
+    if (!probe.location) throw new Error('the router has not rendered');
+    return probe.location;
+  };
+  return {
+    /** The current path and query string. */
+    location: () => `${current().pathname}${current().search}`,
+    pathname: () => current().pathname,
+    search: () => new URLSearchParams(current().search),
+    /** Moves as a link or the code of a page would. */
+    navigate: async (to: string, options?: NavigateOptions) => {
+      await act(async () => {
+        await probe.navigate?.(to, options);
+      });
+    },
+    ...view,
+  };
+}
+
+/** The whole app at `url`. `strict`: under StrictMode, as main.tsx renders it, with its double renders and effects. */
+export function renderApp(url: string, options: { strict?: boolean } = {}) {
+  return renderInRouter(url, <AppRoutes />, options);
+}
+
+/** Only the given routes (path pattern to element), for a page tested on its own. */
+export function renderRoutes(url: string, routes: Record<string, ReactElement>) {
+  return renderInRouter(
+    url,
+    <Routes>
+      {Object.entries(routes).map(([path, element]) => (
+        <Route key={path} path={path} element={element} />
+      ))}
+    </Routes>,
+  );
 }
 
 export function signinReply(overrides: Partial<SigninReply> = {}): SigninReply {

@@ -55,6 +55,14 @@ export async function checkResetToken(token: string): Promise<CheckTokenReply> {
   );
 }
 
+/** The check of a reset link on entry to its page: a link the server will not even read (malformed) is invalid. */
+export function checkResetTokenOnEntry(token: string): Promise<CheckTokenReply> {
+  return checkResetToken(token).catch((error: unknown): CheckTokenReply => {
+    if (error instanceof ApiError && error.status === 400) return { valid: false, problem: 'invalid' };
+    throw error;
+  });
+}
+
 export async function resetPassword(body: ResetPasswordBody): Promise<PasswordChangedReply> {
   return passwordChangedReplySchema.parse(
     await openCall(() => api.post<unknown>('/api/auth/changePasswordForgottingPassword', body, { skipSessionInterceptor: true })),

@@ -300,15 +300,17 @@ describe('changeEmail pages', () => {
 
   it('confirms a link once and sends a used one to invalidToken', async () => {
     let used = false;
-    fakeServer({
+    const server = fakeServer({
       'POST /api/confirmTokenChangeEmail': () => {
         if (used) return { status: 409, body: { message: messages.TOKEN_ALREADY_USED, fieldErrors: { token: ['used'] } } };
         used = true;
         return { status: 200, body: { userId: 7, email: 'alice.new@example.net' } };
       },
     });
-    const first = renderApp('/confirmChangeEmail/tok');
+    // Under StrictMode, as in the app: its double renders and effects use the single-use link once.
+    const first = renderApp('/confirmChangeEmail/tok', { strict: true });
     expect(await screen.findByTestId('email-changed')).toHaveTextContent('The e-mail address of your account is now alice.new@example.net.');
+    expect(server.calls('POST', '/api/confirmTokenChangeEmail')).toHaveLength(1);
     first.unmount();
     const second = renderApp('/confirmChangeEmail/tok');
     expect(await screen.findByText(messages.TOKEN_ALREADY_USED)).toBeInTheDocument();

@@ -2,7 +2,7 @@
 // otherwise the account takes its new address and the page says so (accounts document, section 2).
 import { Button, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, type ConfirmChangeEmailReply } from '@testbed/contract';
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -10,30 +10,34 @@ import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { confirmChangeEmail } from '../api/account-security';
 import { fillTemplate } from '../components/fill-template';
+import { useOncePerVisit } from '../components/once-per-visit';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { ErrorAlert } from '../../../shared/components/error-alert';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
-type Outcome = { confirmed: ConfirmChangeEmailReply } | { refused: string };
+type Outcome = { confirmed: ConfirmChangeEmailReply } | { refused: string } | { invalid: string };
 
-// A loader runs once per visit, so the single-use link is used once whatever the rendering does.
-export async function loader({ params }: LoaderFunctionArgs): Promise<Outcome> {
+async function openLink(token: string): Promise<Outcome> {
   try {
-    return { confirmed: await confirmChangeEmail(params.token ?? '') };
+    return { confirmed: await confirmChangeEmail(token) };
   } catch (error) {
     const problem = tokenProblemOf(error);
-    if (problem) throw redirect(invalidTokenHref(problem));
-    if (error instanceof ApiError && error.status === 400) throw redirect(invalidTokenHref('invalid'));
+    if (problem) return { invalid: invalidTokenHref(problem) };
+    if (error instanceof ApiError && error.status === 400) return { invalid: invalidTokenHref('invalid') };
     // The address was taken by another account meanwhile: the person is told, nothing changed.
     if (error instanceof ApiError && error.status === 409) return { refused: error.message };
     throw error;
   }
 }
 
+/** A failure other than a refusal is shown by the shell's error boundary, as a page that failed to load. */
 export function ConfirmChangeEmailPage() {
-  const outcome = useLoaderData<Outcome>();
+  const { token = '' } = useParams();
+  // The link is single-use: it is used once per visit, whatever the rendering does.
+  const outcome = useOncePerVisit('confirmChangeEmail', () => openLink(token));
   const me = useSession().user;
   const back = me ? (
     <Button component={Link} to={paths.user.href(me.userId)} w="fit-content">
@@ -42,6 +46,14 @@ export function ConfirmChangeEmailPage() {
   ) : (
     <BackToSignInButton />
   );
+  if (!outcome) {
+    return (
+      <MessagePage title={text.CONFIRM_CHANGE_EMAIL_TITLE}>
+        <QueryPlaceholder />
+      </MessagePage>
+    );
+  }
+  if ('invalid' in outcome) return <Navigate to={outcome.invalid} replace />;
   if ('refused' in outcome) {
     return (
       <MessagePage title={text.CHANGE_EMAIL_TITLE} actions={back}>

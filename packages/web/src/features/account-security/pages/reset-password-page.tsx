@@ -3,32 +3,36 @@
 // section 4).
 import { Button, Group, Stack } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, resetPasswordFormSchema } from '@testbed/contract';
-import { redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { checkResetToken, useResetPassword } from '../api/account-security';
+import { checkResetTokenOnEntry, useResetPassword } from '../api/account-security';
 import { AccountFormLayout } from '../components/account-form-layout';
+import { useOncePerVisit } from '../components/once-per-visit';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue('accountSecurity', accountSecurityMessagesEn);
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const token = params.token ?? '';
-  const check = await checkResetToken(token).catch((error: unknown) => {
-    // A link the server will not even read (malformed) is invalid; anything else is a failure to load.
-    if (error instanceof ApiError && error.status === 400) return { valid: false, problem: 'invalid' as const };
-    throw error;
-  });
-  if (!check.valid) throw redirect(invalidTokenHref(check.problem));
-  return null;
-}
-
+/** The form once the link is accepted; a failure other than a refusal is shown by the shell's error boundary, as a page that failed to load. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
+  const check = useOncePerVisit('resetPassword', () => checkResetTokenOnEntry(token));
+  if (!check) {
+    return (
+      <AccountFormLayout title={text.RESET_PASSWORD_TITLE}>
+        <QueryPlaceholder />
+      </AccountFormLayout>
+    );
+  }
+  if (!check.valid) return <Navigate to={invalidTokenHref(check.problem)} replace />;
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const form = useSchemaForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
   const reset = useResetPassword();

@@ -2,17 +2,8 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { MessagePage } from '../../../shared/components/message-page';
-import { clearSession } from '../../../shared/session';
 
-/**
- * Runs before the page renders, so the signed-in navigation never shows on this page. The app drops its
- * cached server data when the session ends.
- */
-export function loader() {
-  clearSession();
-  return null;
-}
-
+/** The session is cleared by the route (EndSession in app/guards.tsx) before this page paints, so the signed-in navigation never shows on it. */
 export function SignoutPage() {
   const { t } = useTranslation();
   return (

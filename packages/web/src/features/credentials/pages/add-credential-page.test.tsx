@@ -1,11 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { credentialMessages, messages, type Credential, type SigninReply } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { saveSession } from '../../../shared/session';
 import { AddCredentialPage } from './add-credential-page';
+import { renderRoutes } from '../../../test/app';
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGjmPhIjdMfziWNFL+4wsS04TXE5yfaEtcF6dkmjhPcH alice@lab';
 const FINGERPRINT = 'SHA256:mm65Ag4Y8U6/OfhVFHrHLNh8mqJskNk/fJzSiH8HcrA';
@@ -63,21 +62,7 @@ function fakeServer(server: FakeServer) {
 }
 
 function renderPage(userId: number) {
-  const router = createMemoryRouter(
-    [
-      { path: '/credential/user/:id', Component: AddCredentialPage },
-      { path: '/user/:id', element: <p>User page</p> },
-      { path: '/signout', element: <p>Signed out page</p> },
-      { path: '/accessdenied', element: <p>Access denied page</p> },
-    ],
-    { initialEntries: [`/credential/user/${userId}`] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoutes(`/credential/user/${userId}`, { '/credential/user/:id': <AddCredentialPage />, '/user/:id': <p>User page</p>, '/signout': <p>Signed out page</p>, '/accessdenied': <p>Access denied page</p> });
 }
 
 const keyField = () => screen.getByRole('textbox', { name: new RegExp(credentialMessages.SSH_KEY) });
@@ -147,7 +132,7 @@ describe('Add credential page', () => {
   it("asks to confirm the user's first key, sends nothing on Cancel, then signs out after OK", async () => {
     signInAs(7, false, false);
     const server = fakeServer({ existing: [] });
-    const router = renderPage(7);
+    const app = renderPage(7);
     const user = userEvent.setup();
     await user.click(keyField());
     await user.paste(KEY);
@@ -167,7 +152,7 @@ describe('Add credential page', () => {
     await user.click(within(dialog).getByRole('button', { name: credentialMessages.OK }));
     expect(await screen.findByText('Signed out page')).toBeInTheDocument();
     expect(server.posts()).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/signout');
+    expect(app.pathname()).toBe('/signout');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('currentUser')).toBeNull();
   });

@@ -1,11 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { credentialMessages, type Credential } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { CredentialsPage } from './credentials-page';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 
 const DATA = 'AAAAC3NzaC1lZDI1NTE5AAAAIGjmPhIjdMfziWNFL+4wsS04TXE5yfaEtcF6dkmjhPcH';
 
@@ -55,20 +53,7 @@ function fakeServer(list: Credential[]) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/credentials', Component: CredentialsPage },
-      { path: '/credential/:id', element: <p>Details page</p> },
-      { path: '/signin', element: <p>Sign-in page</p> },
-    ],
-    { initialEntries: ['/credentials'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoutes('/credentials', { '/credentials': <CredentialsPage />, '/credential/:id': <p>Details page</p>, '/signin': <p>Sign-in page</p> });
 }
 
 afterEach(() => {
@@ -120,7 +105,7 @@ describe('Credentials list page', () => {
     signInAdmin(1);
     const server = fakeServer([credential(10, 1, 'admin'), credential(11, 3, 'carol')]);
     server.release();
-    const router = renderPage();
+    const app = renderPage();
     const user = userEvent.setup();
     const [ownRow] = await screen.findAllByTestId('credential-row');
     await user.click(within(ownRow!).getByRole('button', { name: /Delete/ }));
@@ -128,7 +113,7 @@ describe('Credentials list page', () => {
     expect(within(dialog).getByText(new RegExp(credentialMessages.DELETE_LAST_OWN_TEXT))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: credentialMessages.DELETE }));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/signin');
+    expect(app.pathname()).toBe('/signin');
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,11 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { credentialMessages, messages, type ValidUser } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { NewCredentialPage } from './new-credential-page';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGjmPhIjdMfziWNFL+4wsS04TXE5yfaEtcF6dkmjhPcH bob@host';
 const PEOPLE: ValidUser[] = [
@@ -53,20 +51,7 @@ function fakeServer() {
 }
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/credential', Component: NewCredentialPage },
-      { path: '/credentials', element: <p>Credentials list</p> },
-      { path: '/signout', element: <p>Sign-out page</p> },
-    ],
-    { initialEntries: ['/credential'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoutes('/credential', { '/credential': <NewCredentialPage />, '/credentials': <p>Credentials list</p>, '/signout': <p>Sign-out page</p> });
 }
 
 async function pick(user: ReturnType<typeof userEvent.setup>, text: string, option: string) {
@@ -83,7 +68,7 @@ describe('Add an SSH key for a user (administrators)', () => {
   it('requires a user and a valid key, then adds the key to the chosen user and returns to the list', async () => {
     signInAdmin(true);
     const added = fakeServer();
-    const router = renderPage();
+    const app = renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: credentialMessages.SUBMIT_ADD }));
     expect(await screen.findByText(credentialMessages.USER_REQUIRED)).toBeInTheDocument();
@@ -98,7 +83,7 @@ describe('Add an SSH key for a user (administrators)', () => {
     await user.clear(field);
     await user.type(field, `  ${KEY} `);
     await user.click(screen.getByRole('button', { name: credentialMessages.SUBMIT_ADD }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/credentials'));
+    await waitFor(() => expect(app.pathname()).toBe('/credentials'));
     expect(added).toEqual([{ url: '/api/credential/addToUser/2', body: { sshKey: KEY } }]);
     expect(localStorage.getItem('token')).not.toBeNull();
   }, 20_000);
@@ -106,7 +91,7 @@ describe('Add an SSH key for a user (administrators)', () => {
   it("asks to confirm an administrator's own first key, then signs them out", async () => {
     signInAdmin(false);
     const added = fakeServer();
-    const router = renderPage();
+    const app = renderPage();
     const user = userEvent.setup();
     await screen.findByRole('button', { name: credentialMessages.SUBMIT_ADD });
     await pick(user, 'Adm', 'Admin Ada (admin)');
@@ -114,7 +99,7 @@ describe('Add an SSH key for a user (administrators)', () => {
     await user.click(screen.getByRole('button', { name: credentialMessages.SUBMIT_ADD }));
     const dialog = await screen.findByRole('dialog', { name: credentialMessages.FIRST_KEY_TITLE });
     await user.click(within(dialog).getByRole('button', { name: credentialMessages.OK }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signout'));
+    await waitFor(() => expect(app.pathname()).toBe('/signout'));
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(added.map((call) => call.url)).toEqual(['/api/credential/addToUser/1']);
   }, 20_000);

@@ -1,13 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { groupMessages, type GroupDetails, type GroupType, type ValidUser } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { GroupPage } from './group-page';
 import { GroupTypesPage } from './group-types-page';
 import { NewGroupTypePage } from './new-group-type-page';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 
 function signInAdmin() {
   signInAs('ADMIN', { userId: 1, username: 'admin' });
@@ -63,23 +61,13 @@ async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.click(await within(list).findByRole('option', { name: option, hidden: true }));
 }
 
-function renderAt(path: string, routes: Array<{ path: string; Component: () => React.ReactNode }>) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Group page', () => {
   it('shows the group, adds a member found by name, and removes them', async () => {
     signInAdmin();
     const calls = fakeServer();
-    renderAt('/group/7', [{ path: '/group/:id', Component: GroupPage }]);
+    renderRoutes('/group/7', { '/group/:id': <GroupPage /> });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: `${groupMessages.GROUP} Radio lab` })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: new RegExp(`^${groupMessages.GROUP_NAME}`) })).toHaveValue('Radio lab');
@@ -105,7 +93,7 @@ describe('Group page', () => {
   it('adds a manager apart from the members', async () => {
     signInAdmin();
     const calls = fakeServer();
-    renderAt('/group/7', [{ path: '/group/:id', Component: GroupPage }]);
+    renderRoutes('/group/7', { '/group/:id': <GroupPage /> });
     const user = userEvent.setup();
     const managers = await screen.findByTestId('group-managers');
     await pick(user, within(managers).getByRole('combobox', { name: groupMessages.ADD_MANAGER }), 'Mar', 'Martin Carol (carol)');
@@ -120,7 +108,7 @@ describe('Group types', () => {
   it('lists the types with their number of groups; one in use cannot be deleted', async () => {
     signInAdmin();
     fakeServer();
-    renderAt('/groupTypes', [{ path: '/groupTypes', Component: GroupTypesPage }]);
+    renderRoutes('/groupTypes', { '/groupTypes': <GroupTypesPage /> });
     const [row] = await screen.findAllByTestId('group-type-row');
     expect(within(row!).getAllByRole('cell').slice(0, 2).map((cell) => cell.textContent)).toEqual(['Project', '1']);
     expect(within(row!).getByRole('button', { name: 'Delete Project' })).toHaveAttribute('aria-disabled', 'true');
@@ -129,7 +117,7 @@ describe('Group types', () => {
   it("checks the label before sending and shows the server's refusal under the field", async () => {
     signInAdmin();
     const calls = fakeServer();
-    renderAt('/groupType', [{ path: '/groupType', Component: NewGroupTypePage }]);
+    renderRoutes('/groupType', { '/groupType': <NewGroupTypePage /> });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: groupMessages.CREATE_GROUP_TYPE }));
     expect(await screen.findByText('Label is required')).toBeInTheDocument();

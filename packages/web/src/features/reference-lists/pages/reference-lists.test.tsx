@@ -1,12 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, referenceListMessages } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { EmployerTypesPage } from './employer-types-page';
 import { ProfessionalStatusListPage } from './professional-status-list-page';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 
 function signInAdmin() {
   signInAs('ADMIN', { userId: 1, username: 'admin' });
@@ -15,18 +13,7 @@ function signInAdmin() {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/employerTypes', Component: EmployerTypesPage },
-      { path: '/professionalStatusList', Component: ProfessionalStatusListPage },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderRoutes(path, { '/employerTypes': <EmployerTypesPage />, '/professionalStatusList': <ProfessionalStatusListPage /> });
 }
 
 afterEach(() => {

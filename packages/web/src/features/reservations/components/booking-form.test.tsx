@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type NodesToReserve, type ReservationType } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, Providers } from '../../../app/providers';
 import { aReservation, fakeApi, people, type FakeRoute } from '../testing/fake-api';
 import { BookingForm } from './booking-form';
+import { renderRoutes } from '../../../test/app';
 
 const nodes: NodesToReserve = {
   'raspberry-pi-4': {
@@ -37,19 +36,10 @@ function serverRoutes(extra: Record<string, FakeRoute | { status?: number; body?
 }
 
 function renderForm(clock: () => Date = () => new Date()) {
-  const router = createMemoryRouter(
-    [
-      { path: '/bookDevices/:id', element: <BookingForm userId={7} nodes={nodes} reservationTypes={types} clock={clock} /> },
-      { path: '/reservations/:id/reservationId/:reservationId', element: <p>reservation list</p> },
-    ],
-    { initialEntries: ['/bookDevices/7'] },
-  );
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoutes('/bookDevices/7', {
+    '/bookDevices/:id': <BookingForm userId={7} nodes={nodes} reservationTypes={types} clock={clock} />,
+    '/reservations/:id/reservationId/:reservationId': <p>reservation list</p>,
+  });
 }
 
 const bookButton = () => screen.getByRole('button', { name: messages.BOOK_DEVICES });
@@ -65,7 +55,7 @@ describe('booking form', { timeout: 30_000 }, () => {
   it('keeps Book devices disabled until a device is checked, then books with the time zone and the colleagues', async () => {
     const now = new Date(2030, 5, 15, 14, 7);
     const { sent } = fakeApi(serverRoutes({ 'POST /api/reserveNodes': { body: { value0: true, value1: 42 } } }));
-    const router = renderForm(() => now);
+    const app = renderForm(() => now);
     const user = userEvent.setup();
 
     await chooseDeviceType(user, 'raspberry-pi-4');
@@ -82,7 +72,7 @@ describe('booking form', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: messages.DESCRIPTION }), 'radio tests');
     await user.click(bookButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reservations/7/reservationId/42'));
+    await waitFor(() => expect(app.pathname()).toBe('/reservations/7/reservationId/42'));
     const booking = sent.find((request) => request.method === 'POST');
     expect(booking?.path).toBe('/api/reserveNodes');
     expect(booking?.body).toEqual({
@@ -120,7 +110,7 @@ describe('booking form', { timeout: 30_000 }, () => {
   it('lists the server messages under BOOK_DEVICES_FAILED when the booking is refused', async () => {
     const conflict = 'Device raspberry-pi-4 02:00:00:01:00:01 (10.0.1.11) is already booked from 2030-06-15 14:00 to 2030-06-15 16:00 (UTC) by reservation 3 (Exclusive).';
     fakeApi(serverRoutes({ 'POST /api/reserveNodes': { status: 409, body: { value0: false, value1: [conflict] } } }));
-    const router = renderForm(() => new Date(2030, 5, 15, 14, 7));
+    const app = renderForm(() => new Date(2030, 5, 15, 14, 7));
     const user = userEvent.setup();
     await chooseDeviceType(user, 'raspberry-pi-4');
     await user.click(deviceBox('10.0.1.11'));
@@ -130,7 +120,7 @@ describe('booking form', { timeout: 30_000 }, () => {
     expect(failure).toHaveAttribute('role', 'alert');
     expect(within(failure).getByText(messages.BOOK_DEVICES_FAILED)).toBeInTheDocument();
     expect(within(failure).getByText(conflict)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/bookDevices/7');
+    expect(app.pathname()).toBe('/bookDevices/7');
     expect(bookButton()).toBeEnabled();
   });
 

@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { roleMessages, type RoleDetails } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { RolePage } from './role-page';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 
 function signInAdmin() {
   signInAs('ADMIN', { userId: 1, username: 'admin' });
@@ -41,12 +39,7 @@ function fakeServer(role: RoleDetails) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/role/:id', Component: RolePage }], { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderRoutes(path, { '/role/:id': <RolePage /> });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,12 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { roleMessages, type Role } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { NewRolePage } from './new-role-page';
 import { RolesPage } from './roles-page';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 
 function signInAdmin() {
   signInAs('ADMIN', { userId: 1, username: 'admin' });
@@ -43,20 +41,7 @@ function fakeServer(initial: Role[]) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/roles', Component: RolesPage },
-      { path: '/role', Component: NewRolePage },
-      { path: '/role/:id', element: <p>Role details page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoutes(path, { '/roles': <RolesPage />, '/role': <NewRolePage />, '/role/:id': <p>Role details page</p> });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -106,7 +91,7 @@ describe('New role page', () => {
   it("checks the role-name rule before sending and shows the server's refusal", async () => {
     signInAdmin();
     const calls = fakeServer(ROLES);
-    const router = renderAt('/role');
+    const app = renderAt('/role');
     const user = userEvent.setup();
     const field = await screen.findByRole('textbox', { name: new RegExp(roleMessages.ROLE_NAME) });
     await user.click(screen.getByRole('button', { name: roleMessages.CREATE }));
@@ -124,7 +109,7 @@ describe('New role page', () => {
     await user.clear(field);
     await user.type(field, 'AUDITOR');
     await user.click(screen.getByRole('button', { name: roleMessages.CREATE }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/role/99'));
+    await waitFor(() => expect(app.pathname()).toBe('/role/99'));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ roleName: 'USER' }, { roleName: 'AUDITOR' }]);
   });
 });

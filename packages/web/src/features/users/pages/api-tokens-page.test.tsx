@@ -1,10 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiTokenMessages as m, type ApiToken } from '@testbed/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
-import { signInAs } from '../../../test/app';
+import { renderRoutes, signInAs } from '../../../test/app';
 import { ApiTokensPage } from './api-tokens-page';
 
 function token(tokenId: number, username: string, status: ApiToken['status']): ApiToken {
@@ -47,12 +45,7 @@ describe('API tokens page (administrators)', () => {
   it("lists every user's tokens with their owner and revokes one after confirmation", async () => {
     signInAs('ADMIN', { userId: 1, username: 'admin' });
     const server = fakeServer([token(5, 'bob', 'active'), token(6, 'carol', 'revoked')]);
-    const router = createMemoryRouter([{ path: '/apiTokens', Component: ApiTokensPage }], { initialEntries: ['/apiTokens'] });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    renderRoutes('/apiTokens', { '/apiTokens': <ApiTokensPage /> });
     const user = userEvent.setup();
     const rows = await screen.findAllByTestId('api-token-row');
     expect(within(rows[0]!).getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/user/105');
