@@ -53,6 +53,14 @@ describe('GET /api/validUsers', () => {
     expect((await search('?name=r_c')).map((user) => user.username)).toEqual(['under_score']);
   });
 
+  it('finds with three letters or more exactly what reading every account finds, in the same order', async () => {
+    const everyone = await search('');
+    for (const name of ['hop', 'ope', 'per', 'ace', 'rin', 'g_h', 'ara', 'hopper', 'ra_l', 'xyz', 'r\u00e9']) {
+      const expected = everyone.filter((user) => [user.lastname, user.firstname, user.username].some((field) => field.toLowerCase().includes(name)));
+      expect(await search(`?name=${encodeURIComponent(name)}`), name).toEqual(expected);
+    }
+  });
+
   it('leaves out disabled and anonymised accounts but not the caller', async () => {
     const everyone = await search('');
     const usernames = everyone.map((user) => user.username);

@@ -17,6 +17,12 @@ interface Entry {
 interface Snapshot {
   version: bigint;
   entries: Entry[];
+  /**
+   * For each three letters that occur in an entry's text, the entries (by index, in order) where they do: a
+   * search of three letters or more walks the shortest list of its own three-letter pieces rather than every
+   * account, and a search that matches few accounts (most of them, once a name is being typed) reads only those.
+   */
+  byTrigram: Map<string, number[]>;
   /** Replies already serialised from this snapshot, by search: the same keystrokes come from many users. */
   replies: Map<string, string>;
 }
@@ -55,14 +61,16 @@ export class ValidUsersDirectory extends NotifiedCache {
    */
   async search(principal: Principal | null, query: ValidUsersQuery): Promise<ValidUser[]> {
     authorize(principal, 'user:search');
-    const { entries } = await this.current();
+    const { entries, byTrigram } = await this.current();
     const needle = (query.name ?? '').toLowerCase();
     const limit = Math.min(query.limit ?? VALID_USERS_MAX, VALID_USERS_MAX);
     const found: ValidUser[] = [];
-    for (const entry of entries) {
+    const candidates = needle.length >= 3 ? shortestPostingList(byTrigram, needle) : undefined;
+    const count = candidates ? candidates.length : entries.length;
+    for (let index = 0; index < count && found.length < limit; index++) {
+      const entry = entries[candidates ? candidates[index]! : index]!;
       if (needle && !entry.text.includes(needle)) continue;
       found.push(entry.user);
-      if (found.length >= limit) break;
     }
     return found;
   }
@@ -101,8 +109,33 @@ export class ValidUsersDirectory extends NotifiedCache {
       // The separator keeps a search from matching across two fields.
       text: `${user.lastname}\u0000${user.firstname}\u0000${user.username}`.toLowerCase(),
     }));
-    const snapshot = { version: BigInt(version), entries, replies: new Map<string, string>() };
+    const byTrigram = new Map<string, number[]>();
+    entries.forEach((entry, index) => {
+      for (const trigram of trigramsOf(entry.text)) {
+        const list = byTrigram.get(trigram);
+        if (list) list.push(index);
+        else byTrigram.set(trigram, [index]);
+      }
+    });
+    const snapshot = { version: BigInt(version), entries, byTrigram, replies: new Map<string, string>() };
     if (!this.snapshot || this.snapshot.version < snapshot.version) this.snapshot = snapshot;
     return snapshot;
   }
+}
+
+/** The distinct three-letter pieces of a text (those across a field separator never match a search). */
+function trigramsOf(text: string): Set<string> {
+  const trigrams = new Set<string>();
+  for (let index = 0; index + 3 <= text.length; index++) trigrams.add(text.slice(index, index + 3));
+  return trigrams;
+}
+
+/** The entries holding the rarest three-letter piece of the search, in order: none when one is held by none. */
+function shortestPostingList(byTrigram: Map<string, number[]>, needle: string): number[] {
+  let shortest: number[] | undefined;
+  for (const trigram of trigramsOf(needle)) {
+    const list = byTrigram.get(trigram) ?? [];
+    if (!shortest || list.length < shortest.length) shortest = list;
+  }
+  return shortest ?? [];
 }
