@@ -40,7 +40,7 @@ describe('device catalogue and maintenance', () => {
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/reservations/${userId}`);
-    await page.getByRole('button', { name: messages.RESERVATION }).click();
+    await page.getByRole('button', { name: messages.RESERVATION, exact: true }).click();
     await page.getByRole('menuitem', { name: messages.DEVICES, exact: true }).click();
     await page.getByRole('heading', { name: messages.DEVICES, level: 1 }).waitFor();
     const table = page.getByRole('table', { name: messages.DEVICES });
