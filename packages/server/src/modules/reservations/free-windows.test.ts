@@ -28,6 +28,11 @@ describe('earliestFreeWindows', () => {
     expect(starts(earliestFreeWindows(overlapping, { ...search, deviceIds: [1] }))).toEqual([4]);
   });
 
+  it('gives the same windows when a busy time comes twice (read in two stretches of the range)', () => {
+    const once = [busy(1, 0, 3), busy(2, 0, 1), busy(3, 0, 2)];
+    expect(earliestFreeWindows([...once, ...once], search)).toEqual(earliestFreeWindows(once, search));
+  });
+
   it('answers nothing when too few devices are given or none frees up within the range', () => {
     expect(earliestFreeWindows([], { ...search, count: 4 })).toEqual([]);
     expect(earliestFreeWindows([busy(1, 0, 200)], { ...search, deviceIds: [1] })).toEqual([]);

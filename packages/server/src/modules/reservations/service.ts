@@ -51,7 +51,7 @@ import {
 } from './repo.js';
 import type { ReservationListCache } from './list-cache.js';
 import { UsagePolicyService } from '../usage-policies/service.js';
-import { earliestFreeWindows, type FreeWindow } from './free-windows.js';
+import { earliestFreeWindows, type BusyInterval, type FreeWindow } from './free-windows.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
@@ -368,11 +368,17 @@ export class ReservationService {
     // The soonest windows are usually within a day: the search reads the busy times of a short range first and
     // widens it only when that range has too few windows. The windows of a range are the first ones of any wider
     // range, since a window starting by its end needs only the busy times up to that end plus the duration.
+    // Each round reads only the stretch beyond what it has read (a busy time across the boundary comes twice,
+    // which the sweep does not mind).
     let range = SEARCH_FIRST_RANGE_MS;
     let windows: FreeWindow[];
+    const busy: BusyInterval[] = [];
+    let readUntil = from;
     for (;;) {
       const last = Math.min(from.getTime() + range, to.getTime());
-      const busy = await busyIntervals(this.db, { deviceIds, from, until: new Date(last + durationMs), exclusive });
+      const until = new Date(last + durationMs);
+      busy.push(...(await busyIntervals(this.db, { deviceIds, from: readUntil, until, exclusive })));
+      readUntil = until;
       windows = earliestFreeWindows(busy, { deviceIds, count: query.count, durationMs, from: from.getTime(), to: last, limit: FREE_SLOTS_MAX });
       if (windows.length === FREE_SLOTS_MAX || last === to.getTime()) break;
       range *= 8;
