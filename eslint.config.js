@@ -66,15 +66,15 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // One message system: the contract's catalogues are i18next's resources (shared/i18n.ts), and every text is
-    // read through i18next: t(KEY), or an area's catalogue(name, xMessagesEn).KEY. Tests may read the
+    // One message system: every text is read through shared/i18n.ts from the contract's catalogues: t(KEY), or
+    // an area's catalogue(xMessagesEn).KEY, so that another language is added there alone. Tests may read the
     // catalogues to assert what a user sees.
     files: ['packages/web/src/**/*.tsx', 'packages/web/src/**/*.ts'],
     ignores: ['packages/web/src/shared/i18n.ts', 'packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/src/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@testbed/contract', importNames: ['messages'], message: 'Read texts through i18next: t(KEY).' }] },
+        { paths: [{ name: '@testbed/contract', importNames: ['messages'], message: 'Read texts through shared/i18n.ts: t(KEY).' }] },
       ],
       'no-restricted-syntax': [
         'error',
@@ -84,7 +84,7 @@ export default tseslint.config(
         },
         {
           selector: 'MemberExpression[object.name=/MessagesEn$/]',
-          message: "Read an area's texts through catalogue(name, xMessagesEn).KEY, that is through i18next.",
+          message: "Read an area's texts through catalogue(xMessagesEn).KEY (shared/i18n.ts).",
         },
       ],
     },

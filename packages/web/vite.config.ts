@@ -12,7 +12,7 @@ import { defineConfig } from 'vite';
 const contractFile = /[\\/]packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/;
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
-  { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod)[\\/]/, priority: 10 },
+  { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|zod)[\\/]/, priority: 10 },
   {
     debugName: 'contract',
     name: (id: string) => {

@@ -1,5 +1,5 @@
 // The English message catalogue of both spec documents. Keys are the spec's; the client shows them through
-// i18next and the server answers with the same sentences so both speak alike.
+// its shared/i18n.ts and the server answers with the same sentences so both speak alike.
 export const messages = {
   // accounts
   BAD_LOGIN:

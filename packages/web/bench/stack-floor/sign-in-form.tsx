@@ -1,23 +1,22 @@
 // The floor of the first load's JavaScript (README, benchmark): a bare sign-in form on the parts DESIGN.md
-// names for the web (React DOM, Mantine, React Router, TanStack Query, i18next and zod), each used the
-// lightest way it offers (React Router's declarative mode, zod's mini build), with no code of the portal.
+// names for the web (React DOM, Mantine, React Router, TanStack Query and zod), each used the lightest way it
+// offers (React Router's declarative mode, zod's mini build), with no code of the portal; its texts are read
+// from a catalogue object, as the app's are (shared/i18n.ts).
 // `npm run bench` builds it and weighs it beside the real sign-in page: what the page weighs above this is
 // the portal's own; what this weighs is out of any page's reach without changing the stack.
 import { Anchor, Button, MantineProvider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import * as z from 'zod/mini';
 
 const signinForm = z.object({ username: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)) });
 
-void i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { SIGN_IN: 'Sign in', USERNAME: 'Username', PASSWORD: 'Password' } } } });
+const texts = { SIGN_IN: 'Sign in', USERNAME: 'Username', PASSWORD: 'Password' };
+const t = (key: keyof typeof texts) => texts[key];
 
 function SignInForm() {
-  const { t } = useTranslation();
   const [values, setValues] = useState({ username: '', password: '' });
   const signIn = useMutation({
     mutationFn: async (form: unknown) => {
@@ -44,15 +43,13 @@ function SignInForm() {
 }
 
 createRoot(document.getElementById('root')!).render(
-  <I18nextProvider i18n={i18next}>
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <BrowserRouter>
-          <Routes>
-            <Route path="*" element={<SignInForm />} />
-          </Routes>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  </I18nextProvider>,
+  <MantineProvider>
+    <QueryClientProvider client={new QueryClient()}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="*" element={<SignInForm />} />
+        </Routes>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </MantineProvider>,
 );

@@ -1,12 +1,10 @@
-// Everything the pages rely on: theme, i18n, server state and notifications.
+// Everything the pages rely on: theme, server state and notifications (texts are read from shared/i18n.ts).
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../shared/api-client';
-import { appI18n } from '../shared/i18n';
 import { useNotificationHostWanted } from '../shared/notify';
 import { useSession } from '../shared/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -50,21 +48,18 @@ export interface ProvidersProps {
 
 export function Providers({ children, queryClient: given }: ProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const i18n = appI18n;
   const notificationHostWanted = useNotificationHostWanted();
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <ForgetDataOfPreviousUser queryClient={queryClient} />
-          {children}
-          {notificationHostWanted && (
-            <Suspense fallback={null}>
-              <Notifications position="top-right" />
-            </Suspense>
-          )}
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ForgetDataOfPreviousUser queryClient={queryClient} />
+        {children}
+        {notificationHostWanted && (
+          <Suspense fallback={null}>
+            <Notifications position="top-right" />
+          </Suspense>
+        )}
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }

@@ -2,7 +2,7 @@
 // navigation stays usable: a message and a button that reloads the app.
 import { Button, Text } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n';
 import { MessagePage } from '../shared/components/message-page';
 
 export function RouteError() {

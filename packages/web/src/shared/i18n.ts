@@ -1,64 +1,52 @@
-// The one message system of the web app: the contract's English catalogues are i18next's resources, one
-// namespace per catalogue (the general one, `translation`, and one per area), and every text is read through
-// i18next with the catalogue's keys: `t('KEY')` in components, or an area's `catalogue(name).KEY`.
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// The one message system of the web app: every text is read here, by key, from the contract's catalogues
+// (the general one, `messages`, and one per area), so that a second language means a second set of
+// catalogues in this file and no change in the pages: `t('KEY', { name })` in components, or an area's
+// `catalogue(english).KEY`.
+// The app speaks English and its texts use only `{{name}}` placeholders (no plurals, no formats), so a lookup
+// and a replace are all it needs. i18next, which did the same, was 14 KB gzip of every page's first load
+// against a budget of 140 KB (DESIGN.md section 8).
 import { messages } from '@testbed/contract';
 
-/**
- * The areas' catalogues (the contract's `userMessages`, `registrationMessages` ...), one i18next namespace
- * each. A page hands its area's catalogue to `catalogue()` when it loads, so that each catalogue travels with
- * the pages that show it rather than in every page's first load.
- */
-export type CatalogueName =
-  | 'accountSecurity'
-  | 'accountValidation'
-  | 'apiTokens'
-  | 'credentials'
-  | 'employers'
-  | 'groups'
-  | 'intendedUsages'
-  | 'referenceLists'
-  | 'registration'
-  | 'roles'
-  | 'users';
+export type MessageKey = keyof typeof messages;
+/** The values of a text's `{{name}}` placeholders. */
+export type MessageValues = Record<string, unknown>;
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof messages };
-  }
-}
-
-export function createI18n(): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { translation: messages } },
-    defaultNS: 'translation',
-    // Messages are sentences: their dots and colons are not key paths or namespaces.
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
-}
-
-/** The app's instance, made when this module loads so that texts read at import time go through it too. */
-export const appI18n = createI18n();
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /**
- * An area's texts read through i18next: `catalogue('users', userMessagesEn).USERS_COUNT` is i18next's text for
- * the key USERS_COUNT of the namespace `users`, whose English resources are the contract's catalogue given
- * here. Each text is read when it is used, in components as in helpers. (Lint allows the English catalogue
- * to be imported only as `...MessagesEn` and only handed to this function.)
+ * `text` with each `{{name}}` replaced by its value. A placeholder without a value stays as it is, so that a
+ * missing value shows in the page instead of leaving a silent gap.
  */
-export function catalogue<C extends Record<string, string>>(name: CatalogueName, english: C): Readonly<C> {
-  if (!appI18n.hasResourceBundle('en', name)) appI18n.addResourceBundle('en', name, english);
-  return new Proxy({} as C, {
-    get: (_target, key) => (typeof key === 'string' ? appI18n.t(key as never, { ns: name }) : undefined),
+export function interpolate(text: string, values?: MessageValues): string {
+  if (!values) return text;
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? placeholder : String(value);
   });
+}
+
+/** The general catalogue's text for `key`; an unknown key answers itself, so that it shows where it is missing. */
+export function t(key: MessageKey, values?: MessageValues): string {
+  const text = (messages as Record<string, string>)[key];
+  return text === undefined ? key : interpolate(text, values);
+}
+
+/** What reads a text by key, for the helpers that are no components and get it from theirs. */
+export type Translate = typeof t;
+
+const translation = { t };
+
+/** What components read their texts with; one language, so the same functions on every render. */
+export function useTranslation(): typeof translation {
+  return translation;
+}
+
+/**
+ * An area's texts (the contract's `userMessages`, `registrationMessages` ...): `catalogue(userMessagesEn).USERS_COUNT`
+ * is the text for USERS_COUNT in the language shown, from the English catalogue given here, the only language so
+ * far. Each catalogue travels with the pages that import it rather than in every page's first load. Lint allows
+ * the English catalogue to be imported only as `...MessagesEn` and only handed to this function.
+ */
+export function catalogue<C extends Record<string, string>>(english: C): Readonly<C> {
+  return english;
 }

@@ -3,7 +3,7 @@
 // The notification code (and its host, see app/providers.tsx) is fetched at the first notice, not with
 // the first page: most visits to the sign-in page never show one.
 import { useSyncExternalStore } from 'react';
-import { appI18n } from './i18n';
+import { t } from './i18n';
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
@@ -25,7 +25,7 @@ function show(options: { color: string; title?: string; message: string; autoClo
   }
   // Mantine's store queues the notice until its host has mounted. This module is no component, so the close
   // button's name comes from the app's i18n instance (shared/i18n.ts) rather than from a hook.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': appI18n.t('CLOSE') } }));
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': t('CLOSE') } }));
 }
 
 export function notifySuccess(message: string): void {

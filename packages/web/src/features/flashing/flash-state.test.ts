@@ -1,6 +1,6 @@
 import { messages, type FlashNodesList } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../shared/i18n';
+import { t } from '../../shared/i18n';
 import { flashChoices, stateText } from './flash-state';
 
 const node = (ip: string, up: boolean, flashable: boolean, typeFlashable: boolean) => ({
@@ -22,7 +22,6 @@ const nodes: FlashNodesList = {
 const labels = { down: 'Down', notFlashable: 'not yours' };
 
 describe('stateText', () => {
-  const { t } = createI18n();
   it("follows the spec's order, then names a failure with its reason", () => {
     expect(stateText({ state: 'pending', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
     expect(stateText({ state: 'flashing', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);

@@ -1,7 +1,7 @@
 // What the flash screen shows and allows (devices document, sections 2, 4 and 5), kept apart from the
 // components so that it is tested on its own.
 import type { FlashJobState, FlashNodesList } from '@testbed/contract';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../shared/i18n';
 
 export function isActive(state: FlashJobState): boolean {
   return state !== 'done' && state !== 'failed';
@@ -18,7 +18,7 @@ export interface JobView {
  * 'Flashing done, trying to connect...', 'Node is ready'; or the failure with its reason. The catalogue's
  * messages come through the caller's `t`, as this module is no component.
  */
-export function stateText(job: JobView, t: TFunction): string {
+export function stateText(job: JobView, t: Translate): string {
   switch (job.state) {
     case 'pending':
       return t('FLASHING_PENDING');

@@ -3,9 +3,7 @@ import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-q
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../i18n';
 import { AdminListPage } from './admin-list-page';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
@@ -54,11 +52,9 @@ function FruitsPage({ data, isPending = false, onDelete }: { data?: Fruit[]; isP
 
 function renderPage(page: ReactNode) {
   return render(
-    <I18nextProvider i18n={createI18n()}>
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>{page}</QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>{page}</QueryClientProvider>
+    </MantineProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 // The way on from the pages that say a route is missing or closed: the signed-in user's home, else sign-in.
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import { useSession } from '../session';

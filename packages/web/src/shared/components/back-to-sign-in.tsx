@@ -1,7 +1,7 @@
 // The way on from the pages a signed-out person reaches from a mail link or after leaving the portal.
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import { MessagePage } from './message-page';

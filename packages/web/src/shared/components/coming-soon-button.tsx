@@ -1,7 +1,7 @@
 // A button of a feature the spec marks as future functionality: shown, disabled, and saying so, so that
 // nobody clicks a button that does nothing.
 import { Button, type ButtonProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export function ComingSoonButton({ label, ...props }: { label: string } & Omit<ButtonProps, 'children' | 'disabled'>) {
   const { t } = useTranslation();

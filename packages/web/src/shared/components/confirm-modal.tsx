@@ -2,7 +2,7 @@
 // answers true on OK and false on Cancel or when closed any other way.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Dialog } from './dialog';
 
 /** The spec's layer index for modals and popups. */

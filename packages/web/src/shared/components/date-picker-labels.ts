@@ -1,5 +1,5 @@
 // The names that screen readers read for the controls of Mantine's calendars (its defaults are empty).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export function useDatePickerLabels() {
   const { t } = useTranslation();

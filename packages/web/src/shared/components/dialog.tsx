@@ -2,7 +2,7 @@
 // header is a second banner landmark for axe), with a named close button.
 import { Button, Code, CopyButton, Group, Modal, Stack, Text, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export interface DialogProps {
   opened: boolean;

@@ -1,6 +1,6 @@
 // The spec's progress bar while a page's data loads: maximum 100, shown at 80, named for screen readers.
 import { Progress, type ProgressProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export const LOADING_VALUE = 80;
 

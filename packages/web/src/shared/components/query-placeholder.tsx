@@ -1,6 +1,6 @@
 // What a page shows where its data is not there yet: an alert when the read failed, else a loader.
 import { Alert, Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** `failure`: the text of the alert when the read failed; absent or null while the data is coming. */
 export function QueryPlaceholder({ failure }: { failure?: string | null }) {

@@ -11,7 +11,7 @@ import { userLine } from './user-line';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangeEmailForm({
   account,

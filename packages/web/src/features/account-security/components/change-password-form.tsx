@@ -11,7 +11,7 @@ import type { FieldProps } from './use-schema-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export interface ChangePasswordFormProps {
   form: { field: (name: NewPasswordField) => FieldProps };

@@ -4,7 +4,7 @@ import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/c
 import type { FieldProps } from './use-schema-form';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export type NewPasswordField = 'newPassword' | 'repeatPassword';
 

@@ -5,7 +5,7 @@ import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/c
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function AccountDeletedPage() {
   return <BackToSignInPage title={text.ACCOUNT_DELETED_TITLE}><Text>{text.ACCOUNT_DELETED_TEXT}</Text></BackToSignInPage>;

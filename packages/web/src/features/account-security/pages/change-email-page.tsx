@@ -12,7 +12,7 @@ import { ChangeEmailForm } from '../components/change-email-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId, me, own, admin } = useAccountAccess();

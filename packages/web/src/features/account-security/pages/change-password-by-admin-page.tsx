@@ -13,7 +13,7 @@ import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { userLine } from '../components/user-line';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordByAdminPage() {
   const { userId, validId, me, admin } = useAccountAccess();

@@ -16,7 +16,7 @@ import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 type Outcome = { confirmed: ConfirmChangeEmailReply } | { refused: string } | { invalid: string };
 

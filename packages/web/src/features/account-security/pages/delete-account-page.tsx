@@ -2,7 +2,6 @@
 // lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, deleteAccountFormSchema } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -12,9 +11,9 @@ import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function DeleteAccountPage() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { useAccountAccess } from '../components/account-access';
 import { fillTemplate } from '../components/fill-template';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 function InfoChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId } = useAccountAccess();

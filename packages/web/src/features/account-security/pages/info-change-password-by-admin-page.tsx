@@ -10,7 +10,7 @@ import { useAccountAccess } from '../components/account-access';
 import { userLine } from '../components/user-line';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function InfoChangePasswordByAdminPage() {
   const { userId, validId } = useAccountAccess();

@@ -2,12 +2,11 @@
 // used and is no longer valid; an unknown or expired one is invalid.
 import { Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function InvalidTokenPage() {
   const { t } = useTranslation();

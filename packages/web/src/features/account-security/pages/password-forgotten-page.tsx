@@ -3,7 +3,6 @@
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, passwordForgottenFormSchema } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
@@ -11,9 +10,9 @@ import { useRequestPasswordReset } from '../api/account-security';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { useSchemaForm } from '../components/use-schema-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 export function PasswordForgottenPage() {
   const { t } = useTranslation();

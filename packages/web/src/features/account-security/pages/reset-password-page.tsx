@@ -15,7 +15,7 @@ import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountSecurity', accountSecurityMessagesEn);
+const text = catalogue(accountSecurityMessagesEn);
 
 /** The form once the link is accepted; a failure other than a refusal is shown by the shell's error boundary, as a page that failed to load. */
 export function ResetPasswordPage() {

@@ -5,7 +5,7 @@ import { accountValidationMessages as accountValidationMessagesEn, type AccountT
 import { formatDay } from './format';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export interface Selection {
   selected: ReadonlySet<number>;

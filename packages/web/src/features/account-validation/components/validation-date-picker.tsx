@@ -11,7 +11,7 @@ import { dayString } from './format';
 import classes from './validation-date-picker.module.css';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export const MONTH_CHOICES = ['1', '2', '3', '6'] as const;
 const MONTH_NAMES = Array.from({ length: 12 }, (_, month) =>

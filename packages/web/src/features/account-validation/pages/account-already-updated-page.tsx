@@ -1,11 +1,10 @@
 // Shown when a user opens their update link again after sending their updated account.
 import { Text } from '@mantine/core';
 import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export function AccountAlreadyUpdatedPage() {
   const { t } = useTranslation();

@@ -4,7 +4,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
@@ -14,9 +13,9 @@ import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { accountValidationKeys, confirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export function ConfirmAccountUpdatePage() {
   const { t } = useTranslation();

@@ -13,7 +13,6 @@ import {
   importAccountsBodySchema,
 } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChooseFileButton } from '../../../shared/components/choose-file-button';
 import { LOADING_VALUE } from '../../../shared/components/loading-bar';
@@ -22,9 +21,9 @@ import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
 import { reportFailure } from '../../../shared/report-failure';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

@@ -12,7 +12,7 @@ import { AccountsTable } from '../components/accounts-table';
 import { reportFailure } from '../../../shared/report-failure';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export function PendingAccountsPage() {
   useDocumentTitle(`${text.VALIDATION_PENDING_ACCOUNTS} | Testbed Portal`);

@@ -37,7 +37,7 @@ import { reportFailure } from '../../../shared/report-failure';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 type TextField =
   | 'firstname'

@@ -4,7 +4,7 @@ import { accountValidationMessages as accountValidationMessagesEn } from '@testb
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export function UpdateAccountPendingPage() {
   return <BackToSignInPage title={text.UPDATE_ACCOUNT_PENDING_TITLE}><Text>{text.UPDATE_ACCOUNT_PENDING_TEXT}</Text></BackToSignInPage>;

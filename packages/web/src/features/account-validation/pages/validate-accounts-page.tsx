@@ -16,7 +16,7 @@ import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-da
 import { reportFailure } from '../../../shared/report-failure';
 import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue('accountValidation', accountValidationMessagesEn);
+const text = catalogue(accountValidationMessagesEn);
 
 export function ValidateAccountsPage() {
   useDocumentTitle(`${text.VALIDATE_ACCOUNTS} | Testbed Portal`);

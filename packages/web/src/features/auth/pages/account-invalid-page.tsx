@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Tex
 import { useDocumentTitle } from '@mantine/hooks';
 import { signinSchema, type SigninForm } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { SentenceLines } from '../../../shared/components/sentence-lines';

@@ -10,7 +10,7 @@ import { useDeleteCredential } from '../api/credentials';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { catalogue } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 export interface DeleteOptions {
   /** Whether the owner has only this key, when the page knows it; the server's reply decides anyway. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { checkSshKey, SshKeyField, type SshKeyFieldProps } from '../../../shared/components/ssh-key-field';
 import { catalogue } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 /** The line's value and error; `onEdit` runs at each change (to forget the last request's failure). */
 export function useKeyLine(onEdit: () => void) {

@@ -11,7 +11,7 @@ import { clearSession } from '../../../shared/session';
 import { useAddCredential } from '../api/credentials';
 import { catalogue } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 export interface AddSshKeyRequest {
   userId: number;

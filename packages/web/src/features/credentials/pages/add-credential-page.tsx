@@ -17,7 +17,7 @@ import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 import { catalogue } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 export function AddCredentialPage() {
   const { id } = useParams();

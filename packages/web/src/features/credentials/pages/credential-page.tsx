@@ -12,7 +12,7 @@ import { useDeleteCredentialFlow } from '../components/delete-credential';
 import { TitledPage } from '../../../shared/components/titled-page';
 import { catalogue } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 export function CredentialPage() {
   useDocumentTitle(`${credentialMessages.CREDENTIAL_DETAILS} | Testbed Portal`);

@@ -2,16 +2,15 @@
 // last name and username, and a delete button behind a confirmation (accounts document, section 2).
 import { Anchor, Button, Code, Text } from '@mantine/core';
 import { credentialMessages as credentialMessagesEn, shortenSshKey, type Credential } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 export function CredentialsPage() {
   const { t } = useTranslation();

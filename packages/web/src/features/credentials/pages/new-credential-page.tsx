@@ -13,7 +13,7 @@ import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 import { catalogue } from '../../../shared/i18n';
 
-const credentialMessages = catalogue('credentials', credentialMessagesEn);
+const credentialMessages = catalogue(credentialMessagesEn);
 
 export function NewCredentialPage() {
   useDocumentTitle(`${credentialMessages.ADD_SSH_KEY} | Testbed Portal`);

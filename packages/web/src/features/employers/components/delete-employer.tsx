@@ -5,7 +5,7 @@ import { useConfirmedDelete } from '../../../shared/components/use-confirmed-del
 import { useDeleteEmployer } from '../api/employers-api';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 export function EmployerFieldList({ employer }: { employer: Employer }) {
   // The confirmation names the fields with the form's labels, the user's employers table with the spec's shorter ones.

@@ -3,7 +3,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { employerMessages as employerMessagesEn } from '@testbed/contract';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 export interface EmployerValues {
   instituteName: string;

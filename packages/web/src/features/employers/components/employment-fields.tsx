@@ -6,7 +6,7 @@ import { FORM_DATE_PLACEHOLDER, fromInputDateTime } from '../../../shared/date-f
 import { useEmployerTypes, useProfessionalStatuses } from '../api/employers-api';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 export interface EmploymentValues {
   employerTypeId: string;

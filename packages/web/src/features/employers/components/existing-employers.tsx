@@ -5,7 +5,7 @@ import { employerMessages as employerMessagesEn, type Employer } from '@testbed/
 import { useMemo, useState } from 'react';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 export interface ExistingEmployersProps {
   employers: Employer[];

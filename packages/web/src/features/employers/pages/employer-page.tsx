@@ -15,7 +15,7 @@ import { useCreateEmployer, useEmployer, useUpdateEmployer } from '../api/employ
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 export function EmployerPage() {
   const { id } = useParams();

@@ -10,7 +10,7 @@ import { useDeleteEmployerFlow } from '../components/delete-employer';
 import { RowLink } from '../../../shared/components/row-links';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function EmployersPage() {

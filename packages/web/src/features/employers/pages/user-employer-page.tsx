@@ -17,7 +17,7 @@ import { EmployerFields, employerValuesOf, firstErrors } from '../components/emp
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
 
 export function UserEmployerPage() {
   const params = useParams();

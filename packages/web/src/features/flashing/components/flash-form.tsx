@@ -5,7 +5,7 @@
 import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { flashNodesRequestSchema, type FlashNodesList } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { flashChoices } from '../flash-state';
 
 export interface FlashFormProps {

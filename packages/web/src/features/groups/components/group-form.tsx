@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/api-client';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 export interface GroupFormProps {
   initial?: { name: string; groupTypeId: number | null };

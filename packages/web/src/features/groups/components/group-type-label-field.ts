@@ -3,6 +3,6 @@ import { groupMessages as groupMessagesEn, groupTypeFormSchema, type GroupTypeFo
 import type { NameField } from '../../../shared/components/name-panel';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 export const GROUP_TYPE_LABEL_FIELD: NameField<GroupTypeForm> = { schema: groupTypeFormSchema, field: 'label', label: groupMessages.LABEL };

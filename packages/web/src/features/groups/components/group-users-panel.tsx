@@ -2,14 +2,13 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { groupMessages as groupMessagesEn, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RowsSection, userColumns, type RowsTableColumn } from '../../../shared/components/rows-table';
 import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { useAddToGroup, useRemoveFromGroup, type GroupPlace } from '../api/groups';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 const TEXTS = {
   member: {

@@ -5,7 +5,7 @@ import { useConfirmedDelete } from '../../../shared/components/use-confirmed-del
 import { useDeleteGroup, useDeleteGroupType } from '../api/groups';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteGroupFlow(onDeleted?: () => void) {

@@ -14,7 +14,7 @@ import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
 export function GroupPage() {

@@ -14,7 +14,7 @@ import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { RowLink } from '../../../shared/components/row-links';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 const GROUP_COLUMNS: RowsTableColumn<GroupSummary>[] = [
   {

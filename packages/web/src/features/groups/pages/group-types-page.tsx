@@ -2,16 +2,15 @@
 // groups, with details and delete buttons, and the way to create one.
 import { Button, Group } from '@mantine/core';
 import { groupMessages as groupMessagesEn, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupTypesPage() {

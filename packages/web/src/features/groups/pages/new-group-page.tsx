@@ -11,7 +11,7 @@ import { notifySuccess } from '../../../shared/notify';
 import { TitledPage } from '../../../shared/components/titled-page';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 export function NewGroupPage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);

@@ -10,7 +10,7 @@ import { useCreateGroupType } from '../api/groups';
 import { GROUP_TYPE_LABEL_FIELD } from '../components/group-type-label-field';
 import { catalogue } from '../../../shared/i18n';
 
-const groupMessages = catalogue('groups', groupMessagesEn);
+const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewGroupTypePage() {

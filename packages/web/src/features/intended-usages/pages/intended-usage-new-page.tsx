@@ -13,7 +13,7 @@ import { isAdmin, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
 import { catalogue } from '../../../shared/i18n';
 
-const intendedUsageMessages = catalogue('intendedUsages', intendedUsageMessagesEn);
+const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
 
 export function IntendedUsageNewPage() {
   const { id } = useParams();

@@ -8,7 +8,7 @@ import { useConfirmedDelete } from '../../../shared/components/use-confirmed-del
 import { useDeleteIntendedUsage, useIntendedUsages } from '../api/intended-usages-api';
 import { catalogue } from '../../../shared/i18n';
 
-const intendedUsageMessages = catalogue('intendedUsages', intendedUsageMessagesEn);
+const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
 
 export function IntendedUsagesPage() {
   const usages = useIntendedUsages();

@@ -4,14 +4,13 @@ import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { REFERENCE_PAGE_SIZE, referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
 import { LoadingBar } from '../../../shared/components/loading-bar';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const referenceListMessages = catalogue('referenceLists', referenceListMessagesEn);
+const referenceListMessages = catalogue(referenceListMessagesEn);
 
 export interface ReferenceListProps<Row extends { label: string }> {
   title: string;

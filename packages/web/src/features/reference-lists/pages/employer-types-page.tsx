@@ -1,11 +1,10 @@
 // The employer types (administrators): read-only, 50 to a page.
 import { referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { useEmployerTypes } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const referenceListMessages = catalogue('referenceLists', referenceListMessagesEn);
+const referenceListMessages = catalogue(referenceListMessagesEn);
 
 // Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function EmployerTypesPage() {

@@ -1,11 +1,10 @@
 // The professional statuses (administrators): read-only, 50 to a page.
 import { referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { useProfessionalStatuses } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const referenceListMessages = catalogue('referenceLists', referenceListMessagesEn);
+const referenceListMessages = catalogue(referenceListMessagesEn);
 
 // Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function ProfessionalStatusListPage() {

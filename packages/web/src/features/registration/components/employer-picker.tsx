@@ -5,7 +5,7 @@ import { registrationMessages as registrationMessagesEn, type SignupEmployer } f
 import { useMemo, useState } from 'react';
 import { catalogue } from '../../../shared/i18n';
 
-const registrationMessages = catalogue('registration', registrationMessagesEn);
+const registrationMessages = catalogue(registrationMessagesEn);
 
 export interface EmployerPickerProps {
   employers: SignupEmployer[];

@@ -11,7 +11,7 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { catalogue } from '../../../shared/i18n';
 
-const registrationMessages = catalogue('registration', registrationMessagesEn);
+const registrationMessages = catalogue(registrationMessagesEn);
 
 export interface TokenOutcomeProps {
   title: string;

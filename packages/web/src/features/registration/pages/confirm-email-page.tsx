@@ -3,14 +3,13 @@
 import { Button, Text } from '@mantine/core';
 import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useConfirmEmail } from '../api/registration';
 import { TokenOutcome } from '../components/token-outcome';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const registrationMessages = catalogue('registration', registrationMessagesEn);
+const registrationMessages = catalogue(registrationMessagesEn);
 
 /** The spec's countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;

@@ -3,15 +3,14 @@
 // routes. A second opening says that another administrator validated the account.
 import { Button, Group } from '@mantine/core';
 import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useConfirmUserAccount } from '../api/registration';
 import { TokenOutcome } from '../components/token-outcome';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const registrationMessages = catalogue('registration', registrationMessagesEn);
+const registrationMessages = catalogue(registrationMessagesEn);
 
 export function ConfirmUserAccountPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 import { catalogue } from '../../../shared/i18n';
 
-const registrationMessages = catalogue('registration', registrationMessagesEn);
+const registrationMessages = catalogue(registrationMessagesEn);
 
 export function RegistrationPendingPage() {
   return (

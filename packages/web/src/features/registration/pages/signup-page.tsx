@@ -38,7 +38,7 @@ import { EmployerPicker } from '../components/employer-picker';
 import { EMPLOYER_FIELDS, EMPTY_SIGNUP, validateSignup, type SignupField, type SignupValues } from '../components/signup-form-model';
 import { catalogue } from '../../../shared/i18n';
 
-const m = catalogue('registration', registrationMessagesEn);
+const m = catalogue(registrationMessagesEn);
 
 /** The spec's delay between the last keystroke and the username check. */
 export const USERNAME_CHECK_DELAY_MS = 1000;

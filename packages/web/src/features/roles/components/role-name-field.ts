@@ -3,6 +3,6 @@ import { roleFormSchema, roleMessages as roleMessagesEn, type RoleForm } from '@
 import type { NameField } from '../../../shared/components/name-panel';
 import { catalogue } from '../../../shared/i18n';
 
-const roleMessages = catalogue('roles', roleMessagesEn);
+const roleMessages = catalogue(roleMessagesEn);
 
 export const ROLE_NAME_FIELD: NameField<RoleForm> = { schema: roleFormSchema, field: 'roleName', label: roleMessages.ROLE_NAME };

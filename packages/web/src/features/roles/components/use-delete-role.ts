@@ -4,7 +4,7 @@ import { useConfirmedDelete } from '../../../shared/components/use-confirmed-del
 import { useDeleteRole } from '../api/roles';
 import { catalogue } from '../../../shared/i18n';
 
-const roleMessages = catalogue('roles', roleMessagesEn);
+const roleMessages = catalogue(roleMessagesEn);
 
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteRoleFlow(onDeleted?: () => void) {

@@ -10,7 +10,7 @@ import { useCreateRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
 import { catalogue } from '../../../shared/i18n';
 
-const roleMessages = catalogue('roles', roleMessagesEn);
+const roleMessages = catalogue(roleMessagesEn);
 
 // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewRolePage() {

@@ -14,7 +14,7 @@ import { ROLE_NAME_FIELD } from '../components/role-name-field';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { catalogue } from '../../../shared/i18n';
 
-const roleMessages = catalogue('roles', roleMessagesEn);
+const roleMessages = catalogue(roleMessagesEn);
 
 const USER_COLUMNS = userColumns<RoleDetails['users'][number]>({
   lastName: roleMessages.LAST_NAME,

@@ -2,16 +2,15 @@
 // (accounts document, section 2). ADMIN and USER cannot be deleted: their button is disabled and says why.
 import { Button } from '@mantine/core';
 import { roleMessages as roleMessagesEn, type Role } from '@testbed/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const roleMessages = catalogue('roles', roleMessagesEn);
+const roleMessages = catalogue(roleMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function RolesPage() {

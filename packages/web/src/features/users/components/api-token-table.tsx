@@ -8,7 +8,7 @@ import { formatDayTime } from '../../../shared/date-format';
 import { paths } from '../../../shared/paths';
 import { catalogue } from '../../../shared/i18n';
 
-const m = catalogue('apiTokens', apiTokenMessagesEn);
+const m = catalogue(apiTokenMessagesEn);
 
 const STATUS_LABEL = { active: m.STATUS_ACTIVE, expired: m.STATUS_EXPIRED, revoked: m.STATUS_REVOKED } as const;
 

@@ -14,7 +14,7 @@ import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
 import { catalogue } from '../../../shared/i18n';
 
-const m = catalogue('apiTokens', apiTokenMessagesEn);
+const m = catalogue(apiTokenMessagesEn);
 
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);

@@ -8,7 +8,7 @@ import { useRevokeApiToken } from '../api/api-tokens-api';
 import { ApiTokenTable, useRevokeConfirmation } from './api-token-table';
 import { catalogue } from '../../../shared/i18n';
 
-const m = catalogue('apiTokens', apiTokenMessagesEn);
+const m = catalogue(apiTokenMessagesEn);
 
 export function RevocableTokens({ tokens, emptyText, showOwner }: { tokens: UseQueryResult<ApiToken[]>; emptyText: string; showOwner?: boolean }) {
   const revoke = useRevokeApiToken();

@@ -15,8 +15,8 @@ import { notifySuccess } from '../../../shared/notify';
 import { HeaderRow } from '../../../shared/components/header-row';
 import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue('employers', employerMessagesEn);
-const userMessages = catalogue('users', userMessagesEn);
+const employerMessages = catalogue(employerMessagesEn);
+const userMessages = catalogue(userMessagesEn);
 
 const HEADERS = [
   employerMessages.INSTITUTE,

@@ -8,8 +8,8 @@ import { useDeleteFromUser, useUserCredentials } from '../api/users-api';
 import { notifySuccess } from '../../../shared/notify';
 import { catalogue } from '../../../shared/i18n';
 
-const intendedUsageMessages = catalogue('intendedUsages', intendedUsageMessagesEn);
-const userMessages = catalogue('users', userMessagesEn);
+const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
+const userMessages = catalogue(userMessagesEn);
 
 /** A panel's heading, with its add link when it has one. */
 function PanelTitle({ children, add }: { children: string; add?: { label: string; to: string } }) {

@@ -4,7 +4,7 @@ import { Badge } from '@mantine/core';
 import { userMessages as userMessagesEn } from '@testbed/contract';
 import { catalogue } from '../../../shared/i18n';
 
-const userMessages = catalogue('users', userMessagesEn);
+const userMessages = catalogue(userMessagesEn);
 
 export const DARK_GREEN = '#1b5e20';
 

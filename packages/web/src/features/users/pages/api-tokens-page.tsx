@@ -7,7 +7,7 @@ import { useAllApiTokens } from '../api/api-tokens-api';
 import { RevocableTokens } from '../components/revocable-tokens';
 import { catalogue } from '../../../shared/i18n';
 
-const m = catalogue('apiTokens', apiTokenMessagesEn);
+const m = catalogue(apiTokenMessagesEn);
 
 export function ApiTokensPage() {
   useDocumentTitle(`${m.TITLE} | Testbed Portal`);

@@ -12,7 +12,7 @@ import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
 import { catalogue } from '../../../shared/i18n';
 
-const userMessages = catalogue('users', userMessagesEn);
+const userMessages = catalogue(userMessagesEn);
 
 type TextField = 'firstname' | 'lastname' | 'username' | 'email' | 'password' | 'phoneNumber' | 'instantMessaging' | 'personalUrl';
 type Form = Record<TextField, string> & { isAdmin: boolean; isEnabled: boolean };

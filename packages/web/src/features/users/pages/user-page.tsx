@@ -24,7 +24,7 @@ import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../component
 import { ValidationBadge } from '../components/validation-badge';
 import { catalogue } from '../../../shared/i18n';
 
-const userMessages = catalogue('users', userMessagesEn);
+const userMessages = catalogue(userMessagesEn);
 
 interface FormState {
   firstname: string;

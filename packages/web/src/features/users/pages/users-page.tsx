@@ -15,7 +15,7 @@ import { reportFailure } from '../../../shared/report-failure';
 import { HeaderRow } from '../../../shared/components/header-row';
 import { catalogue } from '../../../shared/i18n';
 
-const userMessages = catalogue('users', userMessagesEn);
+const userMessages = catalogue(userMessagesEn);
 
 /** Typing pauses this long before the list is asked again. */
 const FILTER_DELAY_MS = 250;

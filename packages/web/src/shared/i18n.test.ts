@@ -1,0 +1,27 @@
+import { messages } from '@testbed/contract';
+import { describe, expect, it } from 'vitest';
+import { interpolate, t } from './i18n';
+
+describe('t', () => {
+  it("reads the general catalogue's text and fills in its placeholders", () => {
+    expect(t('CLOSE')).toBe(messages.CLOSE);
+    expect(t('SELECTED_DEVICES_COUNT', { count: 3 })).toBe(messages.SELECTED_DEVICES_COUNT.replace('{{count}}', '3'));
+    expect(t('SELECTED_DEVICES_COUNT', { count: 3 })).not.toContain('{{');
+  });
+
+  it('answers an unknown key with the key, so that the gap shows', () => {
+    expect(t('NO_SUCH_TEXT' as never)).toBe('NO_SUCH_TEXT');
+  });
+});
+
+describe('interpolate', () => {
+  it('fills every placeholder, spaces inside the braces allowed, and leaves one without a value as it is', () => {
+    expect(interpolate('{{a}} and {{ b }} and {{a}}', { a: 1, b: 'two' })).toBe('1 and two and 1');
+    expect(interpolate('Hello {{name}}', {})).toBe('Hello {{name}}');
+    expect(interpolate('Zero: {{n}}', { n: 0 })).toBe('Zero: 0');
+  });
+
+  it('does not read a value as a pattern', () => {
+    expect(interpolate('{{a}}', { a: '$& {{b}}', b: 'x' })).toBe('$& {{b}}');
+  });
+});
