@@ -2,9 +2,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../shared/api-client';
+// Only the context of TanStack Query: its client comes with the first page that reads the API (server-state.ts).
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useNotificationHostWanted } from '../shared/notify';
 import { useSession } from '../shared/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -12,21 +12,6 @@ import { cssVariablesResolver, theme } from './theme';
 // The host of notifications is fetched with the first notice (shared/notify.ts), which keeps its code out of
 // the first page's download.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A 4xx will not change by asking again; a dropped connection or a 5xx may.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /** Drops cached server data when the signed-in user changes, so one user never sees another's. */
 function ForgetDataOfPreviousUser({ queryClient }: { queryClient: QueryClient }) {
@@ -41,25 +26,54 @@ function ForgetDataOfPreviousUser({ queryClient }: { queryClient: QueryClient })
   return null;
 }
 
+let appQueryClient: QueryClient | undefined;
+let loadingQueryClient: Promise<void> | undefined;
+const queryClientListeners = new Set<() => void>();
+
+function subscribeQueryClient(listener: () => void) {
+  queryClientListeners.add(listener);
+  return () => void queryClientListeners.delete(listener);
+}
+
+/**
+ * Loads the app's query client, once. Every page that reads the API waits for it before it renders
+ * (router.tsx), so that its hooks find the client in the context.
+ */
+export function loadQueryClient(): Promise<void> {
+  loadingQueryClient ??= import('./server-state').then(({ createQueryClient }) => {
+    appQueryClient = createQueryClient();
+    for (const listener of queryClientListeners) listener();
+  });
+  return loadingQueryClient;
+}
+
 export interface ProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
 }
 
 export function Providers({ children, queryClient: given }: ProvidersProps) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+  const loaded = useSyncExternalStore(subscribeQueryClient, () => appQueryClient);
+  const queryClient = given ?? loaded;
+  // What QueryClientProvider does, on a context that is there before the client: the tree under it keeps its
+  // place when the client arrives, where a provider put in then would mount the whole app again.
+  useEffect(() => {
+    if (!queryClient) return;
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [queryClient]);
   const notificationHostWanted = useNotificationHostWanted();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <ForgetDataOfPreviousUser queryClient={queryClient} />
+      <QueryClientContext.Provider value={queryClient}>
+        {queryClient && <ForgetDataOfPreviousUser queryClient={queryClient} />}
         {children}
         {notificationHostWanted && (
           <Suspense fallback={null}>
             <Notifications position="top-right" />
           </Suspense>
         )}
-      </QueryClientProvider>
+      </QueryClientContext.Provider>
     </MantineProvider>
   );
 }

@@ -12,6 +12,7 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
 import { paths, type RouteDefinition, type RouteName } from '../shared/paths';
 import { EndSession, RedirectSignedInUser, RequireAuth } from './guards';
+import { loadQueryClient } from './providers';
 import { Shell } from './shell';
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
@@ -91,8 +92,18 @@ export const pages: Partial<Record<RouteName, PageModule>> = {
 /** The pages that end the session: it is cleared before they paint (EndSession). */
 const endingSession: ReadonlySet<RouteName> = new Set<RouteName>(['signout', 'accountDeleted']);
 
-const lazyComponent = (load: PageModule) => lazy(() => load().then((module) => ({ default: module.Component })));
-const NotFound = lazyComponent(notFound);
+/**
+ * The pages that read nothing from the server, whose code loads without TanStack Query's client: the sign-in
+ * page, whose first load has the tightest budget (DESIGN.md section 8). Every other page waits for the client.
+ */
+const withoutServerState: ReadonlySet<RouteName> = new Set<RouteName>(['signin']);
+
+const lazyComponent = (load: PageModule, needsServerState = true) =>
+  lazy(async () => {
+    const [module] = await Promise.all([load(), needsServerState ? loadQueryClient() : undefined]);
+    return { default: module.Component };
+  });
+const NotFound = lazyComponent(notFound, false);
 
 function guardOf(name: RouteName, route: RouteDefinition): ReactElement | undefined {
   if (route.access === 'signedIn') return <RequireAuth allowedRoles={route.allowedRoles} />;
@@ -103,7 +114,7 @@ function guardOf(name: RouteName, route: RouteDefinition): ReactElement | undefi
 
 function routeFor(name: RouteName, route: RouteDefinition) {
   const written = pages[name];
-  const Page = written ? lazyComponent(written) : NotFound;
+  const Page = written ? lazyComponent(written, !withoutServerState.has(name)) : NotFound;
   return (
     <Route key={name} path={route.path} element={guardOf(name, route)}>
       <Route index element={<Page />} />

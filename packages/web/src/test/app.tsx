@@ -6,7 +6,8 @@ import type { AuthorityName, SigninReply } from '@testbed/contract';
 import { Fragment, StrictMode, useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient, Providers } from '../app/providers';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/server-state';
 import { AppRoutes } from '../app/router';
 import { saveSession } from '../shared/session';
 

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { signinReplySchema, type SigninForm, type SigninReply } from '@testbed/contract';
+import { useCallback, useState } from 'react';
 import { api } from '../../../shared/api-client';
 import { saveSession } from '../../../shared/session';
 
@@ -9,7 +9,29 @@ export async function signIn(form: SigninForm): Promise<SigninReply> {
   return signinReplySchema.parse(reply);
 }
 
-/** Signs in and stores the reply as the current user. */
+interface SigninState {
+  isPending: boolean;
+  /** Why the last attempt failed; null while none has failed. */
+  error: unknown;
+}
+
+/**
+ * Signs in and stores the reply as the current user. A plain state rather than TanStack Query's mutation:
+ * the sign-in page reads nothing from the server, and leaving Query's client out of its first load keeps
+ * that load within its budget (DESIGN.md section 8); the pages that read the API load the client.
+ */
 export function useSignin() {
-  return useMutation({ mutationFn: signIn, onSuccess: saveSession });
+  const [state, setState] = useState<SigninState>({ isPending: false, error: null });
+  const mutate = useCallback((form: SigninForm, { onSuccess }: { onSuccess?: (reply: SigninReply) => void } = {}) => {
+    setState({ isPending: true, error: null });
+    signIn(form).then(
+      (reply) => {
+        saveSession(reply);
+        setState({ isPending: false, error: null });
+        onSuccess?.(reply);
+      },
+      (error: unknown) => setState({ isPending: false, error }),
+    );
+  }, []);
+  return { ...state, isError: state.error !== null, mutate };
 }
