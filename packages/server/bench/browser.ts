@@ -107,7 +107,7 @@ const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 
 /**
  * The floor of any page's first load on the web stack of DESIGN.md: a bare sign-in form on React DOM, Mantine,
- * React Router, TanStack Query, i18next and zod, each used the lightest way it offers and without the portal's
+ * React Router, TanStack Query and zod, each used the lightest way it offers and without the portal's
  * code (packages/web/bench/stack-floor), built as the app is; the KB gzip (level 9) of its scripts.
  */
 export async function stackFloorKb(): Promise<number> {

@@ -4,17 +4,24 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
-import { PropertyFilter } from '../../../shared/components/property-filter';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
 import { filterNodes } from '../devices';
-import { BookingForm } from '../components/booking-form';
 import { reportFailure } from '../../../shared/report-failure';
+
+// The form's code (the date and time pickers, the selects, the timeline, the devices table, the property
+// filter: most of the page's weight) is fetched while the page fetches the lists the form needs, after the
+// page's frame has painted, rather than before it: the form cannot show before those lists anyway (DESIGN.md
+// section 8, first load).
+const loadBookingForm = () => import('../components/booking-form');
+const loadPropertyFilter = () => import('../../../shared/components/property-filter');
+const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
+const PropertyFilter = lazy(() => loadPropertyFilter().then((module) => ({ default: module.PropertyFilter })));
 
 export function BookDevicesPage() {
   const { t } = useTranslation();
@@ -40,6 +47,11 @@ export function BookDevicesPage() {
   const formInput = useDeferredValue(loaded, null);
 
   useEffect(() => {
+    void loadBookingForm();
+    void loadPropertyFilter();
+  }, []);
+
+  useEffect(() => {
     for (const error of [nodes.error, types.error]) if (error) reportFailure('bookable devices could not be loaded', error);
   }, [nodes.error, types.error]);
 
@@ -58,10 +70,10 @@ export function BookDevicesPage() {
         {failed || loading || !formInput ? (
           <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
-          <>
+          <Suspense fallback={<QueryPlaceholder failure={null} />}>
             {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}
             <BookingForm userId={routeUserId} nodes={formInput.nodes} reservationTypes={formInput.reservationTypes} />
-          </>
+          </Suspense>
         )}
       </Stack>
     </Container>
