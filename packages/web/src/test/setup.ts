@@ -1,6 +1,6 @@
 // jsdom lacks a few browser APIs that Mantine uses.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -18,6 +18,10 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// Pages and their heavier parts load lazily, as in the browser; on a machine busy with the other test projects
+// their first import can take more than Testing Library's default second to arrive.
+configure({ asyncUtilTimeout: 5000 });
 
 class ResizeObserverStub {
   observe() {}
