@@ -4,13 +4,21 @@
 // restored over SSH with the testbed's administration key by the restore command of the testbed file,
 // which gets the user's keys on standard input.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { dirname } from 'node:path';
 import { Client } from 'ssh2';
 import { isFlashingDoneLine } from '@testbed/contract';
 import type { TestbedFile } from './testbed-file.js';
-import type { DeviceAddress, DeviceState, FlashProgress, FlashTarget, NodeAccount, TestbedDriver } from './driver.js';
+import {
+  claimStatusFile,
+  statusFileExists,
+  type DeviceAddress,
+  type DeviceState,
+  type FlashProgress,
+  type FlashTarget,
+  type NodeAccount,
+  type TestbedDriver,
+} from './driver.js';
 
 type CommandSection = NonNullable<TestbedFile['command']>;
 
@@ -111,7 +119,12 @@ export class CommandDriver implements TestbedDriver {
       image: target.image,
       statusFile: target.statusFile,
     });
-    await mkdir(dirname(target.statusFile), { recursive: true });
+    // The status file is created before the command runs: an instance that takes the job over after this
+    // one was killed sees the flash began (flashBegan) and follows it instead of flashing the device again.
+    // A kill between the two leaves a flash recorded that never ran, which fails at the job's deadline and
+    // can be started again; recording after the spawn would instead let a kill there flash the device twice,
+    // perhaps with two commands writing it at once. Between the two there is only the file's close and spawn().
+    if (!(await claimStatusFile(target.statusFile))) return;
     const child = spawn(program!, args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'], env: commandEnvironment() });
     const running: RunningFlash = { child, stderr: '' };
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -123,6 +136,10 @@ export class CommandDriver implements TestbedDriver {
     });
     child.once('exit', (code, signal) => (running.exit = { code, signal }));
     this.running.set(target.handle, running);
+  }
+
+  flashBegan(target: FlashTarget): Promise<boolean> {
+    return statusFileExists(target.statusFile);
   }
 
   async flashStatus(target: FlashTarget): Promise<FlashProgress> {
