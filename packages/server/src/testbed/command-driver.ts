@@ -4,7 +4,8 @@
 // restored over SSH with the testbed's administration key by the restore command of the testbed file,
 // which gets the user's keys on standard input.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { connect } from 'node:net';
 import { Client } from 'ssh2';
 import { isFlashingDoneLine } from '@testbed/contract';
@@ -119,12 +120,15 @@ export class CommandDriver implements TestbedDriver {
       image: target.image,
       statusFile: target.statusFile,
     });
+    await mkdir(dirname(target.statusFile), { recursive: true });
     // The status file is created before the command runs: an instance that takes the job over after this
     // one was killed sees the flash began (flashBegan) and follows it instead of flashing the device again.
     // A kill between the two leaves a flash recorded that never ran, which fails at the job's deadline and
     // can be started again; recording after the spawn would instead let a kill there flash the device twice,
-    // perhaps with two commands writing it at once. Between the two there is only the file's close and spawn().
-    if (!(await claimStatusFile(target.statusFile))) return;
+    // perhaps with two commands writing it at once. Both happen in one synchronous stretch, with no await in
+    // between (an asynchronous close took long enough on a busy server for kills to land there), so that
+    // gap is a few system calls wide.
+    if (!claimStatusFile(target.statusFile)) return;
     const child = spawn(program!, args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'], env: commandEnvironment() });
     const running: RunningFlash = { child, stderr: '' };
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,8 +1,8 @@
 // The testbed driver: the one place the portal asks about and acts on the physical devices.
 // The simulator answers from the testbed file; the command driver runs the per-type commands of the file
 // and reaches the nodes over TCP and SSH. Devices are named by their MAC address, as in the inventory.
-import { mkdir, open, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { closeSync, openSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { TestbedFile } from './testbed-file.js';
 import { SimulatorDriver } from './simulator.js';
 import { CommandDriver } from './command-driver.js';
@@ -103,12 +103,13 @@ export function statusLine(at: Date, text: string): string {
 /**
  * Creates a flash's status file, empty, unless it exists; answers whether this call created it. The file is
  * the record that the flash began: created before anything flashes, atomically ('wx'), under the data folder
- * that every instance shares, and it outlives a killed server. Only the caller that creates it flashes.
+ * that every instance shares (its folder must exist), and it outlives a killed server. Only the caller that
+ * creates it flashes. Synchronous, so that a caller starts the flash in the same turn of the event loop and
+ * a kill can hardly fall between the record and the start (see CommandDriver.flash).
  */
-export async function claimStatusFile(path: string): Promise<boolean> {
-  await mkdir(dirname(path), { recursive: true });
+export function claimStatusFile(path: string): boolean {
   try {
-    await (await open(path, 'wx')).close();
+    closeSync(openSync(path, 'wx'));
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

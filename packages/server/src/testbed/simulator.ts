@@ -93,7 +93,8 @@ export class SimulatorDriver implements TestbedDriver {
     if (!this.isUp(target.mac)) throw new Error(`device ${target.mac} does not answer`);
     // The status file records the start, as with the command driver (claimStatusFile): another instance on
     // the same data folder, or this one after a restart, follows this flash and does not start it again.
-    if (!(await claimStatusFile(target.statusFile))) return;
+    await mkdir(dirname(target.statusFile), { recursive: true });
+    if (!claimStatusFile(target.statusFile)) return;
     this.readyAt.set(target.mac, Number.POSITIVE_INFINITY);
     await this.flashStatus(target);
   }
