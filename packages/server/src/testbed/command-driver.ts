@@ -1,8 +1,8 @@
 // The command driver: a real testbed. Each device type has a flash command (an argument array that no
 // shell parses, started behind a fixed gate script, its placeholders filled with names from the inventory
-// and a status-file path chosen by the server); a node is ready when its SSH port accepts a TCP connection; a user's account is
-// restored over SSH with the testbed's administration key by the restore command of the testbed file,
-// which gets the user's keys on standard input.
+// and a status-file path chosen by the server); a node is ready when its SSH port accepts a TCP
+// connection; a user's account is restored over SSH with the testbed's administration key by the restore
+// command of the testbed file, which gets the user's keys on standard input.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
