@@ -165,9 +165,9 @@ export class CommandDriver implements TestbedDriver {
     // The status file is created before the command runs: an instance that takes the job over after this
     // one was killed sees the flash began (flashBegan) and follows it instead of flashing the device again.
     // The process already exists (the slow part, fork, is behind us) and waits at its gate; creating the
-    // file and opening the gate are a few system calls in one synchronous stretch. A kill before it closes
-    // the gate's pipe, so the command never runs and nothing is recorded: the job is flashed once by the
-    // instance that takes it over. A kill after it leaves the command running, followed through the file.
+    // file and opening the gate are a few system calls in one synchronous stretch. A kill before that stretch
+    // closes the gate's pipe, so the command never runs and nothing is recorded: the job is flashed once by
+    // the instance that takes it over. A kill after it leaves the command running, followed through the file.
     // Only a kill inside the stretch can leave a flash recorded that never ran (it fails at the deadline).
     if (!claimStatusFile(target.statusFile)) {
       child.stdin?.end();
