@@ -36,6 +36,14 @@ echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) : Flashing started" >> "$4"
 exec sleep 60
 `;
 
+/** Counts its runs and notes whether the status file existed when it began; writes no line for a while. */
+const COUNTING_SCRIPT = `#!/bin/sh
+if [ -e "$4" ]; then echo present >> "$4.seen"; else echo absent >> "$4.seen"; fi
+echo run >> "$4.runs"
+sleep 0.3
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) : Flashing done" >> "$4"
+`;
+
 function driverFor(script: string, command: Record<string, unknown> = {}, sshPort?: number) {
   return new CommandDriver(
     testbedFileSchema.parse({
@@ -175,6 +183,25 @@ describe('CommandDriver.flash', () => {
     const progress = await until(() => driver.flashStatus(job), (value) => value.failure !== undefined);
     expect(progress.failure).toBe('The flash command exited with code 3: no such image on the image server');
     expect(progress.line).toMatch(/ : Flashing started$/);
+  });
+
+  it('records the start in the status file before the command runs: begun after flash(), not before, and never run twice', async () => {
+    const path = await script('flash-counting.sh', COUNTING_SCRIPT);
+    const driver = driverFor(path);
+    const job = target();
+    expect(await driver.flashBegan(job)).toBe(false);
+    await driver.flash(job);
+    // The command writes no line for a while: the record is the driver's own, made before the command ran.
+    expect(await driver.flashBegan(job)).toBe(true);
+    // Another instance on the same data folder (a new driver, as after the first was killed) sees it too,
+    // and a flash() of it starts nothing.
+    const takeover = driverFor(path);
+    expect(await takeover.flashBegan(job)).toBe(true);
+    await takeover.flash(job);
+    await until(() => driver.flashStatus(job), (value) => value.line?.endsWith('Flashing done') ?? false);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await readFile(`${job.statusFile}.runs`, 'utf8')).toBe('run\n');
+    expect(await readFile(`${job.statusFile}.seen`, 'utf8')).toBe('present\n');
   });
 
   it('refuses to start a command that does not exist', async () => {

@@ -1,16 +1,26 @@
-// The command driver: a real testbed. Each device type has a flash command (an argument array run
-// without a shell, its placeholders filled with names from the inventory and a status-file path chosen
-// by the server); a node is ready when its SSH port accepts a TCP connection; a user's account is
-// restored over SSH with the testbed's administration key by the restore command of the testbed file,
-// which gets the user's keys on standard input.
+// The command driver: a real testbed. Each device type has a flash command (an argument array that no
+// shell parses, started behind a fixed gate script, its placeholders filled with names from the inventory
+// and a status-file path chosen by the server); a node is ready when its SSH port accepts a TCP
+// connection; a user's account is restored over SSH with the testbed's administration key by the restore
+// command of the testbed file, which gets the user's keys on standard input.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { connect } from 'node:net';
-import { dirname } from 'node:path';
 import { Client } from 'ssh2';
 import { isFlashingDoneLine } from '@testbed/contract';
 import type { TestbedFile } from './testbed-file.js';
-import type { DeviceAddress, DeviceState, FlashProgress, FlashTarget, NodeAccount, TestbedDriver } from './driver.js';
+import {
+  claimStatusFile,
+  statusFileExists,
+  type DeviceAddress,
+  type DeviceState,
+  type FlashProgress,
+  type FlashTarget,
+  type NodeAccount,
+  type TestbedDriver,
+} from './driver.js';
 
 type CommandSection = NonNullable<TestbedFile['command']>;
 
@@ -24,6 +34,33 @@ interface RunningFlash {
   child: ChildProcess;
   exit?: { code: number | null; signal: NodeJS.Signals | null };
   stderr: string;
+}
+
+const SH = '/bin/sh';
+/**
+ * The gate a flash command is started behind: a fixed script, never its arguments, read by the shell. It waits
+ * for GATE_OPEN on its standard input, then becomes the command (exec: same process, same exit status), which
+ * gets its arguments as they are ("$0" "$@" expand without any parsing). End of input without it: nothing runs.
+ */
+const GATE = 'IFS= read -r gate && [ "$gate" = open ] && exec "$0" "$@"';
+const GATE_OPEN = 'open\n';
+
+/**
+ * Throws, as spawn() would (ENOENT, EACCES), when the program cannot be run: behind the gate, the shell would
+ * only tell it by an exit status once the flash had been recorded as begun.
+ */
+function assertExecutable(program: string, path = ''): void {
+  const candidates = program.includes('/') ? [program] : path.split(':').filter(Boolean).map((folder) => join(folder, program));
+  let failure: unknown;
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  throw failure instanceof Error ? failure : Object.assign(new Error(`spawn ${program} ENOENT`), { code: 'ENOENT' });
 }
 
 /** Fills the placeholders of an argument array; each argument stays one argument whatever it holds. */
@@ -111,18 +148,38 @@ export class CommandDriver implements TestbedDriver {
       image: target.image,
       statusFile: target.statusFile,
     });
+    const env = commandEnvironment();
+    assertExecutable(program!, env.PATH);
     await mkdir(dirname(target.statusFile), { recursive: true });
-    const child = spawn(program!, args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'], env: commandEnvironment() });
+    const child = spawn(SH, ['-c', GATE, program!, ...args], { shell: false, stdio: ['pipe', 'ignore', 'pipe'], env });
     const running: RunningFlash = { child, stderr: '' };
     child.stderr?.on('data', (chunk: Buffer) => {
       running.stderr = (running.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
+    // A gate that died early reports through its exit; its closed pipe must not throw here.
+    child.stdin?.on('error', () => undefined);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);
     });
+    // The status file is created before the command runs: an instance that takes the job over after this
+    // one was killed sees the flash began (flashBegan) and follows it instead of flashing the device again.
+    // The process already exists (the slow part, fork, is behind us) and waits at its gate; creating the
+    // file and opening the gate are a few system calls in one synchronous stretch. A kill before that stretch
+    // closes the gate's pipe, so the command never runs and nothing is recorded: the job is flashed once by
+    // the instance that takes it over. A kill after it leaves the command running, followed through the file.
+    // Only a kill inside the stretch can leave a flash recorded that never ran (it fails at the deadline).
+    if (!claimStatusFile(target.statusFile)) {
+      child.stdin?.end();
+      return;
+    }
+    child.stdin?.end(GATE_OPEN);
     child.once('exit', (code, signal) => (running.exit = { code, signal }));
     this.running.set(target.handle, running);
+  }
+
+  flashBegan(target: FlashTarget): Promise<boolean> {
+    return statusFileExists(target.statusFile);
   }
 
   async flashStatus(target: FlashTarget): Promise<FlashProgress> {

@@ -1,6 +1,8 @@
 // The testbed driver: the one place the portal asks about and acts on the physical devices.
 // The simulator answers from the testbed file; the command driver runs the per-type commands of the file
 // and reaches the nodes over TCP and SSH. Devices are named by their MAC address, as in the inventory.
+import { closeSync, openSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { TestbedFile } from './testbed-file.js';
 import { SimulatorDriver } from './simulator.js';
 import { CommandDriver } from './command-driver.js';
@@ -51,8 +53,17 @@ export interface TestbedDriver {
    * their reply only when it is a new one.
    */
   deviceStates(): readonly DeviceState[] | Promise<readonly DeviceState[]>;
-  /** Starts flashing; the status file then receives 'date : text' lines ending with 'Flashing done'. */
+  /**
+   * Starts flashing; the status file then receives 'date : text' lines ending with 'Flashing done'. The start
+   * is recorded where every instance sharing the data folder sees it, before the flash itself begins; a
+   * target whose flash already began is not flashed again.
+   */
   flash(target: FlashTarget): Promise<void>;
+  /**
+   * Whether flash() already began for this target, in this process or in another one (even one killed since):
+   * a job still recorded as pending may have been started by an instance that died before recording it.
+   */
+  flashBegan(target: FlashTarget): Promise<boolean>;
   /** Where the flash stands; also called for a flash started before a server restart. */
   flashStatus(target: FlashTarget): Promise<FlashProgress>;
   /** Stops a flash that ran out of time, when it is still running in this process. */
@@ -87,4 +98,32 @@ export function createTestbedDriver(testbed: TestbedFile): TestbedDriver {
 /** A status line as the drivers write it: an ISO 8601 date, the separator, the text. */
 export function statusLine(at: Date, text: string): string {
   return `${at.toISOString()} : ${text}`;
+}
+
+/**
+ * Creates a flash's status file, empty, unless it exists; answers whether this call created it. The file is
+ * the record that the flash began: created before anything flashes, atomically ('wx'), under the data folder
+ * that every instance shares (its folder must exist), and it outlives a killed server. Only the caller that
+ * creates it flashes. Synchronous, so that a caller starts the flash in the same turn of the event loop and
+ * a kill can hardly fall between the record and the start (see CommandDriver.flash).
+ */
+export function claimStatusFile(path: string): boolean {
+  try {
+    closeSync(openSync(path, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Whether a flash's status file exists: its flash began (see claimStatusFile). */
+export async function statusFileExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }

@@ -8,6 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TestbedFile } from './testbed-file.js';
 import {
+  claimStatusFile,
+  statusFileExists,
   statusLine,
   type DeviceAddress,
   type DeviceState,
@@ -89,8 +91,16 @@ export class SimulatorDriver implements TestbedDriver {
 
   async flash(target: FlashTarget): Promise<void> {
     if (!this.isUp(target.mac)) throw new Error(`device ${target.mac} does not answer`);
+    // The status file records the start, as with the command driver (claimStatusFile): another instance on
+    // the same data folder, or this one after a restart, follows this flash and does not start it again.
+    await mkdir(dirname(target.statusFile), { recursive: true });
+    if (!claimStatusFile(target.statusFile)) return;
     this.readyAt.set(target.mac, Number.POSITIVE_INFINITY);
     await this.flashStatus(target);
+  }
+
+  flashBegan(target: FlashTarget): Promise<boolean> {
+    return statusFileExists(target.statusFile);
   }
 
   async flashStatus(target: FlashTarget): Promise<FlashProgress> {

@@ -93,6 +93,10 @@ export class FlashingAwareDriver implements TestbedDriver {
     return this.inner.flash(target);
   }
 
+  flashBegan(target: FlashTarget): Promise<boolean> {
+    return this.inner.flashBegan(target);
+  }
+
   flashStatus(target: FlashTarget): Promise<FlashProgress> {
     return this.inner.flashStatus(target);
   }

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { checkFlashingReplySchema, flashNodesListSchema, flashNodesReplySchema, messages, type CheckFlashingReply } from '@testbed/contract';
 import { buildApp } from '../../app.js';
@@ -19,7 +19,7 @@ import { SimulatorDriver } from '../../testbed/simulator.js';
 import { canLogIn, newKeyPair, startSshNode, type SshNode } from '../../testbed/ssh-node.fixture.js';
 import { testbedFileSchema, type TestbedFile } from '../../testbed/testbed-file.js';
 import { insertReservation } from '../reservations/repo.js';
-import { claimFlashJobs } from './repo.js';
+import { claimFlashJobs, findFlashJob } from './repo.js';
 import { startSimulatedFlashJobs } from './simulated-load.js';
 
 const BOARD = (n: number) => `02:00:00:0b:00:0${n}`;
@@ -417,6 +417,50 @@ describe('a flash job of an instance that died', () => {
     const job = await world.ctx.database.db.selectFrom('flash_jobs').select(['lease_owner', 'finished_at']).where('handle', '=', handle!).executeTakeFirstOrThrow();
     expect(job.lease_owner).toBeNull();
     expect(job.finished_at).not.toBeNull();
+  });
+});
+
+describe('a flash job left pending by an instance killed after it started the flash', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is followed by the instance that takes it over, which does not flash the device again', async () => {
+    const testbed = simulatedTestbed({ flashSeconds: 0.5 });
+    await world.restart(testbed);
+    const admin = await world.caller({ roles: ['ADMIN', 'USER'] });
+    const db = world.ctx.database.db;
+    const device = await world.deviceId(BOARD(1));
+    const handle = await db.transaction().execute(async (tx) => {
+      const [created] = await startSimulatedFlashJobs(tx, { count: 1, userId: admin.id, deviceIds: [device] });
+      await sql`UPDATE flash_jobs SET lease_owner = 'killed-instance', lease_until = now() + interval '1 minute'
+        WHERE handle = ${created}::uuid`.execute(tx);
+      return created!;
+    });
+    // The instance that held the job started its flash (same data folder), was killed before it recorded
+    // so, and its lease ran out a moment ago.
+    const killed = createTestbedDriver(testbed);
+    const flashes = vi.spyOn(world.driver, 'flash');
+    await killed.flash(world.ctx.app.flashJobs.targetOf((await findFlashJob(db, handle))!));
+    await sql`UPDATE flash_jobs SET lease_until = now() - interval '1 second' WHERE handle = ${handle}::uuid`.execute(db);
+    const seen = await follow(admin, handle);
+    expect(seen.at(-1)).toMatchObject({ state: 'done', value0: true });
+    expect(seen.at(-1)!.value1).toMatch(/ : Flashing done$/);
+    expect(flashes).not.toHaveBeenCalled();
+  });
+
+  it('is flashed by the instance that takes it over when its flash had not begun', async () => {
+    const admin = await world.caller({ roles: ['ADMIN', 'USER'] });
+    const db = world.ctx.database.db;
+    const device = await world.deviceId(BOARD(2));
+    const flashes = vi.spyOn(world.driver, 'flash');
+    const handle = await db.transaction().execute(async (tx) => {
+      const [created] = await startSimulatedFlashJobs(tx, { count: 1, userId: admin.id, deviceIds: [device] });
+      await sql`UPDATE flash_jobs SET lease_owner = 'killed-instance', lease_until = now() - interval '1 second'
+        WHERE handle = ${created}::uuid`.execute(tx);
+      return created!;
+    });
+    const seen = await follow(admin, handle);
+    expect(seen.at(-1)).toMatchObject({ state: 'done', value0: true });
+    expect(flashes).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -199,10 +199,15 @@ export class FlashJobRunner {
     }
     switch (job.state) {
       case 'pending': {
-        try {
-          await this.driver.flash(target);
-        } catch (error) {
-          return this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
+        // The state is recorded after the flash starts, so an instance killed in between leaves a pending job
+        // whose flash runs; the driver's record of the start, written before the flash (see flashBegan), tells
+        // the instance that takes the job over to follow that flash rather than flash the device a second time.
+        if (!(await this.driver.flashBegan(target))) {
+          try {
+            await this.driver.flash(target);
+          } catch (error) {
+            return this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
+          }
         }
         await this.update(job, { state: 'flashing' });
         return;
