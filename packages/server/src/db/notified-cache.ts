@@ -26,6 +26,8 @@ export class NotifiedMap<K, V> {
   private weight = 0;
   /** Raised by every forgetting: a load that started before one must not keep its result after it. */
   private generation = 0;
+  /** The loads of getMany under way by key, started since the last forgetting: later calls wait for them. */
+  private readonly loading = new Map<K, Promise<Map<K, V>>>();
 
   constructor(
     private readonly isListening: () => boolean,
@@ -50,29 +52,46 @@ export class NotifiedMap<K, V> {
   }
 
   /**
-   * The values for `keys`: those in memory, and the others from one call of `load`, which answers the keys it
-   * is given (a key it leaves out is left out of the answer too). Counts one hit per key found in memory and
-   * one miss per call of `load`.
+   * The values for `keys`: those in memory, those another call is loading already, and the others from one
+   * call of `load`, which answers the keys it is given, knowing those found in memory (a key it leaves out, or
+   * whose load failed for another call, is left out of the answer too). Counts one hit per key found in
+   * memory and one miss per call of `load`.
    */
-  async getMany(keys: readonly K[], load: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+  async getMany(keys: readonly K[], load: (missing: K[], found: ReadonlyMap<K, V>) => Promise<Map<K, V>>): Promise<Map<K, V>> {
     const found = new Map<K, V>();
     const missing: K[] = [];
+    const waiting: K[] = [];
     const listening = this.isListening();
     const now = performance.now();
     for (const key of keys) {
       const cached = this.entries.get(key);
       if (cached && listening && now < cached.until) found.set(key, cached.value);
+      else if (listening && this.loading.has(key)) waiting.push(key);
       else missing.push(key);
     }
     this.stats.hits += found.size;
-    if (missing.length === 0) return found;
-    this.stats.misses++;
-    const generation = this.generation;
-    const loaded = await load(missing);
-    const keep = this.isListening() && generation === this.generation;
-    for (const [key, value] of loaded) {
-      found.set(key, value);
-      if (keep) this.keep(key, value, Infinity);
+    let loading: Promise<Map<K, V>> | undefined;
+    if (missing.length > 0) {
+      this.stats.misses++;
+      const generation = this.generation;
+      loading = load(missing, new Map(found)).then((loaded) => {
+        if (this.isListening() && generation === this.generation) for (const [key, value] of loaded) this.keep(key, value, Infinity);
+        return loaded;
+      });
+      // Shared only while nothing was forgotten since it started: forgetting empties `loading`.
+      if (listening) {
+        for (const key of missing) this.loading.set(key, loading);
+        const done = () => {
+          for (const key of missing) if (this.loading.get(key) === loading) this.loading.delete(key);
+        };
+        loading.then(done, done);
+      }
+    }
+    const others = waiting.map((key) => [key, this.loading.get(key)!] as const);
+    for (const [key, value] of (await loading) ?? []) found.set(key, value);
+    for (const [key, other] of others) {
+      const value = (await other.catch(() => undefined))?.get(key);
+      if (value !== undefined) found.set(key, value);
     }
     return found;
   }
@@ -102,17 +121,20 @@ export class NotifiedMap<K, V> {
 
   forget(key: K): void {
     this.generation++;
+    this.loading.clear();
     this.delete(key);
   }
 
   /** Forgets the values that pass `test` (those the map is not keyed by, such as a token's owner). */
   forgetWhere(test: (value: V) => boolean): void {
     this.generation++;
+    this.loading.clear();
     for (const [key, { value }] of this.entries) if (test(value)) this.delete(key);
   }
 
   forgetAll(): void {
     this.generation++;
+    this.loading.clear();
     this.clear();
   }
 }
