@@ -53,8 +53,11 @@ export interface TimelineWindow {
 export interface TimelineSources {
   /** The reply for the window, built whole by the database (reservation_window_json). */
   window: () => Promise<string>;
-  /** The reservations within [from, to), at most `limit` of them (reservationTimelineRows). */
-  rows: (range: { from: Date; to: Date; limit: number }) => Promise<TimelineRow[]>;
+  /**
+   * The reservations within [from, to), at most `limit` of them (reservationTimelineRows); those of `known`
+   * without their JSON, which the caller has.
+   */
+  rows: (range: { from: Date; to: Date; limit: number; known: number[] }) => Promise<Array<TimelineRow | (Omit<TimelineRow, 'json'> & { json: null })>>;
 }
 
 /** A reservation that has not ended: its JSON in the lists' shape and the people it holds (holder, colleagues). */
@@ -124,7 +127,7 @@ export class ReservationListCache extends NotifiedCache {
     if (lastDay - firstDay + 1 > TIMELINE_DAYS_MAX) return undefined;
     const keys: string[] = [];
     for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(window.deviceType, day));
-    const days = await this.timelineDays.getMany(keys, (missing) => readDays(window.deviceType, missing, sources));
+    const days = await this.timelineDays.getMany(keys, (missing, found) => readDays(window.deviceType, missing, found.values(), sources));
     const buckets: (readonly TimelineRow[])[] = [];
     for (const key of keys) {
       const day = days.get(key);
@@ -153,14 +156,24 @@ const dayOf = (key: string) => Number(key.slice(0, key.indexOf(':')));
  * The days `keys` of a type from one query over the stretch from the first to the last of them, each with
  * the reservations that hold a device of the type within it ([lower, upper) pairs, as the database writes
  * every booking's time); a day with too many is marked so, and all of them when the query finds too many.
+ * The JSON of the reservations of the days in memory (`near`, of the same window) is not read again: most
+ * reservations of a day new to memory hold the next day too.
  */
-async function readDays(deviceType: string, keys: string[], sources: TimelineSources): Promise<Map<string, TimelineDay>> {
+async function readDays(
+  deviceType: string,
+  keys: string[],
+  near: Iterable<TimelineDay>,
+  sources: TimelineSources,
+): Promise<Map<string, TimelineDay>> {
+  const known = new Map<number, string>();
+  for (const day of near) if (day !== TOO_MANY) for (const row of day) known.set(row.id, row.json);
   const wanted = new Map<number, TimelineRow[]>(keys.map((key) => [dayOf(key), []]));
   const first = Math.min(...wanted.keys());
   const last = Math.max(...wanted.keys());
   // Each reservation read holds at least one day of the stretch: past this many, a day has too many.
   const most = (last - first + 1) * TIMELINE_DAY_MAX;
-  const rows = await sources.rows({ from: new Date(first * DAY_MS), to: new Date((last + 1) * DAY_MS), limit: most + 1 });
+  const range = { from: new Date(first * DAY_MS), to: new Date((last + 1) * DAY_MS), limit: most + 1, known: [...known.keys()] };
+  const rows: TimelineRow[] = (await sources.rows(range)).map((row) => ({ ...row, json: row.json ?? known.get(row.id)! }));
   const read = new Map<string, TimelineDay>();
   if (rows.length > most) {
     for (const key of keys) read.set(key, TOO_MANY);

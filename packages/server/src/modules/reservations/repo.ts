@@ -198,16 +198,17 @@ export interface TimelineRow {
 
 /**
  * The reservations holding an inventory device of a type within [from, to), in no order and at most `limit`,
- * as reservation_window_json finds them; each reservation's JSON is reservations_json's of it alone.
- * Microseconds, as the database keeps them: a reservation released mid-millisecond ends there.
+ * as reservation_window_json finds them; each reservation's JSON is reservations_json's of it alone, null for
+ * those of `known` (the caller has it). Microseconds, as the database keeps them: a reservation released
+ * mid-millisecond ends there.
  */
 export async function reservationTimelineRows(
   db: Queryable,
-  range: { deviceType: string; from: Date; to: Date; limit: number },
-): Promise<TimelineRow[]> {
-  const { rows } = await sql<{ id: number; start: number; lowers: (number | null)[]; uppers: (number | null)[]; body: string }>`
+  range: { deviceType: string; from: Date; to: Date; limit: number; known?: number[] },
+): Promise<Array<TimelineRow | (Omit<TimelineRow, 'json'> & { json: null })>> {
+  const { rows } = await sql<{ id: number; start: number; lowers: (number | null)[]; uppers: (number | null)[]; body: string | null }>`
     SELECT w.id, (extract(epoch FROM r.start_date) * 1000000)::float8 AS start, w.lowers, w.uppers,
-           reservations_json(ARRAY[w.id]) AS body
+           CASE WHEN w.id = ANY(${range.known ?? []}::int[]) THEN NULL ELSE reservations_json(ARRAY[w.id]) END AS body
     FROM (
       SELECT rd.reservation_id AS id,
              array_agg((extract(epoch FROM lower(rd.during)) * 1000000)::float8) AS lowers,
@@ -224,7 +225,7 @@ export async function reservationTimelineRows(
     start: Number(row.start),
     spans: row.lowers.flatMap((lower, n) => [lower === null ? -Infinity : Number(lower), row.uppers[n] === null ? Infinity : Number(row.uppers[n])]),
     // A list of one: '[' element ']'.
-    json: row.body.slice(1, -1),
+    json: row.body === null ? null : row.body.slice(1, -1),
   }));
 }
 
