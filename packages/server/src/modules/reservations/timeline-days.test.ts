@@ -153,6 +153,34 @@ describe('the timeline cut from days kept in memory', () => {
   });
 });
 
+describe('the timeline read whole from the database', () => {
+  it('when a day holds too many reservations to keep, or the window spans too many days', async () => {
+    const cache = new ReservationListCache();
+    await cache.listen(ctx.database.subscribe);
+    try {
+      let ranges = 0;
+      const crowded = (count: number) => ({
+        window: async () => 'whole',
+        rows: async () => {
+          ranges += 1;
+          return Array.from({ length: count }, (_, n) => ({ id: n + 1, start: firstDay * 1000, spans: [firstDay * 1000, (firstDay + HOUR) * 1000], json: `{"n":${n}}` }));
+        },
+      });
+      const window = (days: number, limit = 2): TimelineWindow => ({ deviceType: 'crowded', from: new Date(firstDay), to: new Date(firstDay + days * DAY), limit });
+      expect((await cache.timeline(window(1), crowded(3))).toString()).toBe('{"reservations":[{"n":0}, {"n":1}],"complete":false}');
+      cache.forgetAll();
+      expect((await cache.timeline(window(1, 3), crowded(5_001))).toString()).toBe('whole');
+      // The crowded day is remembered as such: another window over it is read whole without reading the day again.
+      expect((await cache.timeline(window(1, 4), crowded(5_001))).toString()).toBe('whole');
+      expect(ranges).toBe(2);
+      expect((await cache.timeline({ ...window(63), deviceType: 'wide' }, crowded(1))).toString()).toBe('whole');
+      expect(ranges).toBe(2);
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
 describe('GET /api/reservationTimeline/{id} and bookings', () => {
   it('shows a booking made through the API in the next read of a window, and in the windows over its days', async () => {
     const caller = await loginAs(ctx);
@@ -182,5 +210,22 @@ describe('GET /api/reservationTimeline/{id} and bookings', () => {
     // A window never read before, over days read before.
     expect(await read(monday + DAY, monday + DAY + 10 * HOUR)).toEqual([]);
     expect(await read(monday + DAY, monday + DAY + 10 * HOUR + 1)).toEqual([id]);
+
+    // Written behind the API (another instance, a script): the database's announcement forgets the days.
+    const device = await ctx.database.db.selectFrom('devices').select('id').where('mac_address', '=', '02:00:00:01:00:03').executeTakeFirstOrThrow();
+    const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+    const written = await insertReservation(ctx.database.db, {
+      responsibleUserId: caller.id,
+      reservationTypeId: type.id,
+      exclusive: true,
+      start: new Date(monday + 3 * DAY),
+      end: new Date(monday + 3 * DAY + HOUR),
+      description: 'written behind the API',
+      userIds: [],
+      deviceIds: [device.id],
+    });
+    const poll = { timeout: 2_000, interval: 20 };
+    await expect.poll(() => read(monday, monday + 7 * DAY), poll).toEqual([id, written]);
+    expect(await read(monday + 2 * DAY, monday + 4 * DAY)).toEqual([written]);
   });
 });
