@@ -197,4 +197,55 @@ describe('NotifiedCache', () => {
     expect(await short.get('c', loader.load)).toBe(6);
     expect(await short.get('a', loader.load)).toBe(7);
   });
+
+  it('loads the keys of a call missing from memory at once, and shares a load under way with later calls', async () => {
+    const subject = await listeningCache();
+    const asked: string[][] = [];
+    let finish: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const load = async (missing: string[]) => {
+      asked.push(missing);
+      await gate;
+      return new Map(missing.map((key) => [key, key.length] as const));
+    };
+    const first = subject.map.getMany(['a', 'bb'], load);
+    const second = subject.map.getMany(['bb', 'ccc'], load);
+    finish();
+    expect([...(await first)]).toEqual([['a', 1], ['bb', 2]]);
+    expect([...(await second)]).toEqual([['ccc', 3], ['bb', 2]]);
+    expect(asked).toEqual([['a', 'bb'], ['ccc']]);
+    expect([...(await subject.map.getMany(['a', 'bb', 'ccc', 'dddd'], load))]).toHaveLength(4);
+    expect(asked).toEqual([['a', 'bb'], ['ccc'], ['dddd']]);
+    expect(subject.map.stats).toEqual({ hits: 3, misses: 3 });
+  });
+
+  it('neither keeps nor shares a load of getMany during which a change was announced', async () => {
+    const subject = await listeningCache();
+    let calls = 0;
+    let finish: () => void = () => undefined;
+    const slow = subject.map.getMany(['a'], () => new Promise((resolve) => (finish = () => resolve(new Map([['a', ++calls]])))));
+    await notify();
+    await expect.poll(() => subject.heard, poll).toEqual(['']);
+    // Asked after the change: not answered by the load from before it.
+    const after = subject.map.getMany(['a'], async () => new Map([['a', ++calls]]));
+    expect((await after).get('a')).toBe(1);
+    finish();
+    expect((await slow).get('a')).toBe(2);
+    expect((await subject.map.getMany(['a'], async () => new Map([['a', ++calls]]))).get('a')).toBe(1);
+  });
+
+  it('starts again empty when the weight of its values passes the bound', async () => {
+    const subject = await listeningCache();
+    const heavy = subject.cache.createMap<string, number[]>({ maxWeight: 5, weigh: (value) => value.length });
+    let loads = 0;
+    const load = (length: number) => async () => (loads++, Array.from({ length }, () => 0));
+    await heavy.get('a', load(3));
+    await heavy.get('b', load(2)); // weight 5: still kept
+    await heavy.get('a', load(3));
+    expect(loads).toBe(2);
+    await heavy.get('c', load(1)); // weight 6: starts again with c alone
+    await heavy.get('c', load(1));
+    await heavy.get('b', load(2));
+    expect(loads).toBe(4);
+  });
 });

@@ -6,24 +6,32 @@
 // close, every read goes to the loader and nothing is kept, because a change could pass unheard.
 import type { Subscribe } from './database.js';
 
-export interface NotifiedMapOptions {
+export interface NotifiedMapOptions<V = unknown> {
   /** Past this many entries the map starts again empty (a bound on memory, not an eviction policy). */
   maxEntries?: number;
   /** A backstop: an entry is loaded again after this long whatever was announced. */
   maxAgeMs?: number;
+  /** Past this total weight of the entries (`weigh`) the map starts again empty, as with `maxEntries`. */
+  maxWeight?: number;
+  /** The weight of a value, for `maxWeight` (such as the number of items it holds). */
+  weigh?: (value: V) => number;
 }
 
 /** Values by key, kept while their cache listens and until they are forgotten or their time is up. */
 export class NotifiedMap<K, V> {
   /** Answers from memory and from the loader, for the metrics. */
   readonly stats = { hits: 0, misses: 0 };
-  private readonly entries = new Map<K, { value: V; until: number }>();
+  private readonly entries = new Map<K, { value: V; until: number; weight: number }>();
+  /** The total weight of the entries (see NotifiedMapOptions.weigh). */
+  private weight = 0;
   /** Raised by every forgetting: a load that started before one must not keep its result after it. */
   private generation = 0;
+  /** The loads of getMany under way by key, started since the last forgetting: later calls wait for them. */
+  private readonly loading = new Map<K, Promise<Map<K, V>>>();
 
   constructor(
     private readonly isListening: () => boolean,
-    private readonly options: NotifiedMapOptions = {},
+    private readonly options: NotifiedMapOptions<V> = {},
   ) {}
 
   /**
@@ -39,29 +47,95 @@ export class NotifiedMap<K, V> {
     this.stats.misses++;
     const generation = this.generation;
     const value = await load();
-    if (!this.isListening() || generation !== this.generation) return value;
-    const timeLeft = Math.min(this.options.maxAgeMs ?? Infinity, keepFor(value));
-    if (timeLeft > 0) {
-      if (this.entries.size >= (this.options.maxEntries ?? Infinity)) this.entries.clear();
-      this.entries.set(key, { value, until: performance.now() + timeLeft });
-    }
+    if (this.isListening() && generation === this.generation) this.keep(key, value, keepFor(value));
     return value;
+  }
+
+  /**
+   * The values for `keys`: those in memory, those another call is loading already, and the others from one
+   * call of `load`, which answers the keys it is given, knowing those found in memory (a key it leaves out, or
+   * whose load failed for another call, is left out of the answer too). Counts one hit per key found in
+   * memory and one miss per call of `load`.
+   */
+  async getMany(keys: readonly K[], load: (missing: K[], found: ReadonlyMap<K, V>) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+    const found = new Map<K, V>();
+    const missing: K[] = [];
+    const waiting: K[] = [];
+    const listening = this.isListening();
+    const now = performance.now();
+    for (const key of keys) {
+      const cached = this.entries.get(key);
+      if (cached && listening && now < cached.until) found.set(key, cached.value);
+      else if (listening && this.loading.has(key)) waiting.push(key);
+      else missing.push(key);
+    }
+    this.stats.hits += found.size;
+    let loading: Promise<Map<K, V>> | undefined;
+    if (missing.length > 0) {
+      this.stats.misses++;
+      const generation = this.generation;
+      loading = load(missing, new Map(found)).then((loaded) => {
+        if (this.isListening() && generation === this.generation) for (const [key, value] of loaded) this.keep(key, value, Infinity);
+        return loaded;
+      });
+      // Shared only while nothing was forgotten since it started: forgetting empties `loading`.
+      if (listening) {
+        for (const key of missing) this.loading.set(key, loading);
+        const done = () => {
+          for (const key of missing) if (this.loading.get(key) === loading) this.loading.delete(key);
+        };
+        loading.then(done, done);
+      }
+    }
+    const others = waiting.map((key) => [key, this.loading.get(key)!] as const);
+    for (const [key, value] of (await loading) ?? []) found.set(key, value);
+    for (const [key, other] of others) {
+      const value = (await other.catch(() => undefined))?.get(key);
+      if (value !== undefined) found.set(key, value);
+    }
+    return found;
+  }
+
+  /** Keeps `value` for at most `keepFor` ms (and the map's max age), making room first if the map is full. */
+  private keep(key: K, value: V, keepFor: number): void {
+    const timeLeft = Math.min(this.options.maxAgeMs ?? Infinity, keepFor);
+    if (timeLeft <= 0) return;
+    const weight = this.options.weigh?.(value) ?? 0;
+    this.delete(key);
+    if (this.entries.size >= (this.options.maxEntries ?? Infinity) || this.weight + weight > (this.options.maxWeight ?? Infinity)) this.clear();
+    this.entries.set(key, { value, until: performance.now() + timeLeft, weight });
+    this.weight += weight;
+  }
+
+  private delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight;
+    this.entries.delete(key);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.weight = 0;
   }
 
   forget(key: K): void {
     this.generation++;
-    this.entries.delete(key);
+    this.loading.clear();
+    this.delete(key);
   }
 
   /** Forgets the values that pass `test` (those the map is not keyed by, such as a token's owner). */
   forgetWhere(test: (value: V) => boolean): void {
     this.generation++;
-    for (const [key, { value }] of this.entries) if (test(value)) this.entries.delete(key);
+    this.loading.clear();
+    for (const [key, { value }] of this.entries) if (test(value)) this.delete(key);
   }
 
   forgetAll(): void {
     this.generation++;
-    this.entries.clear();
+    this.loading.clear();
+    this.clear();
   }
 }
 
@@ -107,7 +181,7 @@ export class NotifiedCache {
   }
 
   /** A new map of values that this cache's subscription invalidates. */
-  createMap<K, V>(options?: NotifiedMapOptions): NotifiedMap<K, V> {
+  createMap<K, V>(options?: NotifiedMapOptions<V>): NotifiedMap<K, V> {
     const map = new NotifiedMap<K, V>(() => this.listening, options);
     this.maps.push(map);
     return map;

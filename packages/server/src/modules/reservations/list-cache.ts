@@ -7,17 +7,58 @@
 // - all of it after any unsafe call this instance answers, before the reply leaves (see app.ts), so that a
 //   person who books and then reads never meets the list from before;
 // - one entry when its time is up: a list of current reservations changes when its first reservation ends;
+// - and it keeps nothing while it is not listening.
 // Every user's lists of current reservations (their own, the others') are cut from one entry, all the
 // reservations that have not ended, indexed by the people they hold, so that a user never seen before is
 // answered from memory too; a reservation that ends is left out when a list is cut, and concurrent readers
 // share one load of it.
-// - and it keeps nothing while it is not listening.
+// The timeline is kept by device type and UTC day: each day holds every reservation of the type's devices
+// overlapping it, as the JSON text the reply holds for it, with its start, id and devices' times. A window
+// never asked before is cut from the days it touches (each reservation once, those overlapping the half-open
+// window, by start then id, up to the limit, `complete` as reservation_window_json tells it), and the days
+// missing from memory are read in one query; the same bytes as the database's reply, which a window over too
+// many days, or touching a day of too many reservations, still gets. The days are forgotten with everything
+// else; replies by exact window are kept in front of them for repeated reads.
 import { NotifiedCache } from '../../db/notified-cache.js';
+import type { TimelineRow } from './repo.js';
 
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
 /** A backstop: an entry is read again after this long whatever was announced. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 5_000;
+const DAY_MS = 86_400_000;
+const DAY_US = DAY_MS * 1000;
+/** A day of a type with more reservations than this is not kept: its windows are read whole from the database. */
+export const TIMELINE_DAY_MAX = 5_000;
+/** A window over more UTC days than this is read whole from the database. */
+export const TIMELINE_DAYS_MAX = 62;
+/** Timeline windows kept whole (the repeated reads of one window), apart from the lists so as not to crowd them. */
+const TIMELINE_WINDOWS_MAX = 2_000;
+/** Days kept, and reservations held by all of them together (one reservation counts once per day it holds). */
+const TIMELINE_DAYS_KEPT = 20_000;
+const TIMELINE_DAY_ROWS_KEPT = 500_000;
+/** A day whose reservations are too many to keep. */
+const TOO_MANY = 'too many';
+type TimelineDay = readonly TimelineRow[] | typeof TOO_MANY;
+
+/** A timeline window as the reply answers it: the reservations of a device type's devices within [from, to). */
+export interface TimelineWindow {
+  deviceType: string;
+  from: Date;
+  to: Date;
+  limit: number;
+}
+
+/** Where the timeline's reservations come from. */
+export interface TimelineSources {
+  /** The reply for the window, built whole by the database (reservation_window_json). */
+  window: () => Promise<string>;
+  /**
+   * The reservations within [from, to), at most `limit` of them (reservationTimelineRows); those of `known`
+   * without their JSON, which the caller has.
+   */
+  rows: (range: { from: Date; to: Date; limit: number; known: number[] }) => Promise<Array<TimelineRow | (Omit<TimelineRow, 'json'> & { json: null })>>;
+}
 
 /** A reservation that has not ended: its JSON in the lists' shape and the people it holds (holder, colleagues). */
 export interface ListedReservation {
@@ -39,6 +80,17 @@ export class ReservationListCache extends NotifiedCache {
    */
   private readonly lists = this.createMap<string, Buffer>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
   private readonly current = this.createMap<'current', CurrentReservations>({ maxAgeMs: MAX_AGE_MS });
+  /** The timeline's replies by exact window, as bytes. */
+  private readonly timelineWindows = this.createMap<string, Buffer>({ maxAgeMs: MAX_AGE_MS, maxEntries: TIMELINE_WINDOWS_MAX });
+  /** The timeline's reservations by device type and UTC day: each of them that holds a device of the type that day. */
+  private readonly timelineDays = this.createMap<string, TimelineDay>({
+    maxAgeMs: MAX_AGE_MS,
+    maxEntries: TIMELINE_DAYS_KEPT,
+    maxWeight: TIMELINE_DAY_ROWS_KEPT,
+    weigh: (day) => (day === TOO_MANY ? 1 : day.length),
+  });
+  /** Timeline days answered from memory and reads of missing days from the database, for the metrics. */
+  readonly timelineStats = this.timelineDays.stats;
   private currentLoading?: Promise<CurrentReservations>;
   /** Answers from memory and reads from the database, for the metrics. */
   readonly stats = this.lists.stats;
@@ -56,6 +108,36 @@ export class ReservationListCache extends NotifiedCache {
   }
 
   /**
+   * The timeline reply for `window`, the same bytes as `sources.window` answers: from memory by window, else
+   * cut from the days the window touches, reading the days missing from memory in one query; a window over
+   * too many days, or touching a day of too many reservations, is read whole.
+   */
+  timeline(window: TimelineWindow, sources: TimelineSources): Promise<Buffer> {
+    const key = `${window.limit}:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`;
+    return this.timelineWindows.get(key, async () => Buffer.from((await this.timelineFromDays(window, sources)) ?? (await sources.window())));
+  }
+
+  /** The reply cut from the days of the window, or undefined when the window is to be read whole. */
+  private async timelineFromDays(window: TimelineWindow, sources: TimelineSources): Promise<string | undefined> {
+    const from = window.from.getTime();
+    const to = window.to.getTime();
+    if (!(from < to)) return undefined;
+    const firstDay = Math.floor(from / DAY_MS);
+    const lastDay = Math.ceil(to / DAY_MS) - 1;
+    if (lastDay - firstDay + 1 > TIMELINE_DAYS_MAX) return undefined;
+    const keys: string[] = [];
+    for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(window.deviceType, day));
+    const days = await this.timelineDays.getMany(keys, (missing, found) => readDays(window.deviceType, missing, found.values(), sources));
+    const buckets: (readonly TimelineRow[])[] = [];
+    for (const key of keys) {
+      const day = days.get(key);
+      if (day === undefined || day === TOO_MANY) return undefined;
+      buckets.push(day);
+    }
+    return timelineJson(buckets, from * 1000, to * 1000, window.limit);
+  }
+
+  /**
    * Every reservation that had not ended when it was read, soonest start first, from `read` (their JSON
    * list) or memory: the caller leaves out those that have ended since (`endsAt`).
    */
@@ -65,6 +147,77 @@ export class ReservationListCache extends NotifiedCache {
     });
     return this.currentLoading;
   }
+}
+
+const dayKey = (deviceType: string, day: number) => `${day}:${deviceType}`;
+const dayOf = (key: string) => Number(key.slice(0, key.indexOf(':')));
+
+/**
+ * The days `keys` of a type from one query over the stretch from the first to the last of them, each with
+ * the reservations that hold a device of the type within it ([lower, upper) pairs, as the database writes
+ * every booking's time); a day with too many is marked so, and all of them when the query finds too many.
+ * The JSON of the reservations of the days in memory (`near`, of the same window) is not read again: most
+ * reservations of a day new to memory hold the next day too.
+ */
+async function readDays(
+  deviceType: string,
+  keys: string[],
+  near: Iterable<TimelineDay>,
+  sources: TimelineSources,
+): Promise<Map<string, TimelineDay>> {
+  const known = new Map<number, string>();
+  for (const day of near) if (day !== TOO_MANY) for (const row of day) known.set(row.id, row.json);
+  const wanted = new Map<number, TimelineRow[]>(keys.map((key) => [dayOf(key), []]));
+  const first = Math.min(...wanted.keys());
+  const last = Math.max(...wanted.keys());
+  // Each reservation read holds at least one day of the stretch: past this many, a day has too many.
+  const most = (last - first + 1) * TIMELINE_DAY_MAX;
+  const range = { from: new Date(first * DAY_MS), to: new Date((last + 1) * DAY_MS), limit: most + 1, known: [...known.keys()] };
+  const rows: TimelineRow[] = (await sources.rows(range)).map((row) => ({ ...row, json: row.json ?? known.get(row.id)! }));
+  const read = new Map<string, TimelineDay>();
+  if (rows.length > most) {
+    for (const key of keys) read.set(key, TOO_MANY);
+    return read;
+  }
+  for (const row of rows) {
+    for (let n = 0; n < row.spans.length; n += 2) {
+      // Day d is [d, d + 1) days: [lower, upper) holds it when lower < its end and its start < upper.
+      const since = Math.max(first, Math.floor(row.spans[n]! / DAY_US));
+      const until = Math.min(last, Math.ceil(row.spans[n + 1]! / DAY_US) - 1);
+      for (let day = since; day <= until; day += 1) {
+        const held = wanted.get(day);
+        // A reservation holding several devices is listed once a day.
+        if (held && held[held.length - 1] !== row) held.push(row);
+      }
+    }
+  }
+  for (const [day, held] of wanted) read.set(dayKey(deviceType, day), held.length > TIMELINE_DAY_MAX ? TOO_MANY : held);
+  return read;
+}
+
+/**
+ * The timeline reply of [from, to) (microseconds) from the days that the window touches, as
+ * reservation_window_json builds it: each reservation once, those with a device's time overlapping the
+ * half-open window, by start then id, at most `limit` and `complete` when there were no more; the elements
+ * joined as json_agg joins them.
+ */
+export function timelineJson(days: Iterable<readonly TimelineRow[]>, from: number, to: number, limit: number): string {
+  const within = new Map<number, TimelineRow>();
+  for (const day of days) {
+    for (const row of day) {
+      if (within.has(row.id)) continue;
+      for (let n = 0; n < row.spans.length; n += 2) {
+        if (row.spans[n]! < to && from < row.spans[n + 1]!) {
+          within.set(row.id, row);
+          break;
+        }
+      }
+    }
+  }
+  const sorted = [...within.values()].sort((a, b) => a.start - b.start || a.id - b.id);
+  const complete = sorted.length <= limit;
+  const page = complete ? sorted : sorted.slice(0, limit);
+  return `{"reservations":[${page.map((row) => row.json).join(', ')}],"complete":${complete}}`;
 }
 
 interface ReservationJson {

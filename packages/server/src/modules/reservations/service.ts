@@ -45,6 +45,7 @@ import {
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
+  reservationTimelineRows,
   type ConflictRow,
   type InventoryDeviceRow,
   type ReservationListKind,
@@ -195,9 +196,12 @@ export class ReservationService {
     authorize(principal, 'reservation:list', { userId });
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
     const read = () => reservationWindowJson(this.db, window);
-    // Everybody's reservations: one entry serves every user looking at the same window.
+    // Everybody's reservations: the days kept serve every user and every window over them.
     if (!this.lists) return read();
-    return this.lists.get(`timeline:${window.deviceType}:${window.from.getTime()}:${window.to.getTime()}`, read);
+    return this.lists.timeline(window, {
+      window: read,
+      rows: (range) => reservationTimelineRows(this.db, { deviceType: window.deviceType, ...range }),
+    });
   }
 
   /** The reservations of the user that have not ended, soonest first. */
