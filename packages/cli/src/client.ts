@@ -1,7 +1,7 @@
 // The HTTP side of the client: one request function that checks every reply against the contract's schema
 // and turns what can go wrong into a sentence a person can act on.
 import { API_TOKEN_PREFIX, errorReplySchema } from '@testbed/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** Exit codes scripts can test. */
 export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;
@@ -33,7 +33,7 @@ export class Portal {
     private readonly token: string | undefined,
   ) {}
 
-  async request<S extends z.ZodType>(method: string, path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  async request<S extends z.ZodMiniType>(method: string, path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
     const target = new URL(path, this.url);
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) target.searchParams.set(key, String(value));
     const headers: Record<string, string> = { accept: 'application/json' };

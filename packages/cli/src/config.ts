@@ -3,9 +3,9 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-export const configSchema = z.object({ url: z.string().url(), token: z.string().min(1) });
+export const configSchema = z.object({ url: z.url(), token: z.string().check(z.minLength(1)) });
 export type CliConfig = z.infer<typeof configSchema>;
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {

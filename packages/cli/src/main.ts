@@ -30,7 +30,7 @@ import {
 } from '@testbed/contract';
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CliError, EXIT, Portal } from './client.js';
 import { configPath, readConfig, writeConfig } from './config.js';
 import { printJson, printTable, promptSecret, readStdin, sleep } from './terminal.js';
@@ -239,7 +239,7 @@ program
   .argument('<id>', 'reservation id', parsePositive)
   .action(async (id: number) => {
     const api = await portal();
-    const event = await api.request('GET', `/api/reservations/${id}/ics`, z.string().startsWith('BEGIN:VCALENDAR'), { text: true });
+    const event = await api.request('GET', `/api/reservations/${id}/ics`, z.string().check(z.startsWith('BEGIN:VCALENDAR')), { text: true });
     process.stdout.write(event);
   });
 
@@ -456,7 +456,7 @@ try {
   } else if (error instanceof CliError) {
     console.error(`testbed: ${error.message}`);
     process.exitCode = error.exitCode;
-  } else if (error instanceof z.ZodError || error instanceof SyntaxError) {
+  } else if (error instanceof z.core.$ZodError || error instanceof SyntaxError) {
     console.error(`testbed: the saved config (${configPath()}) is damaged: run testbed login again.`);
     process.exitCode = EXIT.refused;
   } else {

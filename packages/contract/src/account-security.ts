@@ -1,6 +1,6 @@
 // Passwords, e-mail changes and account deletion (accounts document, sections 2, 4, 5, 7 and 8; DESIGN.md
 // section 6). One schema per form, used by the page and by the API, so both give the same message.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { entityIdSchema, idParamsSchema } from './input.js';
 import { messages } from './messages.js';
 import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
@@ -67,12 +67,12 @@ export const accountSecurityMessages = {
 export const accountEmailSchema = emailSchema;
 
 /** A new password: required, the spec's rule. The common-password check is the server's. */
-const newPasswordSchema = z.string().min(1, required('New password')).pipe(passwordSchema);
+const newPasswordSchema = z.pipe(z.string().check(z.minLength(1, required('New password'))), passwordSchema);
 
 // Forgotten password --------------------------------------------------------------------------------------
 
 export const passwordForgottenFormSchema = z.object({
-  email: z.string().trim().min(1, required('Email')).pipe(accountEmailSchema),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, required('Email'))), accountEmailSchema),
 });
 export type PasswordForgottenForm = z.infer<typeof passwordForgottenFormSchema>;
 
@@ -80,22 +80,24 @@ export type PasswordForgottenForm = z.infer<typeof passwordForgottenFormSchema>;
 export const passwordForgottenReplySchema = z.object({ message: z.literal(messages.RESET_PASSWORD_SENT) });
 export type PasswordForgottenReply = z.infer<typeof passwordForgottenReplySchema>;
 
-const tokenSchema = z.string().trim().min(1, messages.TOKEN_INVALID).max(200, messages.TOKEN_INVALID);
+const tokenSchema = z.string().check(z.trim(), z.minLength(1, messages.TOKEN_INVALID), z.maxLength(200, messages.TOKEN_INVALID));
 export const accountTokenBodySchema = z.object({ token: tokenSchema });
 
 /** Why a link cannot be used; the invalidToken page words each. */
 export const TOKEN_PROBLEMS = ['invalid', 'expired', 'used'] as const;
 export type TokenProblem = (typeof TOKEN_PROBLEMS)[number];
 
-export const checkTokenReplySchema = z.object({ valid: z.boolean(), problem: z.enum(TOKEN_PROBLEMS).optional() });
+export const checkTokenReplySchema = z.object({ valid: z.boolean(), problem: z.optional(z.enum(TOKEN_PROBLEMS)) });
 export type CheckTokenReply = z.infer<typeof checkTokenReplySchema>;
 
 export const resetPasswordFormSchema = z
-  .object({ newPassword: newPasswordSchema, repeatPassword: z.string().min(1, required('New password verification')) })
-  .refine((form) => form.newPassword === form.repeatPassword, {
-    path: ['repeatPassword'],
-    message: accountSecurityMessages.NEW_PASSWORD_REPEAT_MISMATCH,
-  });
+  .object({ newPassword: newPasswordSchema, repeatPassword: z.string().check(z.minLength(1, required('New password verification'))) })
+  .check(
+    z.refine((form) => form.newPassword === form.repeatPassword, {
+      path: ['repeatPassword'],
+      message: accountSecurityMessages.NEW_PASSWORD_REPEAT_MISMATCH,
+    }),
+  );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordBodySchema = z.object({ token: tokenSchema, newPassword: newPasswordSchema });
@@ -105,21 +107,27 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, required('Current password')).max(PASSWORD_MAX_LENGTH, messages.CURRENT_PASSWORD_WRONG),
+    currentPassword: z
+      .string()
+      .check(z.minLength(1, required('Current password')), z.maxLength(PASSWORD_MAX_LENGTH, messages.CURRENT_PASSWORD_WRONG)),
     newPassword: newPasswordSchema,
-    repeatPassword: z.string().min(1, required('New password verification')),
+    repeatPassword: z.string().check(z.minLength(1, required('New password verification'))),
   })
-  .refine((form) => form.newPassword === form.repeatPassword, {
-    path: ['repeatPassword'],
-    message: accountSecurityMessages.NEW_PASSWORD_REPEAT_MISMATCH,
-  });
+  .check(
+    z.refine((form) => form.newPassword === form.repeatPassword, {
+      path: ['repeatPassword'],
+      message: accountSecurityMessages.NEW_PASSWORD_REPEAT_MISMATCH,
+    }),
+  );
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 const userIdSchema = entityIdSchema;
 
 export const changePasswordBodySchema = z.object({
   userId: userIdSchema,
-  currentPassword: z.string().min(1, required('Current password')).max(PASSWORD_MAX_LENGTH, messages.CURRENT_PASSWORD_WRONG),
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, required('Current password')), z.maxLength(PASSWORD_MAX_LENGTH, messages.CURRENT_PASSWORD_WRONG)),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -132,33 +140,35 @@ export type ChangePasswordByAdminBody = z.infer<typeof changePasswordByAdminBody
  * A password change ends the account's sessions. When the caller changed their own password they get a
  * fresh session in `session`, so they stay signed in here and only their other sessions end.
  */
-export const passwordChangedReplySchema = z.object({ changed: z.literal(true), session: signinReplySchema.optional() });
+export const passwordChangedReplySchema = z.object({ changed: z.literal(true), session: z.optional(signinReplySchema) });
 export type PasswordChangedReply = z.infer<typeof passwordChangedReplySchema>;
 
 // E-mail change -------------------------------------------------------------------------------------------
 
 export const changeEmailFormSchema = z
   .object({
-    newEmail: z.string().trim().min(1, required('New email')).pipe(accountEmailSchema),
-    reemail: z.string().trim().min(1, required('Email verification')),
+    newEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, required('New email'))), accountEmailSchema),
+    reemail: z.string().check(z.trim(), z.minLength(1, required('Email verification'))),
   })
-  .refine((form) => form.newEmail.toLowerCase() === form.reemail.toLowerCase(), {
-    path: ['reemail'],
-    message: accountSecurityMessages.EMAIL_REPEAT_MISMATCH,
-  });
+  .check(
+    z.refine((form) => form.newEmail.toLowerCase() === form.reemail.toLowerCase(), {
+      path: ['reemail'],
+      message: accountSecurityMessages.EMAIL_REPEAT_MISMATCH,
+    }),
+  );
 export type ChangeEmailForm = z.infer<typeof changeEmailFormSchema>;
 
 export const changeEmailBodySchema = z.object({
   userId: userIdSchema,
-  newEmail: z.string().trim().min(1, required('New email')).pipe(accountEmailSchema),
+  newEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, required('New email'))), accountEmailSchema),
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
 /** The address is not changed yet: a link went to `newEmail` and the change happens when it is opened. */
-export const changeEmailReplySchema = z.object({ userId: z.number().int(), newEmail: z.string(), confirmationSent: z.literal(true) });
+export const changeEmailReplySchema = z.object({ userId: z.int(), newEmail: z.string(), confirmationSent: z.literal(true) });
 export type ChangeEmailReply = z.infer<typeof changeEmailReplySchema>;
 
-export const confirmChangeEmailReplySchema = z.object({ userId: z.number().int(), email: z.string() });
+export const confirmChangeEmailReplySchema = z.object({ userId: z.int(), email: z.string() });
 export type ConfirmChangeEmailReply = z.infer<typeof confirmChangeEmailReplySchema>;
 
 // Account summary and deletion ----------------------------------------------------------------------------
@@ -168,27 +178,29 @@ export const accountUserParamsSchema = idParamsSchema;
 // A reply's own fields: alike in shape only to other replies' field lists.
 /** What the password, e-mail and deletion screens show about the account they act on. */
 export const accountSummarySchema = z.object({
-  userId: z.number().int(),
+  userId: z.int(),
   username: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
   /** The address waiting for its confirmation link to be opened, if any. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: z.nullable(z.string()),
   deleted: z.boolean(),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
 export const deleteAccountFormSchema = z.object({
-  password: z.string().min(1, accountSecurityMessages.PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH, messages.PASSWORD_WRONG),
+  password: z
+    .string()
+    .check(z.minLength(1, accountSecurityMessages.PASSWORD_REQUIRED), z.maxLength(PASSWORD_MAX_LENGTH, messages.PASSWORD_WRONG)),
 });
 export type DeleteAccountForm = z.infer<typeof deleteAccountFormSchema>;
 
-export const deleteAccountReplySchema = z.object({ userId: z.number().int(), deleted: z.literal(true) });
+export const deleteAccountReplySchema = z.object({ userId: z.int(), deleted: z.literal(true) });
 export type DeleteAccountReply = z.infer<typeof deleteAccountReplySchema>;
 
 export const partialDeletionReplySchema = z.object({
-  userId: z.number().int(),
+  userId: z.int(),
   partiallyDeleted: z.literal(true),
   /** When the account was anonymised (ISO 8601). */
   anonymisedAt: z.string(),

@@ -2,7 +2,7 @@
 // 8, 9 and 11). An administrator asks users whose last validation is older than a date to re-validate: they
 // are disabled and get a link to complete their account; an administrator then approves the update from a
 // link of their own. Administrators also import accounts from CSV text, one account per line.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idFieldSchema } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
@@ -111,29 +111,40 @@ const idSchema = idFieldSchema;
 
 /** GET /userAccountsToUpdate/{date}: the date is the chosen day's timestamp in milliseconds. */
 export const userAccountsToUpdateParamsSchema = z.object({
-  date: z.coerce.number().int().min(0).max(8_640_000_000_000_000),
+  date: z.coerce.number().check(z.int(), z.gte(0), z.lte(8_640_000_000_000_000)),
 });
 
 /** An account of the users list (dates as ISO 8601 instants), with its pending flag under the spec's name. */
-export const accountToValidateSchema = userListItemSchema
-  .pick({ userId: true, firstname: true, lastname: true, username: true, email: true, signUpDate: true, lastValidationDate: true, isEnabled: true })
-  .extend({ userAccountValidationPending: z.boolean() });
+export const accountToValidateSchema = z.extend(
+  z.pick(userListItemSchema, {
+    userId: true,
+    firstname: true,
+    lastname: true,
+    username: true,
+    email: true,
+    signUpDate: true,
+    lastValidationDate: true,
+    isEnabled: true,
+  }),
+  { userAccountValidationPending: z.boolean() },
+);
 export type AccountToValidate = z.infer<typeof accountToValidateSchema>;
 export const accountToValidateListSchema = z.array(accountToValidateSchema);
 
 /** POST /auth/userAccountToValidate: the ids of the users asked to validate their account. */
 export const userAccountToValidateBodySchema = z
   .array(idSchema)
-  .min(1, 'Select at least one account.')
-  .max(1000, 'At most 1000 accounts at once.');
+  .check(z.minLength(1, 'Select at least one account.'), z.maxLength(1000, 'At most 1000 accounts at once.'));
 
-export const validationCountReplySchema = z.object({ count: z.number().int() });
+export const validationCountReplySchema = z.object({ count: z.int() });
 export type ValidationCountReply = z.infer<typeof validationCountReplySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The user's update through their link (open token routes)
 
-export const accountUpdateTokenBodySchema = z.object({ token: z.string({ error: messages.TOKEN_INVALID }).min(1).max(200) });
+export const accountUpdateTokenBodySchema = z.object({
+  token: z.string({ error: messages.TOKEN_INVALID }).check(z.minLength(1), z.maxLength(200)),
+});
 export type AccountUpdateTokenBody = z.infer<typeof accountUpdateTokenBodySchema>;
 
 export const UPDATE_TOKEN_STATUSES = ['token_valid', 'token_invalid', 'user_not_found', 'token_already_used'] as const;
@@ -148,7 +159,7 @@ export const updateAccountPrefillSchema = z.object({
   phoneNumber: z.string(),
   instantMessaging: z.string(),
   personnalURL: z.string(),
-  credentials: z.array(z.object({ credentialId: z.number().int(), sshKey: z.string(), fingerprint: z.string() })),
+  credentials: z.array(z.object({ credentialId: z.int(), sshKey: z.string(), fingerprint: z.string() })),
   instituteName: z.string(),
   countryName: z.string(),
   laboratoryName: z.string(),
@@ -164,19 +175,17 @@ export type UpdateAccountPrefill = z.infer<typeof updateAccountPrefillSchema>;
 /** POST /auth/checkTokenExitForAccountValidation: what the updateAccount page's resolver needs. */
 export const updateTokenCheckReplySchema = z.object({
   status: z.enum(UPDATE_TOKEN_STATUSES),
-  account: updateAccountPrefillSchema.optional(),
+  account: z.optional(updateAccountPrefillSchema),
   employerTypes: z.array(z.string()),
   professionalStatuses: z.array(z.string()),
 });
 export type UpdateTokenCheckReply = z.infer<typeof updateTokenCheckReplySchema>;
 
 /** Employer type and professional status travel by label in these forms (and in CSV). */
-const optionalLabel = z
-  .string()
-  .trim()
-  .max(100, 'At most 100 characters.')
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalLabel = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(100, 'At most 100 characters.'))),
+  z.transform((value) => (value ? value : undefined)),
+);
 
 /** The SSH key and employer fields, the same in the update-account form and in an import line. */
 const keyAndEmployerFields = {
@@ -199,29 +208,33 @@ export const updateAccountFormSchema = z
     phoneNumber: signup.phoneNumber,
     instantMessaging: signup.instantMessaging,
     personnalURL: signup.personnalURL,
-    password: requiredString('Password').pipe(passwordRule(accountValidationMessages.INVALID_PASSWORD)),
-    repassword: z.string({ error: 'Password verification is required' }).min(1, 'Password verification is required'),
+    password: z.pipe(requiredString('Password'), passwordRule(accountValidationMessages.INVALID_PASSWORD)),
+    repassword: z.string({ error: 'Password verification is required' }).check(z.minLength(1, 'Password verification is required')),
     /** Existing SSH keys the user removed with their button. */
-    removedCredentialIds: z.array(idSchema).max(100).default([]),
+    removedCredentialIds: z._default(z.array(idSchema).check(z.maxLength(100)), []),
     ...keyAndEmployerFields,
     // Required here (accounts document, section 5: "Intended usage: required"), blank text refused.
-    intendedUsage: z
-      .string({ error: 'Intended usage is required' })
-      .min(1, 'Intended usage is required')
-      .max(4000, 'This value is too long.')
-      .refine((value) => value.trim() !== '', accountValidationMessages.INVALID_DATA)
-      .transform((value) => value.trim()),
+    intendedUsage: z.pipe(
+      z.string({ error: 'Intended usage is required' }).check(
+        z.minLength(1, 'Intended usage is required'),
+        z.maxLength(4000, 'This value is too long.'),
+        z.refine((value) => value.trim() !== '', accountValidationMessages.INVALID_DATA),
+      ),
+      z.transform((value) => value.trim()),
+    ),
   })
-  .superRefine((form, ctx) => {
-    if (form.repassword !== form.password) {
-      ctx.addIssue({ code: 'custom', path: ['repassword'], message: accountValidationMessages.PASSWORDS_MUST_BE_THE_SAME });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.repassword !== form.password) {
+        ctx.addIssue({ code: 'custom', path: ['repassword'], message: accountValidationMessages.PASSWORDS_MUST_BE_THE_SAME });
+      }
+    }),
+  );
 export type UpdateAccountForm = z.input<typeof updateAccountFormSchema>;
 export type UpdateAccountData = z.output<typeof updateAccountFormSchema>;
 
 export const updateAccountBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
   // Checked by the service so that its field errors are keyed by the form's own field names.
   updateAccountForm: z.record(z.string(), z.unknown()),
 });
@@ -284,10 +297,10 @@ export const importLineSchema = z.object({
   instantMessaging: signup.instantMessaging,
   personnalURL: signup.personnalURL,
   /** Optional: without one, the user chooses it from the link of the welcome mail. */
-  password: z
-    .union([z.literal(''), passwordSchema])
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  password: z.pipe(
+    z.optional(z.union([z.literal(''), passwordSchema])),
+    z.transform((value) => (value ? value : undefined)),
+  ),
   ...keyAndEmployerFields,
   intendedUsage: signup.intendedUsage,
 });
@@ -296,19 +309,19 @@ export type ImportLine = z.output<typeof importLineSchema>;
 export const importAccountsBodySchema = z.object({
   text: z
     .string({ error: accountValidationMessages.IMPORT_DATA_REQUIRED })
-    .refine((text) => text.trim().length > 0, accountValidationMessages.IMPORT_DATA_REQUIRED),
+    .check(z.refine((text) => text.trim().length > 0, accountValidationMessages.IMPORT_DATA_REQUIRED)),
 });
 export type ImportAccountsBody = z.infer<typeof importAccountsBodySchema>;
 
 export const importLineErrorSchema = z.object({
   /** 1-based line number in the text, the header being line 1. */
-  line: z.number().int(),
+  line: z.int(),
   message: z.string(),
 });
 export type ImportLineError = z.infer<typeof importLineErrorSchema>;
 
 export const importAccountsReplySchema = z.object({
-  count: z.number().int(),
+  count: z.int(),
   errors: z.array(importLineErrorSchema),
 });
 export type ImportAccountsReply = z.infer<typeof importAccountsReplySchema>;

@@ -1,6 +1,6 @@
 // Personal API tokens: named, scoped, expiring bearer tokens with which a user's scripts and the command-line
 // client call the API. A token is shown once when created; the server keeps only its SHA-256.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { required } from './rules.js';
 
 /** Every personal API token starts with this, which tells it apart from a sign-in token (a JWT). */
@@ -29,22 +29,26 @@ export const API_TOKEN_MAX_DAYS = 365;
 /** The lifetimes offered by the profile screen; the API takes any whole number of days up to a year. */
 export const API_TOKEN_DAY_CHOICES = [7, 30, 90, 365] as const;
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const idSchema = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 export const apiTokenIdParamsSchema = z.object({ id: idSchema });
 export const apiTokenUserParamsSchema = z.object({ userId: idSchema });
 
 export const createApiTokenSchema = z.object({
   name: z
     .string({ error: required('Name') })
-    .trim()
-    .min(1, required('Name'))
-    .max(API_TOKEN_NAME_MAX, `The name is at most ${API_TOKEN_NAME_MAX} characters long.`),
+    .check(
+      z.trim(),
+      z.minLength(1, required('Name')),
+      z.maxLength(API_TOKEN_NAME_MAX, `The name is at most ${API_TOKEN_NAME_MAX} characters long.`),
+    ),
   scope: z.enum(API_TOKEN_SCOPES, { error: 'The scope is read or read+book+flash.' }),
   expiresInDays: z.coerce
     .number({ error: 'The lifetime is a number of days.' })
-    .int('The lifetime is a whole number of days.')
-    .min(1, 'The lifetime is at least 1 day.')
-    .max(API_TOKEN_MAX_DAYS, `The lifetime is at most ${API_TOKEN_MAX_DAYS} days (one year).`),
+    .check(
+      z.int('The lifetime is a whole number of days.'),
+      z.gte(1, 'The lifetime is at least 1 day.'),
+      z.lte(API_TOKEN_MAX_DAYS, `The lifetime is at most ${API_TOKEN_MAX_DAYS} days (one year).`),
+    ),
 });
 export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
 
@@ -52,18 +56,18 @@ export const apiTokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
 export type ApiTokenStatus = z.infer<typeof apiTokenStatusSchema>;
 
 export const apiTokenSchema = z.object({
-  tokenId: z.number().int(),
+  tokenId: z.int(),
   name: z.string(),
   scope: z.enum(API_TOKEN_SCOPES),
   /** ISO 8601 instants. */
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
   expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
+  revokedAt: z.nullable(z.string()),
   /** Who ended it: its owner, an administrator, or the account (password changed, disabled, deleted). */
-  revokedReason: z.enum(['user', 'admin', 'account']).nullable(),
+  revokedReason: z.nullable(z.enum(['user', 'admin', 'account'])),
   status: apiTokenStatusSchema,
-  user: z.object({ userId: z.number().int(), username: z.string(), firstname: z.string(), lastname: z.string() }),
+  user: z.object({ userId: z.int(), username: z.string(), firstname: z.string(), lastname: z.string() }),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.array(apiTokenSchema);

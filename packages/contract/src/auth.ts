@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, required } from './rules.js';
 
 export const AUTHORITIES = ['ADMIN', 'USER'] as const;
@@ -9,8 +9,8 @@ export interface Authority {
 
 /** Sign-in only checks presence: the password rule applies when a password is set, not when it is tried. */
 export const signinSchema = z.object({
-  username: z.string().trim().min(1, required('username')).max(64),
-  password: z.string().min(1, required('password')).max(PASSWORD_MAX_LENGTH),
+  username: z.string().check(z.trim(), z.minLength(1, required('username')), z.maxLength(64)),
+  password: z.string().check(z.minLength(1, required('password')), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type SigninForm = z.infer<typeof signinSchema>;
 
@@ -18,8 +18,8 @@ export const signinReplySchema = z.object({
   accessToken: z.string(),
   tokenType: z.literal('Bearer'),
   /** Seconds since the epoch at which the access token stops being accepted. */
-  expiresAt: z.number().int(),
-  userId: z.number().int(),
+  expiresAt: z.int(),
+  userId: z.int(),
   username: z.string(),
   authorities: z.array(z.object({ authority: z.enum(AUTHORITIES) })),
   hasSshKey: z.boolean(),
@@ -36,5 +36,5 @@ export interface AccessTokenClaims {
   exp: number;
 }
 
-export const meReplySchema = signinReplySchema.omit({ accessToken: true, tokenType: true, expiresAt: true });
+export const meReplySchema = z.omit(signinReplySchema, { accessToken: true, tokenType: true, expiresAt: true });
 export type MeReply = z.infer<typeof meReplySchema>;

@@ -1,6 +1,6 @@
 // The device catalogue (each device's properties from the testbed file, its state now, the fleet at a glance)
 // and maintenance windows. The web app, the command-line client and the server all speak these shapes.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idParamsSchema } from './input.js';
 
 export const DEVICE_STATES = ['up', 'booked', 'flashing', 'down', 'quarantined', 'maintenance'] as const;
@@ -12,17 +12,19 @@ export type PropertyValue = z.infer<typeof propertyValueSchema>;
 /** `key:value`: the devices whose property `key` is `value` (or, for a list, holds it). */
 const propertyFilter = z
   .string()
-  .max(140)
-  .regex(/^[a-z][a-zA-Z0-9_-]{0,31}:.{1,100}$/, 'property must be written key:value, e.g. site:lab-a');
+  .check(z.maxLength(140), z.regex(/^[a-z][a-zA-Z0-9_-]{0,31}:.{1,100}$/, 'property must be written key:value, e.g. site:lab-a'));
 
 /**
  * GET /api/deviceCatalogue?deviceType=&state=&property=key:value (property may repeat; every one must hold).
  * `fleet` counts every device in the inventory by state, whatever the filters.
  */
 export const deviceCatalogueQuerySchema = z.object({
-  deviceType: z.string().trim().max(64).optional(),
-  state: z.enum(DEVICE_STATES, { error: `state is one of ${DEVICE_STATES.join(', ')}` }).optional(),
-  property: z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(propertyFilter).max(20).optional()),
+  deviceType: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  state: z.optional(z.enum(DEVICE_STATES, { error: `state is one of ${DEVICE_STATES.join(', ')}` })),
+  property: z.pipe(
+    z.transform((value: unknown) => (value === undefined || Array.isArray(value) ? value : [value])),
+    z.optional(z.array(propertyFilter).check(z.maxLength(20))),
+  ),
 });
 export type DeviceCatalogueQuery = z.infer<typeof deviceCatalogueQuerySchema>;
 
@@ -32,7 +34,7 @@ export const catalogueDeviceSchema = z.object({
   deviceType: z.string(),
   state: z.enum(DEVICE_STATES),
   /** Why it is down, quarantined or in maintenance, when known. */
-  stateReason: z.string().nullable(),
+  stateReason: z.nullable(z.string()),
   properties: z.record(z.string(), propertyValueSchema),
 });
 export type CatalogueDevice = z.infer<typeof catalogueDeviceSchema>;
@@ -41,7 +43,7 @@ export const deviceCatalogueSchema = z.object({
   devices: z.array(catalogueDeviceSchema),
   /** Every property key of the fleet with its values, for the filters. */
   facets: z.array(z.object({ key: z.string(), values: z.array(z.string()) })),
-  fleet: z.record(z.enum(DEVICE_STATES), z.number().int()),
+  fleet: z.record(z.enum(DEVICE_STATES), z.int()),
 });
 export type DeviceCatalogue = z.infer<typeof deviceCatalogueSchema>;
 
@@ -70,25 +72,28 @@ const instant = z.iso.datetime({ offset: true });
  */
 export const maintenanceFormSchema = z
   .object({
-    reason: z.string().trim().min(1, 'reason is required').max(500, 'reason is at most 500 characters long'),
+    reason: z.string().check(z.trim(), z.minLength(1, 'reason is required'), z.maxLength(500, 'reason is at most 500 characters long')),
     start: instant,
     end: instant,
-    deviceType: z.string().trim().min(1).max(64).optional(),
-    devices: z
-      .array(z.string().trim().toLowerCase().regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/, 'devices must be MAC addresses'))
-      .max(2000)
-      .optional(),
+    deviceType: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+    devices: z.optional(
+      z
+        .array(z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/, 'devices must be MAC addresses')))
+        .check(z.maxLength(2000)),
+    ),
   })
-  .refine((form) => Date.parse(form.end) > Date.parse(form.start), { path: ['end'], message: 'end must be later than start' })
-  .refine((form) => Boolean(form.deviceType) !== Boolean(form.devices?.length), {
-    path: ['devices'],
-    message: 'give either devices or a deviceType',
-  });
+  .check(
+    z.refine((form) => Date.parse(form.end) > Date.parse(form.start), { path: ['end'], message: 'end must be later than start' }),
+    z.refine((form) => Boolean(form.deviceType) !== Boolean(form.devices?.length), {
+      path: ['devices'],
+      message: 'give either devices or a deviceType',
+    }),
+  );
 export type MaintenanceForm = z.infer<typeof maintenanceFormSchema>;
 
 // A reply's own fields: alike in shape only to other replies' field lists.
 export const affectedReservationSchema = z.object({
-  reservationId: z.number().int(),
+  reservationId: z.int(),
   holder: z.string(),
   start: z.string(),
   end: z.string(),
@@ -100,13 +105,13 @@ export const maintenancePreviewSchema = z.object({ devices: z.array(z.string()),
 export type MaintenancePreview = z.infer<typeof maintenancePreviewSchema>;
 
 export const maintenanceWindowSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   reason: z.string(),
   start: z.string(),
   end: z.string(),
-  deviceType: z.string().nullable(),
+  deviceType: z.nullable(z.string()),
   devices: z.array(z.string()),
-  createdBy: z.string().nullable(),
+  createdBy: z.nullable(z.string()),
 });
 export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>;
 export const maintenanceWindowListSchema = z.array(maintenanceWindowSchema);
@@ -115,5 +120,5 @@ export const maintenanceCreatedSchema = z.object({ maintenance: maintenanceWindo
 export type MaintenanceCreated = z.infer<typeof maintenanceCreatedSchema>;
 
 /** GET /api/maintenanceWindows?from=&to=: the maintenance that has not ended (or overlaps [from, to)). */
-export const maintenanceListQuerySchema = z.object({ from: instant.optional(), to: instant.optional() });
+export const maintenanceListQuerySchema = z.object({ from: z.optional(instant), to: z.optional(instant) });
 export const maintenanceIdParamsSchema = idParamsSchema;

@@ -1,7 +1,7 @@
 // Credentials: the SSH public keys of a user (accounts document, sections 2 to 8; DESIGN.md section 6:
 // one public key line without options). The client checks the shape of the line with the rule below;
 // the server parses the key for real (type, size, base64 content) and fingerprints it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { messages } from './messages.js';
 import { required } from './rules.js';
@@ -52,11 +52,11 @@ export function splitSshKeyLine(line: string): { type: SshKeyType; base64: strin
 }
 
 /** The credential form's field: required, trimmed, one public key line (the server parses it for real). */
-export const sshKeyFieldSchema = z
-  .string()
-  .trim()
-  .min(1, required('SSH key'))
-  .refine((line) => splitSshKeyLine(line) !== null, messages.INVALID_SSH_KEY);
+export const sshKeyFieldSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, required('SSH key')),
+  z.refine((line) => splitSshKeyLine(line) !== null, messages.INVALID_SSH_KEY),
+);
 
 export const addCredentialFormSchema = z.object({ sshKey: sshKeyFieldSchema });
 export type AddCredentialForm = z.infer<typeof addCredentialFormSchema>;
@@ -74,7 +74,7 @@ export const credentialUserParamsSchema = userIdParamsSchema;
 
 // A reply's own fields: alike in shape only to other replies' field lists.
 export const credentialSchema = z.object({
-  credentialId: z.number().int(),
+  credentialId: z.int(),
   /** The normalised public key line: `<type> <base64> [comment]`. */
   sshKey: z.string(),
   /** OpenSSH SHA-256 fingerprint, as `ssh-keygen -l` prints it: `SHA256:...`. */
@@ -95,8 +95,8 @@ export const addCredentialReplySchema = z.object({
 export type AddCredentialReply = z.infer<typeof addCredentialReplySchema>;
 
 export const deleteCredentialReplySchema = z.object({
-  credentialId: z.number().int(),
-  userId: z.number().int(),
+  credentialId: z.int(),
+  userId: z.int(),
   /** True when the user has no key left: a user who deleted their own last key is signed out. */
   lastKey: z.boolean(),
 });

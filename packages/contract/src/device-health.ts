@@ -1,10 +1,10 @@
 // Device health (administrators): each device's flash outcomes, its failure streak and its quarantine.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const macAddressSchema = z
-  .string()
-  .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')
-  .transform((mac) => mac.toLowerCase());
+const macAddressSchema = z.pipe(
+  z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')),
+  z.transform((mac) => mac.toLowerCase()),
+);
 
 export const deviceHealthStateSchema = z.enum(['up', 'down', 'flashing', 'quarantined']);
 export type DeviceHealthState = z.infer<typeof deviceHealthStateSchema>;
@@ -15,21 +15,21 @@ export const deviceHealthSchema = z.object({
   device: z.string(),
   ip: z.string(),
   state: deviceHealthStateSchema,
-  failureStreak: z.number().int(),
+  failureStreak: z.int(),
   /** ISO 8601 instants. */
-  lastSuccessAt: z.string().nullable(),
-  lastFailureAt: z.string().nullable(),
-  quarantine: z
-    .object({
+  lastSuccessAt: z.nullable(z.string()),
+  lastFailureAt: z.nullable(z.string()),
+  quarantine: z.nullable(
+    z.object({
       since: z.string(),
       reason: z.string(),
       /** Who put it there by hand; null when its failure streak did. */
-      by: z.string().nullable(),
-    })
-    .nullable(),
+      by: z.nullable(z.string()),
+    }),
+  ),
   /** The last five flashes, newest first. */
   lastFlashes: z.array(
-    z.object({ handle: z.string(), state: z.string(), image: z.string(), startedAt: z.string(), finishedAt: z.string().nullable() }),
+    z.object({ handle: z.string(), state: z.string(), image: z.string(), startedAt: z.string(), finishedAt: z.nullable(z.string()) }),
   ),
 });
 export type DeviceHealth = z.infer<typeof deviceHealthSchema>;
@@ -41,6 +41,6 @@ export const deviceHealthParamsSchema = z.object({ mac: macAddressSchema });
 
 /** POST /api/deviceHealth/{mac}/quarantine and /release: the administrator's note, kept in the audit. */
 export const deviceHealthNoteSchema = z.object({
-  note: z.string().trim().min(1, 'Write a note saying why.').max(500, 'At most 500 characters.'),
+  note: z.string().check(z.trim(), z.minLength(1, 'Write a note saying why.'), z.maxLength(500, 'At most 500 characters.')),
 });
 export type DeviceHealthNote = z.infer<typeof deviceHealthNoteSchema>;

@@ -1,5 +1,5 @@
 // Employers and a user's employments (accounts document, sections 2, 3 and 5).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalText, required } from './rules.js';
 import { entityIdSchema, idParamsSchema, userIdParamsSchema } from './input.js';
 
@@ -8,8 +8,10 @@ export const employerUserParamsSchema = userIdParamsSchema;
 
 /** The employer form: institute and country are required. */
 export const employerFormSchema = z.object({
-  instituteName: z.string({ error: required('Institute name') }).trim().min(1, required('Institute name')).max(200),
-  countryName: z.string({ error: required('Country') }).trim().min(1, required('Country')).max(100),
+  instituteName: z
+    .string({ error: required('Institute name') })
+    .check(z.trim(), z.minLength(1, required('Institute name')), z.maxLength(200)),
+  countryName: z.string({ error: required('Country') }).check(z.trim(), z.minLength(1, required('Country')), z.maxLength(100)),
   laboratoryName: optionalText(200, 'Laboratory/entity'),
   teamName: optionalText(200, 'Team name'),
   location: optionalText(200, 'Location'),
@@ -20,18 +22,18 @@ export type EmployerForm = z.input<typeof employerFormSchema>;
 // A reply's own fields: alike in shape only to other replies' field lists.
 /** An employer as the replies show it: its id and its fields. */
 export const employerSummarySchema = z.object({
-  employerId: z.number().int(),
+  employerId: z.int(),
   instituteName: z.string(),
   countryName: z.string(),
-  laboratoryName: z.string().nullable(),
-  teamName: z.string().nullable(),
-  location: z.string().nullable(),
-  employerURL: z.string().nullable(),
+  laboratoryName: z.nullable(z.string()),
+  teamName: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  employerURL: z.nullable(z.string()),
 });
 
-export const employerSchema = employerSummarySchema.extend({
+export const employerSchema = z.extend(employerSummarySchema, {
   /** The number of users employed there. */
-  userCount: z.number().int(),
+  userCount: z.int(),
 });
 export type Employer = z.infer<typeof employerSchema>;
 export const employerListSchema = z.array(employerSchema);
@@ -40,11 +42,11 @@ const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
 
 /** The employment part of the forms: type, status, dates and whether it is the user's current employer. */
 export const employmentFieldsSchema = z.object({
-  employerTypeId: entityIdSchema.nullish().transform((value) => value ?? null),
-  professionalStatusId: entityIdSchema.nullish().transform((value) => value ?? null),
-  startDate: z.string({ error: required('Start date') }).min(1, required('Start date')).pipe(instant),
-  endDate: instant.nullish().transform((value) => value ?? null),
-  current: z.boolean().default(false),
+  employerTypeId: z.pipe(z.nullish(entityIdSchema), z.transform((value) => value ?? null)),
+  professionalStatusId: z.pipe(z.nullish(entityIdSchema), z.transform((value) => value ?? null)),
+  startDate: z.pipe(z.string({ error: required('Start date') }).check(z.minLength(1, required('Start date'))), instant),
+  endDate: z.pipe(z.nullish(instant), z.transform((value) => value ?? null)),
+  current: z._default(z.boolean(), false),
 });
 
 const endAfterStart = <T extends { startDate: string; endDate: string | null }>(value: T) =>
@@ -52,25 +54,27 @@ const endAfterStart = <T extends { startDate: string; endDate: string | null }>(
 export const END_BEFORE_START = 'The end date must not be before the start date.';
 
 /** POST /api/employer/createToUser/{userId}: an existing employer by id, or a new one from its fields. */
-export const createUserEmployerSchema = employmentFieldsSchema
-  .extend({
-    employerId: entityIdSchema.optional(),
-    employer: employerFormSchema.optional(),
+export const createUserEmployerSchema = z
+  .extend(employmentFieldsSchema, {
+    employerId: z.optional(entityIdSchema),
+    employer: z.optional(employerFormSchema),
   })
-  .refine((value) => value.employerId !== undefined || value.employer !== undefined, {
-    message: required('Institute name'),
-    path: ['employer', 'instituteName'],
-  })
-  .refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] });
+  .check(
+    z.refine((value) => value.employerId !== undefined || value.employer !== undefined, {
+      message: required('Institute name'),
+      path: ['employer', 'instituteName'],
+    }),
+    z.refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] }),
+  );
 export type CreateUserEmployerForm = z.input<typeof createUserEmployerSchema>;
 
 /** PUT /api/employer/updateToUser: a user's employment. */
-export const updateUserEmployerSchema = employmentFieldsSchema
-  .extend({ userEmployerId: entityIdSchema })
-  .refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] });
+export const updateUserEmployerSchema = z
+  .extend(employmentFieldsSchema, { userEmployerId: entityIdSchema })
+  .check(z.refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] }));
 export type UpdateUserEmployerForm = z.input<typeof updateUserEmployerSchema>;
 
-export const userEmployerReplySchema = z.object({ userEmployerId: z.number().int(), userId: z.number().int() });
+export const userEmployerReplySchema = z.object({ userEmployerId: z.int(), userId: z.int() });
 export const deletedReplySchema = z.object({ deleted: z.literal(true) });
 
 export const employerMessages = {

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every error reply of the API has this shape; validation errors also carry fieldErrors keyed by field. */
 export const errorReplySchema = z.object({
   message: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 

@@ -1,6 +1,6 @@
 // Flashing (devices document, sections 3, 4, 7 and 9; DESIGN.md decision 6). The calls keep the spec's
 // shapes; the "status-file path" of the spec is the opaque handle of a flash job kept by the server.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The text of a status line that ends a flash (spec section 9). */
 export const FLASHING_DONE = 'Flashing done';
@@ -11,10 +11,10 @@ export const NODE_READY = '0';
 /** How often the screen asks for the status of a running job (spec section 9). */
 export const FLASH_POLL_MS = 10_000;
 
-const macAddressSchema = z
-  .string()
-  .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')
-  .transform((mac) => mac.toLowerCase());
+const macAddressSchema = z.pipe(
+  z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')),
+  z.transform((mac) => mac.toLowerCase()),
+);
 
 /** A device of the flash listing. */
 export const flashNodeSchema = z.object({
@@ -25,7 +25,7 @@ export const flashNodeSchema = z.object({
   /** The flag of the device's type, repeated on each of its devices so that the map stays type → MAC → device. */
   hasDeviceFlashableByCurrentUser: z.boolean(),
   /** Present (true) only when an administrator or a failure streak put the device in quarantine. */
-  quarantined: z.literal(true).optional(),
+  quarantined: z.optional(z.literal(true)),
 });
 export type FlashNode = z.infer<typeof flashNodeSchema>;
 
@@ -35,16 +35,16 @@ export type FlashNodesList = z.infer<typeof flashNodesListSchema>;
 
 /** POST /api/flashNodes: the flash form (device type, device, image are required). */
 export const flashNodesRequestSchema = z.object({
-  deviceType: z.string().min(1, 'Choose a device type.').max(64),
+  deviceType: z.string().check(z.minLength(1, 'Choose a device type.'), z.maxLength(64)),
   device: macAddressSchema,
-  image: z.string().min(1, 'Choose an image.').max(128),
+  image: z.string().check(z.minLength(1, 'Choose an image.'), z.maxLength(128)),
 });
 export type FlashNodesRequest = z.infer<typeof flashNodesRequestSchema>;
 
 /** value0: success; value1: the start time in seconds since the epoch; value2: the job's handle. */
 export const flashNodesReplySchema = z.object({
   value0: z.boolean(),
-  value1: z.number().int(),
+  value1: z.int(),
   value2: z.string(),
 });
 export type FlashNodesReply = z.infer<typeof flashNodesReplySchema>;
@@ -66,12 +66,15 @@ export const checkFlashingReplySchema = z.object({
   value0: z.boolean(),
   value1: z.string(),
   state: flashJobStateSchema,
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type CheckFlashingReply = z.infer<typeof checkFlashingReplySchema>;
 
 /** POST /api/checkNodeReady: the device's IP address, as a bare JSON string or {ip}. */
-export const checkNodeReadyRequestSchema = z.union([z.string().min(1).max(64), z.object({ ip: z.string().min(1).max(64) })]);
+export const checkNodeReadyRequestSchema = z.union([
+  z.string().check(z.minLength(1), z.maxLength(64)),
+  z.object({ ip: z.string().check(z.minLength(1), z.maxLength(64)) }),
+]);
 export type CheckNodeReadyRequest = z.infer<typeof checkNodeReadyRequestSchema>;
 
 /** value1: the connection result, '0' when the node accepts connections. */
@@ -94,13 +97,13 @@ export const flashJobSchema = z.object({
   ip: z.string(),
   image: z.string(),
   state: flashJobStateSchema,
-  statusLine: z.string().nullable(),
-  error: z.string().nullable(),
+  statusLine: z.nullable(z.string()),
+  error: z.nullable(z.string()),
   /** ISO 8601 instants. */
   startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
   /** Once the job is done: the command that opens a shell on the node (with the testbed's jump host if any). */
-  sshCommand: z.string().nullable().optional(),
+  sshCommand: z.optional(z.nullable(z.string())),
 });
 export type FlashJob = z.infer<typeof flashJobSchema>;
 export const flashJobListSchema = z.array(flashJobSchema);
@@ -134,7 +137,7 @@ export const flashJobParamsSchema = z.object({ handle: handleSchema });
 /** One entry of a job's kept log: a stage it entered, a status line of the driver, an error, or a note. */
 export const flashLogEntrySchema = z.object({
   /** Increasing within a job; the id of a progress-stream event. */
-  id: z.string().regex(/^[0-9]{1,19}$/),
+  id: z.string().check(z.regex(/^[0-9]{1,19}$/)),
   /** ISO 8601 instant. */
   at: z.string(),
   kind: z.enum(['stage', 'line', 'error', 'note']),
@@ -144,7 +147,7 @@ export const flashLogEntrySchema = z.object({
 export type FlashLogEntry = z.infer<typeof flashLogEntrySchema>;
 
 /** GET /api/flashJobs/{handle}: a job with its kept log (empty once the operator's retention removed it). */
-export const flashJobDetailSchema = flashJobSchema.extend({
+export const flashJobDetailSchema = z.extend(flashJobSchema, {
   /** The owner's username (an administrator may look at anyone's job). */
   username: z.string(),
   log: z.array(flashLogEntrySchema),
@@ -154,13 +157,13 @@ export type FlashJobDetail = z.infer<typeof flashJobDetailSchema>;
 /** GET /api/flashJobs/history: one page of the caller's flash jobs, newest first. */
 export const flashHistoryQuerySchema = z.object({
   /** Jobs older than this one (its handle), for the next page. */
-  before: handleSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.optional(handleSchema),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 export const flashHistorySchema = z.object({
   jobs: z.array(flashJobSchema),
   /** The handle to pass as `before` for the next page, or null at the end. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 export type FlashHistory = z.infer<typeof flashHistorySchema>;
 
@@ -168,14 +171,14 @@ export type FlashHistory = z.infer<typeof flashHistorySchema>;
 export const flashStreamTicketSchema = z.object({
   ticket: z.string(),
   /** Seconds it stays valid. */
-  expiresIn: z.number().int(),
+  expiresIn: z.int(),
 });
 export type FlashStreamTicket = z.infer<typeof flashStreamTicketSchema>;
 
 /** GET /api/flashJobs/{handle}/events: the ticket, and the last log entry already seen (also Last-Event-ID). */
 export const flashEventsQuerySchema = z.object({
-  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid or expired stream ticket.'),
-  after: z.string().regex(/^[0-9]{1,18}$/, 'Must be the id of a log entry.').optional(),
+  ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid or expired stream ticket.')),
+  after: z.optional(z.string().check(z.regex(/^[0-9]{1,18}$/, 'Must be the id of a log entry.'))),
 });
 
 /** The stages of a flash in order, for a progress bar (failed ends it anywhere). */
@@ -183,12 +186,12 @@ export const FLASH_STAGES = ['pending', 'flashing', 'waiting_ready', 'restoring'
 
 /** POST /api/flashJobs/batch: flash several devices with one image, each its own job. */
 export const flashBatchRequestSchema = z.object({
-  image: z.string().min(1, 'Choose an image.').max(128),
-  devices: z
-    .array(macAddressSchema)
-    .min(1, 'Choose at least one device.')
-    .max(50, 'At most 50 devices at once.')
-    .refine((macs) => new Set(macs).size === macs.length, 'A device is listed twice.'),
+  image: z.string().check(z.minLength(1, 'Choose an image.'), z.maxLength(128)),
+  devices: z.array(macAddressSchema).check(
+    z.minLength(1, 'Choose at least one device.'),
+    z.maxLength(50, 'At most 50 devices at once.'),
+    z.refine((macs) => new Set(macs).size === macs.length, 'A device is listed twice.'),
+  ),
 });
 export type FlashBatchRequest = z.infer<typeof flashBatchRequestSchema>;
 
@@ -198,8 +201,8 @@ export const flashBatchReplySchema = z.object({
     z.object({
       device: z.string(),
       started: z.boolean(),
-      handle: z.string().nullable(),
-      error: z.string().nullable(),
+      handle: z.nullable(z.string()),
+      error: z.nullable(z.string()),
     }),
   ),
 });

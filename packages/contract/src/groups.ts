@@ -2,7 +2,7 @@
 // type, members (users) and managers (managerUsers). Members and managers are added and removed one at a
 // time with PUT /group/{groupId}/userToAdd/{userId} and .../userToRemove/{userId}; `?as=manager` acts
 // on the managers instead of the members.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { entityIdSchema, idParamsSchema } from './input.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './users.js';
@@ -86,20 +86,24 @@ export const groupIdParamsSchema = idParamsSchema;
 export const groupTypeIdParamsSchema = idParamsSchema;
 export const groupMemberParamsSchema = z.object({ groupId: idSchema, userId: idSchema });
 /** `as=manager` adds or removes a manager; a member otherwise. */
-export const groupMemberQuerySchema = z.object({ as: z.enum(['member', 'manager']).default('member') });
+export const groupMemberQuerySchema = z.object({ as: z._default(z.enum(['member', 'manager']), 'member') });
 export type GroupMemberQuery = z.infer<typeof groupMemberQuerySchema>;
 
 export const groupNameSchema = z
   .string({ error: required(groupMessages.GROUP_NAME) })
-  .trim()
-  .min(1, { error: required(groupMessages.GROUP_NAME), abort: true })
-  .max(GROUP_NAME_MAX, groupMessages.GROUP_NAME_TOO_LONG);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: required(groupMessages.GROUP_NAME), abort: true }),
+    z.maxLength(GROUP_NAME_MAX, groupMessages.GROUP_NAME_TOO_LONG),
+  );
 
 export const groupTypeLabelSchema = z
   .string({ error: required(groupMessages.LABEL) })
-  .trim()
-  .min(1, { error: required(groupMessages.LABEL), abort: true })
-  .max(GROUP_TYPE_LABEL_MAX, groupMessages.GROUP_TYPE_LABEL_TOO_LONG);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: required(groupMessages.LABEL), abort: true }),
+    z.maxLength(GROUP_TYPE_LABEL_MAX, groupMessages.GROUP_TYPE_LABEL_TOO_LONG),
+  );
 
 /** The group type form (create and edit), also the body of POST /groupType and PUT /groupType/{id}. */
 export const groupTypeFormSchema = z.object({ label: groupTypeLabelSchema });
@@ -108,58 +112,58 @@ export type GroupTypeForm = z.infer<typeof groupTypeFormSchema>;
 /** The group form: a name and an optional type (null: none). */
 export const groupFormSchema = z.object({
   name: groupNameSchema,
-  groupTypeId: idSchema.nullable(),
+  groupTypeId: z.nullable(idSchema),
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
 
 /** The wire shape of POST /group and PUT /group/{id}: the spec's (groupId, name, groupType). */
 export const groupBodySchema = z.object({
-  groupId: idSchema.optional(),
+  groupId: z.optional(idSchema),
   name: groupNameSchema,
-  groupType: z.object({ groupTypeId: idSchema }).nullable().default(null),
+  groupType: z._default(z.nullable(z.object({ groupTypeId: idSchema })), null),
 });
 export type GroupBody = z.input<typeof groupBodySchema>;
 
 /** POST /groups: several groups at once, all or none. */
-export const groupsBodySchema = z.array(groupBodySchema).min(1, groupMessages.GROUPS_EMPTY).max(100);
+export const groupsBodySchema = z.array(groupBodySchema).check(z.minLength(1, groupMessages.GROUPS_EMPTY), z.maxLength(100));
 
 export function groupBodyFromForm(form: GroupForm, groupId?: number): GroupBody {
   return { ...(groupId ? { groupId } : {}), name: form.name, groupType: form.groupTypeId ? { groupTypeId: form.groupTypeId } : null };
 }
 
 export const groupTypeSchema = z.object({
-  groupTypeId: z.number().int(),
+  groupTypeId: z.int(),
   label: z.string(),
   /** How many groups have this type. */
-  groupCount: z.number().int(),
+  groupCount: z.int(),
 });
 export type GroupType = z.infer<typeof groupTypeSchema>;
 export const groupTypeListSchema = z.array(groupTypeSchema);
 
-export const groupTypeRefSchema = z.object({ groupTypeId: z.number().int(), label: z.string() });
+export const groupTypeRefSchema = z.object({ groupTypeId: z.int(), label: z.string() });
 
 export const groupUserSchema = userSummarySchema;
 export type GroupUser = z.infer<typeof groupUserSchema>;
 
 // A reply's own fields: alike in shape only to other replies' field lists.
 export const groupSummarySchema = z.object({
-  groupId: z.number().int(),
+  groupId: z.int(),
   name: z.string(),
-  groupType: groupTypeRefSchema.nullable(),
-  memberCount: z.number().int(),
-  managerCount: z.number().int(),
+  groupType: z.nullable(groupTypeRefSchema),
+  memberCount: z.int(),
+  managerCount: z.int(),
 });
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
 export const groupSummaryListSchema = z.array(groupSummarySchema);
 
 export const groupDetailsSchema = z.object({
-  groupId: z.number().int(),
+  groupId: z.int(),
   name: z.string(),
-  groupType: groupTypeRefSchema.nullable(),
+  groupType: z.nullable(groupTypeRefSchema),
   users: z.array(groupUserSchema),
   managerUsers: z.array(groupUserSchema),
 });
 export type GroupDetails = z.infer<typeof groupDetailsSchema>;
 
-export const deleteGroupReplySchema = z.object({ groupId: z.number().int() });
-export const deleteGroupTypeReplySchema = z.object({ groupTypeId: z.number().int() });
+export const deleteGroupReplySchema = z.object({ groupId: z.int() });
+export const deleteGroupTypeReplySchema = z.object({ groupTypeId: z.int() });

@@ -1,7 +1,7 @@
 // Health of one instance, for load balancers and orchestrators (GET /api/health/live and /ready).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-export const healthCheckSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
+export const healthCheckSchema = z.object({ ok: z.boolean(), detail: z.optional(z.string()) });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
 
 /** `live`: the process answers. */

@@ -4,7 +4,7 @@
 // server applies `findUnsafeText` to the body, the query and the path of every request before any route sees
 // it, so that no route can forget it.
 // Ids: whole numbers within PostgreSQL's `integer`, in a body as in a path or a query string.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Without the `u` flag a regular expression sees UTF-16 code units, so a surrogate is matchable on its own.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
@@ -39,9 +39,9 @@ export function isOneLine(value: string): boolean {
 /** Largest id the database holds (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647;
 /** A row id in a JSON body: a whole number from 1 to MAX_ID. */
-export const idFieldSchema = z.number().int().min(1).max(MAX_ID);
+export const idFieldSchema = z.int().check(z.gte(1), z.lte(MAX_ID));
 /** A row id in a path or a query string, where it arrives as text. */
-export const entityIdSchema = z.coerce.number().int().min(1).max(MAX_ID);
+export const entityIdSchema = z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_ID));
 
 /** The path parameters of a route about one thing by its id, and of a route about one user's things. */
 export const idParamsSchema = z.object({ id: entityIdSchema });

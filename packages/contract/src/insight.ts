@@ -1,6 +1,6 @@
 // Insight: the audit log, a user's sign-in history, reminder settings, calendar feeds and usage statistics.
 // The web app, the command-line client and the server all speak these shapes.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID } from './input.js';
 
 const instant = z.iso.datetime({ offset: true });
@@ -14,9 +14,7 @@ export const AUDIT_CSV_MAX_ROWS = 100_000;
 /** A MAC address as the testbed file writes it, lower case. */
 const macAddress = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/, 'device must be a MAC address such as 02:00:00:00:00:01');
+  .check(z.trim(), z.toLowerCase(), z.regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/, 'device must be a MAC address such as 02:00:00:00:00:01'));
 
 /**
  * GET /api/auditLog?userId=&action=&device=&from=&to=&before=&limit=: newest first. `userId` matches the actor
@@ -25,37 +23,40 @@ const macAddress = z
  */
 export const auditLogQuerySchema = z
   .object({
-    userId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
-    action: z
-      .string()
-      .trim()
-      .max(64)
-      .regex(/^[a-z_.-]*$/, 'action is made of lower-case letters, dots, dashes and underscores')
-      .optional()
-      .transform((value) => value || undefined),
-    device: macAddress.optional(),
-    from: instant.optional(),
-    to: instant.optional(),
-    before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+    userId: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_ID))),
+    action: z.pipe(
+      z.optional(
+        z
+          .string()
+          .check(z.trim(), z.maxLength(64), z.regex(/^[a-z_.-]*$/, 'action is made of lower-case letters, dots, dashes and underscores')),
+      ),
+      z.transform((value) => value || undefined),
+    ),
+    device: z.optional(macAddress),
+    from: z.optional(instant),
+    to: z.optional(instant),
+    before: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER))),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(AUDIT_PAGE_MAX)), 50),
   })
   // Each range check names its own fields in its message: alike in shape only to the maintenance form's.
-  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
-    path: ['to'],
-    message: 'to must be later than from',
-  });
+  .check(
+    z.refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
+      path: ['to'],
+      message: 'to must be later than from',
+    }),
+  );
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 export const auditEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** ISO 8601 instant. */
   at: z.string(),
-  actor: z.object({ userId: z.number().int(), username: z.string() }).nullable(),
+  actor: z.nullable(z.object({ userId: z.int(), username: z.string() })),
   action: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
+  targetType: z.nullable(z.string()),
+  targetId: z.nullable(z.string()),
   devices: z.array(z.string()),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -63,7 +64,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogPageSchema = z.object({
   entries: z.array(auditEntrySchema),
   /** Pass as `before` for the next (older) page; null on the last page. */
-  nextBefore: z.number().int().nullable(),
+  nextBefore: z.nullable(z.int()),
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
@@ -88,10 +89,10 @@ export const AUDIT_ACTION_CHOICES = [
 ] as const;
 
 /** GET /api/signInHistory: the caller's own sign-ins and failed attempts, newest first. */
-export const signInHistoryQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const signInHistoryQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20) });
 export const signInEventSchema = z.object({
   at: z.string(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   outcome: z.enum(['success', 'failure', 'refused']),
 });
 export type SignInEvent = z.infer<typeof signInEventSchema>;
@@ -104,32 +105,39 @@ export const REMINDER_DEFAULT_MINUTES = 15;
 export const REMINDER_MAX_MINUTES = 7 * 24 * 60;
 
 const leadMinutes = (label: string) =>
-  z
-    .number({ error: `${label} is a number of minutes, or null to turn it off.` })
-    .int(`${label} is a whole number of minutes.`)
-    .min(1, `${label} is at least 1 minute.`)
-    .max(REMINDER_MAX_MINUTES, `${label} is at most ${REMINDER_MAX_MINUTES} minutes (one week).`)
-    .nullable();
+  z.nullable(
+    z
+      .number({ error: `${label} is a number of minutes, or null to turn it off.` })
+      .check(
+        z.int(`${label} is a whole number of minutes.`),
+        z.gte(1, `${label} is at least 1 minute.`),
+        z.lte(REMINDER_MAX_MINUTES, `${label} is at most ${REMINDER_MAX_MINUTES} minutes (one week).`),
+      ),
+  );
 
 /** GET/PUT /api/reminderSettings: the caller's lead times; null turns that reminder off. */
 export const reminderSettingsSchema = z.object({
   beforeStartMinutes: leadMinutes('The reminder before the start'),
   beforeEndMinutes: leadMinutes('The reminder before the end'),
   /** IANA time zone the reminder mails show times in. */
-  timeZone: z.string().trim().min(1).max(64),
+  timeZone: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
 // ---- Calendar feed ------------------------------------------------------------------------------------------
 
 /** GET /api/calendarFeed: whether the caller has a feed; the URL is shown only when it is (re)generated. */
-export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastReadAt: z.string().nullable() });
+export const calendarFeedStatusSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.nullable(z.string()),
+  lastReadAt: z.nullable(z.string()),
+});
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 /** The feed's secret: 43 characters of base64url (256 random bits). */
 export const calendarFeedQuerySchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a calendar feed token'),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a calendar feed token')),
 });
 
 // ---- Statistics ---------------------------------------------------------------------------------------------
@@ -143,13 +151,15 @@ export const statisticsQuerySchema = z
     from: instant,
     to: instant,
     /** Months and hours of the week are counted in this IANA time zone (default UTC). */
-    timeZone: z.string().trim().min(1).max(64).default('UTC'),
+    timeZone: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'UTC'),
   })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= STATISTICS_MAX_DAYS * 86_400_000, {
-    path: ['to'],
-    message: `the range is at most ${STATISTICS_MAX_DAYS} days`,
-  });
+  .check(
+    z.refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' }),
+    z.refine((query) => Date.parse(query.to) - Date.parse(query.from) <= STATISTICS_MAX_DAYS * 86_400_000, {
+      path: ['to'],
+      message: `the range is at most ${STATISTICS_MAX_DAYS} days`,
+    }),
+  );
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 const hours = z.number();
@@ -164,18 +174,18 @@ export const statisticsSchema = z.object({
   /** Device-hours booked per current employer of the responsible user. */
   deviceHoursByEmployer: z.array(z.object({ employer: z.string(), bookedHours: hours, usedHours: hours })),
   /** Users who booked (as holder or colleague), flashed or signed in, per month. */
-  activeUsersByMonth: z.array(z.object({ month: z.string(), activeUsers: z.number().int() })),
-  signUpsByMonth: z.array(z.object({ month: z.string(), signUps: z.number().int(), approvals: z.number().int() })),
+  activeUsersByMonth: z.array(z.object({ month: z.string(), activeUsers: z.int() })),
+  signUpsByMonth: z.array(z.object({ month: z.string(), signUps: z.int(), approvals: z.int() })),
   flashesByTypeMonth: z.array(
-    z.object({ month: z.string(), deviceType: z.string(), flashes: z.number().int(), succeeded: z.number().int(), successRate: z.number().nullable() }),
+    z.object({ month: z.string(), deviceType: z.string(), flashes: z.int(), succeeded: z.int(), successRate: z.nullable(z.number()) }),
   ),
   /** Device-hours booked per hour of the week: day 1 = Monday ... 7 = Sunday, hour 0 to 23. */
-  occupancyByHourOfWeek: z.array(z.object({ day: z.number().int(), hour: z.number().int(), deviceHours: hours })),
+  occupancyByHourOfWeek: z.array(z.object({ day: z.int(), hour: z.int(), deviceHours: hours })),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
 /** The tables of the reply (each downloadable as CSV): every field but the range. */
-const statisticsTables = statisticsSchema.omit({ from: true, to: true, timeZone: true }).shape;
+const statisticsTables = z.omit(statisticsSchema, { from: true, to: true, timeZone: true }).shape;
 export type StatisticsTable = keyof typeof statisticsTables;
 export const STATISTICS_TABLES = Object.keys(statisticsTables) as [StatisticsTable, ...StatisticsTable[]];
 export const statisticsTableParamsSchema = z.object({ table: z.enum(STATISTICS_TABLES, { error: `table is one of ${STATISTICS_TABLES.join(', ')}` }) });

@@ -1,5 +1,5 @@
 // Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { userSummarySchema } from './users.js';
 
@@ -10,9 +10,11 @@ export const INTENDED_USAGE_MAX_LENGTH = 4000;
 export const intendedUsageFormSchema = z.object({
   description: z
     .string({ error: INTENDED_USAGE_INVALID })
-    .trim()
-    .min(1, INTENDED_USAGE_INVALID)
-    .max(INTENDED_USAGE_MAX_LENGTH, `At most ${INTENDED_USAGE_MAX_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, INTENDED_USAGE_INVALID),
+      z.maxLength(INTENDED_USAGE_MAX_LENGTH, `At most ${INTENDED_USAGE_MAX_LENGTH} characters`),
+    ),
 });
 export type IntendedUsageForm = z.input<typeof intendedUsageFormSchema>;
 
@@ -20,7 +22,7 @@ export const intendedUsageIdParamsSchema = idParamsSchema;
 export const intendedUsageUserParamsSchema = userIdParamsSchema;
 
 export const intendedUsageSchema = z.object({
-  intendedUsageId: z.number().int(),
+  intendedUsageId: z.int(),
   description: z.string(),
   createdAt: z.string(),
   user: userSummarySchema,

@@ -1,15 +1,15 @@
 // The reference lists offered by the sign-up and employer forms (accounts document, sections 2, 3, 7 and 9):
 // employer types and professional statuses. Read-only; shown to administrators in pages of 50.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The spec's page size for the employer types, professional statuses and group types lists. */
 export const REFERENCE_PAGE_SIZE = 50;
 
-export const employerTypeSchema = z.object({ employerTypeId: z.number().int(), label: z.string() });
+export const employerTypeSchema = z.object({ employerTypeId: z.int(), label: z.string() });
 export type EmployerType = z.infer<typeof employerTypeSchema>;
 export const employerTypeListSchema = z.array(employerTypeSchema);
 
-export const professionalStatusSchema = z.object({ professionalStatusId: z.number().int(), label: z.string() });
+export const professionalStatusSchema = z.object({ professionalStatusId: z.int(), label: z.string() });
 export type ProfessionalStatus = z.infer<typeof professionalStatusSchema>;
 export const professionalStatusListSchema = z.array(professionalStatusSchema);
 

@@ -1,7 +1,7 @@
 // Sign-up and the validation chain that follows it (accounts document, sections 2, 4, 5, 7 and 8): the one
 // form schema that both the sign-up page and POST /auth/signup validate with, the token calls, and the
 // words of these screens.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idFieldSchema, isOneLine } from './input.js';
 import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
@@ -113,35 +113,42 @@ export function detectImageType(bytes: Uint8Array): PhotoType | null {
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, registrationMessages.TOO_LONG)
-    .refine(isOneLine, registrationMessages.INVALID_DATA);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, registrationMessages.TOO_LONG),
+      z.refine(isOneLine, registrationMessages.INVALID_DATA),
+    );
 
 /** An optional text: empty or blank means not given. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, registrationMessages.TOO_LONG)
-    .refine(isOneLine, registrationMessages.INVALID_DATA)
-    .optional()
-    .transform((value) => (value ? value : undefined));
+  z.pipe(
+    z.optional(
+      z.string().check(z.trim(), z.maxLength(max, registrationMessages.TOO_LONG), z.refine(isOneLine, registrationMessages.INVALID_DATA)),
+    ),
+    z.transform((value) => (value ? value : undefined)),
+  );
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(REGISTRATION_LIMITS.url, registrationMessages.TOO_LONG)
-  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), registrationMessages.INVALID_URL)
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalUrl = z.pipe(
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(REGISTRATION_LIMITS.url, registrationMessages.TOO_LONG),
+      z.refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), registrationMessages.INVALID_URL),
+    ),
+  ),
+  z.transform((value) => (value ? value : undefined)),
+);
 
-const optionalId = z
-  .union([idFieldSchema, z.null()])
-  .optional()
-  .transform((value) => value ?? undefined);
+const optionalId = z.pipe(
+  z.optional(z.union([idFieldSchema, z.null()])),
+  z.transform((value) => value ?? undefined),
+);
 
-export const signupEmailSchema = z.string({ error: required('Email') }).trim().min(1, required('Email')).pipe(emailSchema);
+export const signupEmailSchema = z.pipe(
+  z.string({ error: required('Email') }).check(z.trim(), z.minLength(1, required('Email'))),
+  emailSchema,
+);
 
 function bothStrings(value: unknown, a: string, b: string): boolean {
   const record = value as Record<string, unknown> | null;
@@ -161,30 +168,34 @@ export const signupFormSchema = z
   .object({
     firstname: requiredText('First name', REGISTRATION_LIMITS.name),
     lastname: requiredText('Last name', REGISTRATION_LIMITS.name),
-    username: requiredString('Username').pipe(usernameSchema),
+    username: z.pipe(requiredString('Username'), usernameSchema),
     email: signupEmailSchema,
-    reemail: z.string({ error: 'Email verification is required' }).trim().min(1, 'Email verification is required'),
-    phoneNumber: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, ''))
-      .refine((value) => value === '' || /^[0-9]{1,20}$/.test(value), registrationMessages.INVALID_PHONE)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    reemail: z.string({ error: 'Email verification is required' }).check(z.trim(), z.minLength(1, 'Email verification is required')),
+    phoneNumber: z.pipe(
+      z.optional(
+        z
+          .pipe(z.string(), z.transform((value) => value.replace(/\s+/g, '')))
+          .check(z.refine((value) => value === '' || /^[0-9]{1,20}$/.test(value), registrationMessages.INVALID_PHONE)),
+      ),
+      z.transform((value) => (value ? value : undefined)),
+    ),
     instantMessaging: optionalText(REGISTRATION_LIMITS.instantMessaging),
     personnalURL: optionalUrl,
-    userPhoto: z
-      .string()
-      .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, registrationMessages.INVALID_PHOTO)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    password: requiredString('Password').pipe(passwordSchema),
-    repassword: z.string({ error: 'Password verification is required' }).min(1, 'Password verification is required'),
-    sshKey: z
-      .string()
-      .trim()
-      .refine((line) => line === '' || splitSshKeyLine(line) !== null, messages.INVALID_SSH_KEY)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    userPhoto: z.pipe(
+      z.optional(z.string().check(z.maxLength(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, registrationMessages.INVALID_PHOTO))),
+      z.transform((value) => (value ? value : undefined)),
+    ),
+    password: z.pipe(requiredString('Password'), passwordSchema),
+    repassword: z.string({ error: 'Password verification is required' }).check(z.minLength(1, 'Password verification is required')),
+    sshKey: z.pipe(
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.refine((line) => line === '' || splitSshKeyLine(line) !== null, messages.INVALID_SSH_KEY),
+        ),
+      ),
+      z.transform((value) => (value ? value : undefined)),
+    ),
     /** An existing employer picked from the list; its fields are then the ones below. */
     employerId: optionalId,
     instituteName: requiredText('Institute name', REGISTRATION_LIMITS.employerText),
@@ -195,27 +206,32 @@ export const signupFormSchema = z
     employerURL: optionalUrl,
     employerType: optionalId,
     professionalStatus: optionalId,
-    intendedUsage: z
-      .string()
-      .max(REGISTRATION_LIMITS.intendedUsage, registrationMessages.TOO_LONG)
-      .refine((value) => value === '' || value.trim() !== '', registrationMessages.INVALID_DATA)
-      .optional()
-      .transform((value) => (value?.trim() ? value.trim() : undefined)),
+    intendedUsage: z.pipe(
+      z.optional(
+        z.string().check(
+          z.maxLength(REGISTRATION_LIMITS.intendedUsage, registrationMessages.TOO_LONG),
+          z.refine((value) => value === '' || value.trim() !== '', registrationMessages.INVALID_DATA),
+        ),
+      ),
+      z.transform((value) => (value?.trim() ? value.trim() : undefined)),
+    ),
     /** The captcha's answer: the ALTCHA payload, or the provider's response token. */
-    appRecaptcha: z.string({ error: 'Captcha is required' }).min(1, 'Captcha is required').max(20_000),
+    appRecaptcha: z.string({ error: 'Captcha is required' }).check(z.minLength(1, 'Captcha is required'), z.maxLength(20_000)),
   })
   // The two "same as" rules are checked as soon as both of their fields hold text, whatever the other fields,
   // so the form shows them while it is being filled in.
-  .refine((form) => sameText(form.email, form.reemail, true), {
-    path: ['reemail'],
-    message: registrationMessages.EMAIL_MISMATCH,
-    when: (payload) => bothStrings(payload.value, 'email', 'reemail'),
-  })
-  .refine((form) => sameText(form.password, form.repassword, false), {
-    path: ['repassword'],
-    message: registrationMessages.PASSWORD_MISMATCH,
-    when: (payload) => bothStrings(payload.value, 'password', 'repassword'),
-  });
+  .check(
+    z.refine((form) => sameText(form.email, form.reemail, true), {
+      path: ['reemail'],
+      message: registrationMessages.EMAIL_MISMATCH,
+      when: (payload) => bothStrings(payload.value, 'email', 'reemail'),
+    }),
+    z.refine((form) => sameText(form.password, form.repassword, false), {
+      path: ['repassword'],
+      message: registrationMessages.PASSWORD_MISMATCH,
+      when: (payload) => bothStrings(payload.value, 'password', 'repassword'),
+    }),
+  );
 export type SignupFormInput = z.input<typeof signupFormSchema>;
 export type SignupForm = z.output<typeof signupFormSchema>;
 
@@ -223,15 +239,17 @@ export const signupReplySchema = z.object({ message: z.string() });
 export type SignupReply = z.infer<typeof signupReplySchema>;
 
 export const signupUsernameQuerySchema = z.object({
-  username: z.string().max(64).pipe(usernameSchema),
+  username: z.pipe(z.string().check(z.maxLength(64)), usernameSchema),
 });
 export const signupEmailQuerySchema = z.object({ email: signupEmailSchema });
 
 /** The availability checks answer whether the value is free and, when it is not, the sentence to show. */
-export const availabilityReplySchema = z.object({ available: z.boolean(), message: z.string().optional() });
+export const availabilityReplySchema = z.object({ available: z.boolean(), message: z.optional(z.string()) });
 export type AvailabilityReply = z.infer<typeof availabilityReplySchema>;
 
-export const registrationTokenBodySchema = z.object({ token: z.string({ error: messages.TOKEN_INVALID }).min(1).max(200) });
+export const registrationTokenBodySchema = z.object({
+  token: z.string({ error: messages.TOKEN_INVALID }).check(z.minLength(1), z.maxLength(200)),
+});
 export type RegistrationTokenBody = z.infer<typeof registrationTokenBodySchema>;
 
 /** The e-mail and account validation calls resolve the spec's boolean: was it already done? */
@@ -239,17 +257,17 @@ export const tokenConfirmationReplySchema = z.object({ alreadyValidated: z.boole
 export type TokenConfirmationReply = z.infer<typeof tokenConfirmationReplySchema>;
 
 export const signupEmployerSchema = z.object({
-  employerId: z.number().int(),
+  employerId: z.int(),
   instituteName: z.string(),
-  laboratoryName: z.string().nullable(),
-  teamName: z.string().nullable(),
-  location: z.string().nullable(),
+  laboratoryName: z.nullable(z.string()),
+  teamName: z.nullable(z.string()),
+  location: z.nullable(z.string()),
   countryName: z.string(),
-  employerURL: z.string().nullable(),
+  employerURL: z.nullable(z.string()),
 });
 export type SignupEmployer = z.infer<typeof signupEmployerSchema>;
 
-const labelSchema = z.object({ id: z.number().int(), label: z.string() });
+const labelSchema = z.object({ id: z.int(), label: z.string() });
 
 /** What the sign-up form offers to choose from: existing employers, employer types, professional statuses. */
 export const signupChoicesSchema = z.object({
@@ -265,7 +283,7 @@ export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 /** Which captcha the forms show: ALTCHA with its challenge URL, or a provider with its site key. */
 export const captchaConfigSchema = z.object({
   provider: z.enum(CAPTCHA_PROVIDERS),
-  challengeUrl: z.string().optional(),
-  siteKey: z.string().optional(),
+  challengeUrl: z.optional(z.string()),
+  siteKey: z.optional(z.string()),
 });
 export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;

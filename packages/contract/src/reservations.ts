@@ -1,5 +1,5 @@
 // Booking and reservations (devices document, sections 3 to 7; DESIGN.md decisions 2 to 5).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idFieldSchema } from './input.js';
 import { messages } from './messages.js';
 
@@ -9,61 +9,76 @@ export const RESERVATION_DESCRIPTION_MAX = 100;
 
 export const calendarDateSchema = z
   .object({
-    year: z.number().int().min(2000).max(9999),
-    month: z.number().int().min(1).max(12),
-    day: z.number().int().min(1).max(31),
+    year: z.int().check(z.gte(2000), z.lte(9999)),
+    month: z.int().check(z.gte(1), z.lte(12)),
+    day: z.int().check(z.gte(1), z.lte(31)),
   })
-  .refine(({ year, month, day }) => {
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, 'Not a real calendar date');
+  .check(
+    z.refine(({ year, month, day }) => {
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    }, 'Not a real calendar date'),
+  );
 export type CalendarDate = z.infer<typeof calendarDateSchema>;
 
 /** 'H:M' in 24-hour time, e.g. '9:05' or '09:05'. */
-export const hourSchema = z.string().regex(/^([01]?\d|2[0-3]):[0-5]?\d$/, 'Hour must be H:M in 24-hour time');
+export const hourSchema = z.string().check(z.regex(/^([01]?\d|2[0-3]):[0-5]?\d$/, 'Hour must be H:M in 24-hour time'));
 
 export const deviceRefSchema = z.object({
-  macAddress: z.string().regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address'),
-  ipAddress: z.string().optional(),
+  macAddress: z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')),
+  ipAddress: z.optional(z.string()),
 });
 
 export const nodesBookingFormSchema = z.object({
   userId: idFieldSchema,
-  selectedDevicetype: z.string().max(64).optional(),
+  selectedDevicetype: z.optional(z.string().check(z.maxLength(64))),
   startDate: calendarDateSchema,
   startHour: hourSchema,
-  durationHour: z.union([z.number().int().min(0).max(24 * 366), z.string().regex(/^\d{0,5}$/).transform((v) => (v === '' ? 0 : Number(v)))]).default(0),
-  durationMinute: z.union([z.number().int().min(0).max(59), z.string().regex(/^[0-5]?\d$/, 'Minutes are 0 to 59').transform(Number)]),
+  durationHour: z._default(
+    z.union([
+      z.int().check(z.gte(0), z.lte(24 * 366)),
+      z.pipe(z.string().check(z.regex(/^\d{0,5}$/)), z.transform((v) => (v === '' ? 0 : Number(v)))),
+    ]),
+    0,
+  ),
+  durationMinute: z.union([
+    z.int().check(z.gte(0), z.lte(59)),
+    z.pipe(z.string().check(z.regex(/^[0-5]?\d$/, 'Minutes are 0 to 59')), z.transform(Number)),
+  ]),
   endDate: calendarDateSchema,
   endHour: hourSchema,
   /** The label of a reservation type ('Exclusive', 'Shared'). */
-  reservationType: z.string().min(1, 'reservationType is required').max(64),
-  reservationDescription: z
-    .string()
-    .max(RESERVATION_DESCRIPTION_MAX, messages.RESERVATION_DESCRIPTION_ERROR)
-    .regex(RESERVATION_DESCRIPTION_PATTERN, messages.RESERVATION_DESCRIPTION_ERROR)
-    .default(''),
-  selectedDevices: z.array(deviceRefSchema).min(1, 'Select at least one device').max(500),
+  reservationType: z.string().check(z.minLength(1, 'reservationType is required'), z.maxLength(64)),
+  reservationDescription: z._default(
+    z
+      .string()
+      .check(
+        z.maxLength(RESERVATION_DESCRIPTION_MAX, messages.RESERVATION_DESCRIPTION_ERROR),
+        z.regex(RESERVATION_DESCRIPTION_PATTERN, messages.RESERVATION_DESCRIPTION_ERROR),
+      ),
+    '',
+  ),
+  selectedDevices: z.array(deviceRefSchema).check(z.minLength(1, 'Select at least one device'), z.maxLength(500)),
   /** IANA time zone of the browser; the wall-clock fields are read in it (DESIGN.md decision 3). */
-  timeZone: z.string().min(1).max(64),
+  timeZone: z.string().check(z.minLength(1), z.maxLength(64)),
   /**
    * Start at the next whole minute instead of startDate/startHour, keeping the duration (durationHour and
    * durationMinute); the end fields are then recomputed by the server.
    */
-  startNow: z.boolean().optional(),
+  startNow: z.optional(z.boolean()),
 });
 export type NodesBookingForm = z.infer<typeof nodesBookingFormSchema>;
 
 export const reserveNodesRequestSchema = z.object({
   nodesBookingForm: nodesBookingFormSchema,
-  selectedUsers: z.array(z.object({ userId: idFieldSchema })).max(100).default([]),
+  selectedUsers: z._default(z.array(z.object({ userId: idFieldSchema })).check(z.maxLength(100)), []),
 });
 export type ReserveNodesRequest = z.infer<typeof reserveNodesRequestSchema>;
 
 /** value0: success; value1: the new reservation id, or the failure messages. */
 export const reserveNodesReplySchema = z.object({
   value0: z.boolean(),
-  value1: z.union([z.number().int(), z.array(z.string())]),
+  value1: z.union([z.int(), z.array(z.string())]),
 });
 export type ReserveNodesReply = z.infer<typeof reserveNodesReplySchema>;
 
@@ -74,13 +89,13 @@ export type DeleteReservationReply = z.infer<typeof deleteReservationReplySchema
 export const nodesToReserveSchema = z.record(z.string(), z.record(z.string(), z.object({ ip: z.string(), up: z.boolean() })));
 export type NodesToReserve = z.infer<typeof nodesToReserveSchema>;
 
-export const reservationTypeSchema = z.object({ reservationTypeId: z.number().int(), label: z.string(), exclusive: z.boolean() });
+export const reservationTypeSchema = z.object({ reservationTypeId: z.int(), label: z.string(), exclusive: z.boolean() });
 export type ReservationType = z.infer<typeof reservationTypeSchema>;
 
-export const reservationPersonSchema = z.object({ userId: z.number().int(), firstname: z.string(), lastName: z.string() });
+export const reservationPersonSchema = z.object({ userId: z.int(), firstname: z.string(), lastName: z.string() });
 
 export const reservationSchema = z.object({
-  reservationId: z.number().int(),
+  reservationId: z.int(),
   responsibleUser: reservationPersonSchema,
   users: z.array(reservationPersonSchema),
   /** ISO 8601 instants. */
@@ -97,7 +112,7 @@ export type Reservation = z.infer<typeof reservationSchema>;
 export const reservationListSchema = z.array(reservationSchema);
 
 /** A user as offered by the multi-select of colleagues (GET /api/validUsers). */
-export const validUserSchema = z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() });
+export const validUserSchema = z.object({ userId: z.int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 export type ValidUser = z.infer<typeof validUserSchema>;
 
 /** Display rules of the reservations screen (devices document, section 4). */
@@ -154,9 +169,9 @@ export function formatDuration(seconds: number, units: DurationUnits = DURATION_
 export const RESERVATION_LIST_DEFAULT_LIMIT = 100;
 export const RESERVATION_LIST_MAX_LIMIT = 500;
 export const reservationListQuerySchema = z.object({
-  all: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(RESERVATION_LIST_MAX_LIMIT).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  all: z.optional(z.enum(['true', 'false'])),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(RESERVATION_LIST_MAX_LIMIT))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
 });
 export type ReservationListQuery = z.infer<typeof reservationListQuerySchema>;
 
@@ -169,15 +184,17 @@ export const RESERVATION_TIMELINE_MAX_DAYS = 31;
 export const RESERVATION_TIMELINE_MAX = 2000;
 export const reservationTimelineQuerySchema = z
   .object({
-    deviceType: z.string().trim().min(1).max(64),
+    deviceType: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
     from: z.iso.datetime({ offset: true }),
     to: z.iso.datetime({ offset: true }),
   })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= RESERVATION_TIMELINE_MAX_DAYS * 86_400_000, {
-    path: ['to'],
-    message: `The window is at most ${RESERVATION_TIMELINE_MAX_DAYS} days long`,
-  });
+  .check(
+    z.refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' }),
+    z.refine((query) => Date.parse(query.to) - Date.parse(query.from) <= RESERVATION_TIMELINE_MAX_DAYS * 86_400_000, {
+      path: ['to'],
+      message: `The window is at most ${RESERVATION_TIMELINE_MAX_DAYS} days long`,
+    }),
+  );
 export type ReservationTimelineQuery = z.infer<typeof reservationTimelineQuerySchema>;
 export const reservationTimelineSchema = z.object({ reservations: reservationListSchema, complete: z.boolean() });
 export type ReservationTimeline = z.infer<typeof reservationTimelineSchema>;
@@ -185,8 +202,8 @@ export type ReservationTimeline = z.infer<typeof reservationTimelineSchema>;
 /** GET /api/validUsers?name=&limit=: enabled accounts whose last name, first name or username contains `name`. */
 export const VALID_USERS_MAX = 100;
 export const validUsersQuerySchema = z.object({
-  name: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(VALID_USERS_MAX).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(VALID_USERS_MAX))),
 });
 export type ValidUsersQuery = z.infer<typeof validUsersQuerySchema>;
 export const validUserListSchema = z.array(validUserSchema);

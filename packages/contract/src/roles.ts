@@ -1,7 +1,7 @@
 // Roles (accounts document, sections 2, 3 and 6): a named role given to users. ADMIN and USER are the
 // authorities of the session; they are seeded and can be neither renamed nor deleted, since signing in
 // reads them by name.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idParamsSchema } from './input.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './users.js';
@@ -52,17 +52,19 @@ export const roleIdParamsSchema = idParamsSchema;
 export const roleFormSchema = z.object({
   roleName: z
     .string({ error: required(roleMessages.ROLE_NAME) })
-    .trim()
-    .min(1, { error: required(roleMessages.ROLE_NAME), abort: true })
-    .regex(ROLE_NAME_PATTERN, roleMessages.INVALID_ROLE_NAME),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required(roleMessages.ROLE_NAME), abort: true }),
+      z.regex(ROLE_NAME_PATTERN, roleMessages.INVALID_ROLE_NAME),
+    ),
 });
 export type RoleForm = z.infer<typeof roleFormSchema>;
 
 export const roleSchema = z.object({
-  roleId: z.number().int(),
+  roleId: z.int(),
   roleName: z.string(),
   /** How many users hold the role. */
-  userCount: z.number().int(),
+  userCount: z.int(),
   /** ADMIN and USER: cannot be renamed or deleted. */
   protected: z.boolean(),
 });
@@ -71,8 +73,8 @@ export const roleListSchema = z.array(roleSchema);
 
 export const roleUserSchema = userSummarySchema;
 /** `users` holds at most the first 500 holders by last name; `userCount` counts them all. */
-export const roleDetailsSchema = roleSchema.extend({ users: z.array(roleUserSchema) });
+export const roleDetailsSchema = z.extend(roleSchema, { users: z.array(roleUserSchema) });
 export type RoleDetails = z.infer<typeof roleDetailsSchema>;
 
-export const deleteRoleReplySchema = z.object({ roleId: z.number().int() });
+export const deleteRoleReplySchema = z.object({ roleId: z.int() });
 export type DeleteRoleReply = z.infer<typeof deleteRoleReplySchema>;

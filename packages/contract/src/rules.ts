@@ -1,7 +1,7 @@
 // The spec's field rules (accounts document, section 5), each written once here: every form of the contract
 // that has the field uses the schema below, server and client alike, so a person sees in the form exactly
 // the message the API would answer. The database's CHECKs mirror some of them (each names this file).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const USERNAME_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
 export const USERNAME_MESSAGE =
@@ -23,21 +23,19 @@ export const EMAIL_MESSAGE = 'Invalid email.';
 /** A text a form cannot do without: "<field> is required" when it is missing or empty. */
 /** An optional text field of at most `max` characters; blank or absent is null. */
 export const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is at most ${max} characters long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters long`))),
+    z.transform((value) => (value ? value : null)),
+  );
 
-export const requiredString = (field: string) => z.string({ error: required(field) }).min(1, required(field));
+export const requiredString = (field: string) => z.string({ error: required(field) }).check(z.minLength(1, required(field)));
 
-export const usernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE);
+export const usernameSchema = z.string().check(z.regex(USERNAME_PATTERN, USERNAME_MESSAGE));
 
 /** The password rule; a screen whose spec words the refusal differently gives its own sentence. */
 export const passwordRule = (message: string = PASSWORD_MESSAGE) =>
-  z.string().max(PASSWORD_MAX_LENGTH, message).regex(PASSWORD_PATTERN, message);
+  z.string().check(z.maxLength(PASSWORD_MAX_LENGTH, message), z.regex(PASSWORD_PATTERN, message));
 export const passwordSchema = passwordRule();
 
 /** An e-mail address, trimmed. */
-export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE));
+export const emailSchema = z.pipe(z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE)), z.email(EMAIL_MESSAGE));

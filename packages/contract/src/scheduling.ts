@@ -1,6 +1,6 @@
 // Scheduling beyond the booking form: the earliest free slots, moving the end of a reservation, releasing it.
 // The web app, the command-line client and the server all speak these shapes.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** At most this many windows in one free-slot answer. */
 export const FREE_SLOTS_MAX = 5;
@@ -14,17 +14,19 @@ export const FREE_SLOTS_MAX_DURATION_MINUTES = 366 * 24 * 60;
  */
 export const freeSlotsQuerySchema = z
   .object({
-    deviceType: z.string().trim().min(1).max(64),
-    count: z.coerce.number().int().min(1).max(500),
-    durationMinutes: z.coerce.number().int().min(1).max(FREE_SLOTS_MAX_DURATION_MINUTES),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    mode: z.enum(['Exclusive', 'Shared']).default('Exclusive'),
+    deviceType: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+    count: z.coerce.number().check(z.int(), z.gte(1), z.lte(500)),
+    durationMinutes: z.coerce.number().check(z.int(), z.gte(1), z.lte(FREE_SLOTS_MAX_DURATION_MINUTES)),
+    from: z.optional(z.iso.datetime({ offset: true })),
+    to: z.optional(z.iso.datetime({ offset: true })),
+    mode: z._default(z.enum(['Exclusive', 'Shared']), 'Exclusive'),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
-    path: ['to'],
-    message: 'to must be later than from',
-  });
+  .check(
+    z.refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
+      path: ['to'],
+      message: 'to must be later than from',
+    }),
+  );
 export type FreeSlotsQuery = z.infer<typeof freeSlotsQuerySchema>;
 
 export const freeSlotDeviceSchema = z.object({ macAddress: z.string(), ipAddress: z.string(), deviceType: z.string() });

@@ -1,31 +1,31 @@
 // Usage policies: the limits of booking a device type, for everybody or for the members of a group. The
 // server enforces them on every booking, extension and free-slot answer; administrators are not bound.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { entityIdSchema, idFieldSchema } from './input.js';
 import { formatDuration } from './reservations.js';
 
 /** The limits; null is no limit. */
 export const usageLimitsSchema = z.object({
-  maxDurationMinutes: z.number().int().min(1).max(527_040).nullable(),
-  maxDaysAhead: z.number().int().min(0).max(3660).nullable(),
-  maxDevicesAtOnce: z.number().int().min(1).max(100_000).nullable(),
-  maxDeviceHoursPerWeek: z.number().int().min(1).max(1_000_000).nullable(),
+  maxDurationMinutes: z.nullable(z.int().check(z.gte(1), z.lte(527_040))),
+  maxDaysAhead: z.nullable(z.int().check(z.gte(0), z.lte(3660))),
+  maxDevicesAtOnce: z.nullable(z.int().check(z.gte(1), z.lte(100_000))),
+  maxDeviceHoursPerWeek: z.nullable(z.int().check(z.gte(1), z.lte(1_000_000))),
 });
 export type UsageLimits = z.infer<typeof usageLimitsSchema>;
 export const NO_LIMITS: UsageLimits = { maxDurationMinutes: null, maxDaysAhead: null, maxDevicesAtOnce: null, maxDeviceHoursPerWeek: null };
 
 /** PUT /api/usagePolicies: sets (or, with every limit null, removes) the policy of a type for everybody or a group. */
-export const usagePolicyFormSchema = usageLimitsSchema.extend({
-  deviceType: z.string().trim().min(1).max(64),
-  groupId: idFieldSchema.nullable(),
+export const usagePolicyFormSchema = z.extend(usageLimitsSchema, {
+  deviceType: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  groupId: z.nullable(idFieldSchema),
 });
 export type UsagePolicyForm = z.infer<typeof usagePolicyFormSchema>;
 
-export const usagePolicySchema = usageLimitsSchema.extend({
-  usagePolicyId: z.number().int(),
+export const usagePolicySchema = z.extend(usageLimitsSchema, {
+  usagePolicyId: z.int(),
   deviceType: z.string(),
-  groupId: z.number().int().nullable(),
-  groupName: z.string().nullable(),
+  groupId: z.nullable(z.int()),
+  groupName: z.nullable(z.string()),
 });
 export type UsagePolicy = z.infer<typeof usagePolicySchema>;
 export const usagePolicyListSchema = z.array(usagePolicySchema);

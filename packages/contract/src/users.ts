@@ -1,12 +1,12 @@
 // Users: the administrators' list, a user's details and their update, and the creation of a user by an
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idParamsSchema } from './input.js';
 import { emailSchema, optionalText, passwordSchema, required, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
 
 /** A user as the replies of other areas name them. */
-export const userSummarySchema = z.object({ userId: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() });
+export const userSummarySchema = z.object({ userId: z.int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
 export const userDetailsParamsSchema = idParamsSchema;
@@ -15,19 +15,16 @@ export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
 
 /** The fields a user may change on their own account. */
 export const ownUserFieldsSchema = z.object({
-  firstname: z.string({ error: required('First name') }).trim().min(1, required('First name')).max(100),
-  lastname: z.string({ error: required('Last name') }).trim().min(1, required('Last name')).max(100),
+  firstname: z.string({ error: required('First name') }).check(z.trim(), z.minLength(1, required('First name')), z.maxLength(100)),
+  lastname: z.string({ error: required('Last name') }).check(z.trim(), z.minLength(1, required('Last name')), z.maxLength(100)),
   phoneNumber: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || /^[0-9]{1,20}$/.test(value), PHONE_MESSAGE),
+    .pipe(z.nullish(z.string().check(z.trim())), z.transform((value) => (value ? value : null)))
+    .check(z.refine((value) => value === null || /^[0-9]{1,20}$/.test(value), PHONE_MESSAGE)),
   instantMessaging: optionalText(200, 'Instant messaging'),
   personalUrl: optionalText(500, 'Personal URL'),
 });
 
-const roleNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'Unknown role.');
+const roleNameSchema = z.string().check(z.regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'Unknown role.'));
 
 const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
 
@@ -35,53 +32,62 @@ const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
  * PUT /api/user/{id}: the user as the details form holds it. The last four fields are an administrator's:
  * a user sending other values than the stored ones is refused; sending them unchanged (a full user) is fine.
  */
-export const updateUserSchema = ownUserFieldsSchema.extend({
-  lastValidationDate: instant.nullish(),
-  expirationDate: instant.nullish(),
-  isAdmin: z.boolean().optional(),
-  isEnabled: z.boolean().optional(),
+export const updateUserSchema = z.extend(ownUserFieldsSchema, {
+  lastValidationDate: z.nullish(instant),
+  expirationDate: z.nullish(instant),
+  isAdmin: z.optional(z.boolean()),
+  isEnabled: z.optional(z.boolean()),
   /** The user's roles, by name or as the details answer them; ADMIN follows `isAdmin` whatever this list says. */
-  roles: z
-    .array(z.union([roleNameSchema, z.object({ roleName: roleNameSchema }).transform((role) => role.roleName)]))
-    .max(100)
-    .optional(),
+  roles: z.optional(
+    z
+      .array(
+        z.union([
+          roleNameSchema,
+          z.pipe(
+            z.object({ roleName: roleNameSchema }),
+            z.transform((role) => role.roleName),
+          ),
+        ]),
+      )
+      .check(z.maxLength(100)),
+  ),
 });
 export type UpdateUserForm = z.input<typeof updateUserSchema>;
 export type UpdateUser = z.output<typeof updateUserSchema>;
 
 /** POST /api/user: an administrator creates an account. */
-export const createUserSchema = ownUserFieldsSchema.extend({
+export const createUserSchema = z.extend(ownUserFieldsSchema, {
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  isAdmin: z.boolean().default(false),
-  isEnabled: z.boolean().default(true),
+  isAdmin: z._default(z.boolean(), false),
+  isEnabled: z._default(z.boolean(), true),
 });
 export type CreateUserForm = z.input<typeof createUserSchema>;
 export type CreateUser = z.output<typeof createUserSchema>;
-export const createUserReplySchema = z.object({ userId: z.number().int() });
+export const createUserReplySchema = z.object({ userId: z.int() });
 
 /** GET /api/users: a page of the list, filtered on the server (first and last name contain, any case). */
 export const USERS_PAGE_SIZE = 50;
 export const USERS_MAX_PAGE_SIZE = 200;
 export const userListQuerySchema = z.object({
-  firstname: z.string().trim().max(100).optional(),
-  lastname: z.string().trim().max(100).optional(),
+  firstname: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  lastname: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Matches the last name, first name or username (GET /users/?name=). */
-  name: z.string().trim().max(100).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Only enabled users; on unless `false`. */
-  validOnly: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  size: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).optional(),
+  validOnly: z.optional(z.enum(['true', 'false'])),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
+  size: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(USERS_MAX_PAGE_SIZE))),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userListItemSchema = userSummarySchema.extend({
+export const userListItemSchema = z.extend(userSummarySchema, {
   email: z.string(),
   signUpDate: z.string(),
-  approvedDate: z.string().nullable(),
-  lastValidationDate: z.string().nullable(),
-  expirationDate: z.string().nullable(),
+  approvedDate: z.nullable(z.string()),
+  lastValidationDate: z.nullable(z.string()),
+  expirationDate: z.nullable(z.string()),
   isEnabled: z.boolean(),
   isAdmin: z.boolean(),
   validationPending: z.boolean(),
@@ -91,9 +97,9 @@ export const userListItemSchema = userSummarySchema.extend({
 export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListPageSchema = z.object({
   items: z.array(userListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  size: z.int(),
 });
 export type UserListPage = z.infer<typeof userListPageSchema>;
 
@@ -102,43 +108,43 @@ export const isDangerUser = (user: Pick<UserListItem, 'isEnabled' | 'validationP
   !user.isEnabled && !user.validationPending && !user.hasToken;
 
 export const userEmployerSchema = z.object({
-  userEmployerId: z.number().int(),
+  userEmployerId: z.int(),
   employer: employerSummarySchema,
-  employerType: z.object({ employerTypeId: z.number().int(), label: z.string() }).nullable(),
-  professionalStatus: z.object({ professionalStatusId: z.number().int(), label: z.string() }).nullable(),
+  employerType: z.nullable(z.object({ employerTypeId: z.int(), label: z.string() })),
+  professionalStatus: z.nullable(z.object({ professionalStatusId: z.int(), label: z.string() })),
   startDate: z.string(),
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
   currentForUser: z.boolean(),
 });
 export type UserEmployer = z.infer<typeof userEmployerSchema>;
 
 export const userIntendedUsageSchema = z.object({
-  intendedUsageId: z.number().int(),
+  intendedUsageId: z.int(),
   description: z.string(),
   createdAt: z.string(),
 });
 
 export const userGroupSchema = z.object({
-  groupId: z.number().int(),
+  groupId: z.int(),
   name: z.string(),
-  groupType: z.string().nullable(),
+  groupType: z.nullable(z.string()),
 });
 
-export const userDetailsSchema = userListItemSchema.extend({
-  phoneNumber: z.string().nullable(),
-  instantMessaging: z.string().nullable(),
-  personalUrl: z.string().nullable(),
-  charterAcceptanceDate: z.string().nullable(),
+export const userDetailsSchema = z.extend(userListItemSchema, {
+  phoneNumber: z.nullable(z.string()),
+  instantMessaging: z.nullable(z.string()),
+  personalUrl: z.nullable(z.string()),
+  charterAcceptanceDate: z.nullable(z.string()),
   /** Partially deleted (anonymised) by the user or an administrator. */
   anonymised: z.boolean(),
-  roles: z.array(z.object({ roleId: z.number().int(), roleName: z.string() })),
+  roles: z.array(z.object({ roleId: z.int(), roleName: z.string() })),
   /** Current employer first, then newest start date first. */
   userEmployers: z.array(userEmployerSchema),
   intendedUsages: z.array(userIntendedUsageSchema),
   userGroups: z.array(userGroupSchema),
   managedGroups: z.array(userGroupSchema),
   /** Every role there is, for the administrators' roles panel; empty for other callers. */
-  assignableRoles: z.array(z.object({ roleId: z.number().int(), roleName: z.string() })),
+  assignableRoles: z.array(z.object({ roleId: z.int(), roleName: z.string() })),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 

@@ -19,6 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { messages } from '@testbed/contract';
 import type { Config } from './config.js';
 import type { Db, PoolUse, Subscribe } from './db/database.js';
@@ -110,6 +111,10 @@ export interface AppDependencies {
   /** The driver of the testbed; the default simulates the built-in testbed file. */
   driver?: TestbedDriver;
 }
+
+// The contract's schemas are built with zod's mini build, which brings no words of its own: without a locale a
+// refusal that the contract does not word (a wrong type, a text too long) would only say "Invalid input".
+z.config(z.locales.en());
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

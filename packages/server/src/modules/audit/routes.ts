@@ -1,5 +1,5 @@
 // The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLogPageSchema, auditLogQuerySchema, signInHistoryQuerySchema, signInHistorySchema } from '@testbed/contract';
 import { requestRefusals as errors } from '../../errors.js';
@@ -22,7 +22,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       tags: ['audit'],
       summary: 'The filtered audit log as CSV, newest first, at most 100,000 rows (administrators)',
       querystring: auditLogQuerySchema,
-      response: { 200: z.string().describe('text/csv'), ...errors },
+      response: { 200: z.string().check(z.describe('text/csv')), ...errors },
     },
     handler: async (request, reply) => {
       const { limit: _limit, before: _before, ...filter } = request.query;

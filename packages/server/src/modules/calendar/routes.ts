@@ -1,5 +1,5 @@
 // The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarFeedCreatedSchema, calendarFeedQuerySchema, calendarFeedStatusSchema, entityIdSchema } from '@testbed/contract';
 import { itemRefusals, requestRefusals as errors } from '../../errors.js';
@@ -45,7 +45,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
       summary: "A user's reservations as an iCalendar feed (RFC 5545), by the feed's secret; 404 once regenerated or stopped",
       security: [],
       querystring: calendarFeedQuerySchema,
-      response: { 200: z.string().describe(ICS), ...itemRefusals },
+      response: { 200: z.string().check(z.describe(ICS)), ...itemRefusals },
     },
     handler: async (request, reply) => {
       const body = await calendar.feed(request.query.token);
@@ -59,7 +59,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
       tags: ['calendar'],
       summary: 'One reservation as an iCalendar event to add to a calendar (its holder, its colleagues, administrators)',
       params: z.object({ id: entityIdSchema }),
-      response: { 200: z.string().describe(ICS), ...itemRefusals },
+      response: { 200: z.string().check(z.describe(ICS)), ...itemRefusals },
     },
     handler: async (request, reply) => {
       const body = await calendar.event(request.principal, request.params.id);

@@ -9,7 +9,7 @@ import {
   type employerFormSchema,
   type updateUserEmployerSchema,
 } from '@testbed/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';

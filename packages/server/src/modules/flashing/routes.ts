@@ -1,6 +1,6 @@
 // The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   checkFlashingReplySchema,
   checkFlashingRequestSchema,
@@ -164,7 +164,7 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
       security: [],
       params: flashJobParamsSchema,
       querystring: flashEventsQuerySchema,
-      response: { 200: z.string().describe('text/event-stream'), 400: errorReplySchema, 401: errorReplySchema },
+      response: { 200: z.string().check(z.describe('text/event-stream')), 400: errorReplySchema, 401: errorReplySchema },
     },
     handler: async (request, reply) => {
       const lastEventId = request.headers['last-event-id'];

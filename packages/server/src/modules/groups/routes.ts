@@ -16,7 +16,7 @@ import {
   groupTypeListSchema,
   groupTypeSchema,
 } from '@testbed/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { itemRefusals as errors, itemRefusalsWithConflict as withConflict } from '../../errors.js';
 import type { GroupsService } from './service.js';
 

@@ -1,6 +1,6 @@
 // The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   availabilityReplySchema,
   captchaConfigSchema,
@@ -34,13 +34,13 @@ const altchaChallengeSchema = z.object({
     cost: z.number(),
     keyLength: z.number(),
     keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    memoryCost: z.number().optional(),
-    parallelism: z.number().optional(),
-    expiresAt: z.number().optional(),
-    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    keySignature: z.optional(z.string()),
+    memoryCost: z.optional(z.number()),
+    parallelism: z.optional(z.number()),
+    expiresAt: z.optional(z.number()),
+    data: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
   }),
-  signature: z.string().optional(),
+  signature: z.optional(z.string()),
 });
 
 export const registrationRoutes: FastifyPluginAsyncZod<{ registration: RegistrationService }> = async (app, { registration }) => {

@@ -1,7 +1,7 @@
 // The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   changeReservationEndSchema,
   freeSlotsQuerySchema,
@@ -23,7 +23,7 @@ import { requestRefusals } from '../../errors.js';
 import type { JsonReply, ReservationService } from './service.js';
 
 const idParams = z.object({ id: entityIdSchema });
-const refusal = reserveNodesReplySchema.describe('value0 false, value1 the messages');
+const refusal = reserveNodesReplySchema.check(z.describe('value0 false, value1 the messages'));
 const listSchema = (summary: string) => ({
   tags: ['reservations'],
   summary,

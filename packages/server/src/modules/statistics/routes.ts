@@ -1,5 +1,5 @@
 // The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statisticsQuerySchema, statisticsSchema, statisticsTableParamsSchema } from '@testbed/contract';
 import { requestRefusals as errors } from '../../errors.js';
@@ -23,7 +23,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsSer
       summary: 'One table of the usage statistics as CSV (administrators)',
       params: statisticsTableParamsSchema,
       querystring: statisticsQuerySchema,
-      response: { 200: z.string().describe('text/csv'), ...errors },
+      response: { 200: z.string().check(z.describe('text/csv')), ...errors },
     },
     handler: async (request, reply) => {
       const body = await statistics.csv(request.principal, request.query, request.params.table);

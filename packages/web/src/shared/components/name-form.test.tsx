@@ -2,11 +2,13 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../api-client';
 import { NameForm } from './name-form';
 
-const fruitFormSchema = z.object({ fruitName: z.string().trim().min(1, 'Please enter a name.').max(10, 'At most 10 characters.') });
+const fruitFormSchema = z.object({
+  fruitName: z.string().check(z.trim(), z.minLength(1, 'Please enter a name.'), z.maxLength(10, 'At most 10 characters.')),
+});
 type FruitForm = z.infer<typeof fruitFormSchema>;
 
 function renderForm({ error = null, onSubmit = () => {}, initialValue }: { error?: Error | null; onSubmit?: (form: FruitForm) => void; initialValue?: string }) {

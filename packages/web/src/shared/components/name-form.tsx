@@ -3,13 +3,13 @@
 // shown under the field when it is about the name, else above the buttons.
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from '../api-client';
 import { ErrorAlert } from './error-alert';
 
 export interface NameFormProps<Values extends Record<string, string>> {
   /** The contract's schema of the form, whose one field is `field`. */
-  schema: z.ZodType<Values>;
+  schema: z.ZodMiniType<Values>;
   field: keyof Values & string;
   label: string;
   initialValue?: string;

@@ -2,7 +2,7 @@
 // other forms of the app follow: once a field shows an error, it follows the typing so that it leaves
 // when the value is fixed.
 import { useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from '../../../shared/api-client';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -16,7 +16,7 @@ export interface FieldProps {
   onBlur: () => void;
 }
 
-function validate<T extends Record<string, string>>(schema: z.ZodType<T>, values: T) {
+function validate<T extends Record<string, string>>(schema: z.ZodMiniType<T>, values: T) {
   const result = schema.safeParse(values);
   const errors: FieldErrors<T> = {};
   if (!result.success) {
@@ -33,7 +33,7 @@ export function fieldRefusal(error: unknown, field: string): string | undefined 
   return error instanceof ApiError ? error.fieldErrors[field]?.[0] : undefined;
 }
 
-export function useSchemaForm<T extends Record<string, string>>(schema: z.ZodType<T>, initial: T) {
+export function useSchemaForm<T extends Record<string, string>>(schema: z.ZodMiniType<T>, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
 

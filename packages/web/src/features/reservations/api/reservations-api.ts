@@ -27,7 +27,7 @@ import {
   type Reservation,
   type ReserveNodesRequest,
 } from '@testbed/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, api } from '../../../shared/api-client';
 
 /** 'mine': the user is responsible or takes part; 'others': the user has no part. */
