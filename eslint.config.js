@@ -66,15 +66,24 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // One message system: every text is read through shared/i18n.ts from the contract's catalogues: t(KEY), or
-    // an area's catalogue(xMessagesEn).KEY, so that another language is added there alone. Tests may read the
+    // One message system: every text is read through shared/i18n.ts (or i18n-devices.ts for the devices document)
+    // from the contract's catalogues: t(KEY), or an area's catalogue(xMessagesEn).KEY, so that another language is
+    // added there alone. Tests may read the
     // catalogues to assert what a user sees.
     files: ['packages/web/src/**/*.tsx', 'packages/web/src/**/*.ts'],
-    ignores: ['packages/web/src/shared/i18n.ts', 'packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/src/test/**'],
+    ignores: ['packages/web/src/shared/i18n.ts', 'packages/web/src/shared/i18n-devices.ts', 'packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/src/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@testbed/contract', importNames: ['messages'], message: 'Read texts through shared/i18n.ts: t(KEY).' }] },
+        {
+          paths: [
+            {
+              name: '@testbed/contract',
+              importNames: ['messages', 'commonMessages', 'deviceMessages'],
+              message: 'Read texts through shared/i18n.ts or shared/i18n-devices.ts: t(KEY).',
+            },
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',

@@ -2,7 +2,7 @@
 // signs in, so that the sign-in page does not download the menu and popover code.
 import { Button, Group, Menu, NavLink, Stack } from '@mantine/core';
 import type { MessageKey } from '@testbed/contract';
-import { useTranslation } from '../shared/i18n';
+import { useTranslation } from '../shared/i18n-devices';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
 import { paths } from '../shared/paths';

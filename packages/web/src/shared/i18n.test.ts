@@ -1,12 +1,16 @@
 import { messages } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
 import { interpolate, t } from './i18n';
+import { t as deviceText } from './i18n-devices';
 
 describe('t', () => {
-  it("reads the general catalogue's text and fills in its placeholders", () => {
+  it("reads the common catalogue's text", () => {
     expect(t('CLOSE')).toBe(messages.CLOSE);
-    expect(t('SELECTED_DEVICES_COUNT', { count: 3 })).toBe(messages.SELECTED_DEVICES_COUNT.replace('{{count}}', '3'));
-    expect(t('SELECTED_DEVICES_COUNT', { count: 3 })).not.toContain('{{');
+  });
+
+  it("reads the devices document's texts and the common ones through i18n-devices", () => {
+    expect(deviceText('SELECTED_DEVICES_COUNT', { count: 3 })).toBe(messages.SELECTED_DEVICES_COUNT.replace('{{count}}', '3'));
+    expect(deviceText('CLOSE')).toBe(messages.CLOSE);
   });
 
   it('answers an unknown key with the key, so that the gap shows', () => {

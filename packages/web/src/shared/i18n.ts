@@ -1,13 +1,13 @@
 // The one message system of the web app: every text is read here, by key, from the contract's catalogues
-// (the general one, `messages`, and one per area), so that a second language means a second set of
-// catalogues in this file and no change in the pages: `t('KEY', { name })` in components, or an area's
-// `catalogue(english).KEY`.
+// (the common one, `commonMessages`, the devices document's through i18n-devices.ts, and one per area), so
+// that a second language means a second set of catalogues here and no change in the pages: `t('KEY', { name })`
+// in components, or an area's `catalogue(english).KEY`.
 // The app speaks English and its texts use only `{{name}}` placeholders (no plurals, no formats), so a lookup
 // and a replace are all it needs. i18next, which did the same, was 14 KB gzip of every page's first load
 // against a budget of 140 KB (DESIGN.md section 8).
-import { messages } from '@testbed/contract';
+import { commonMessages } from '@testbed/contract';
 
-export type MessageKey = keyof typeof messages;
+export type MessageKey = keyof typeof commonMessages;
 /** The values of a text's `{{name}}` placeholders. */
 export type MessageValues = Record<string, unknown>;
 
@@ -25,14 +25,19 @@ export function interpolate(text: string, values?: MessageValues): string {
   });
 }
 
-/** The general catalogue's text for `key`; an unknown key answers itself, so that it shows where it is missing. */
-export function t(key: MessageKey, values?: MessageValues): string {
-  const text = (messages as Record<string, string>)[key];
-  return text === undefined ? key : interpolate(text, values);
+/** What reads a text of a catalogue by key, with its placeholders' values. */
+export type Translator<K extends string> = (key: K, values?: MessageValues) => string;
+
+/** The reader of `texts`; an unknown key answers itself, so that it shows where it is missing. */
+export function translator<C extends Record<string, string>>(texts: C): Translator<Extract<keyof C, string>> {
+  return (key, values) => {
+    const text = (texts as Record<string, string>)[key];
+    return text === undefined ? key : interpolate(text, values);
+  };
 }
 
-/** What reads a text by key, for the helpers that are no components and get it from theirs. */
-export type Translate = typeof t;
+/** The common catalogue's text for `key`. */
+export const t = translator(commonMessages);
 
 const translation = { t };
 

@@ -1,6 +1,6 @@
 import { messages, type FlashNodesList } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../shared/i18n';
+import { t } from '../../shared/i18n-devices';
 import { flashChoices, stateText } from './flash-state';
 
 const node = (ip: string, up: boolean, flashable: boolean, typeFlashable: boolean) => ({

@@ -1,5 +1,5 @@
 // The names that screen readers read for the controls of Mantine's calendars (its defaults are empty).
-import { useTranslation } from '../i18n';
+import { useTranslation } from '../i18n-devices';
 
 export function useDatePickerLabels() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // values are "key:value", as GET /api/deviceCatalogue takes them; every chosen one must hold.
 import { MultiSelect } from '@mantine/core';
 import type { DeviceCatalogue } from '@testbed/contract';
-import { useTranslation } from '../i18n';
+import { useTranslation } from '../i18n-devices';
 
 export function PropertyFilter({ facets, value, onChange }: { facets: DeviceCatalogue['facets']; value: string[]; onChange: (value: string[]) => void }) {
   const { t } = useTranslation();

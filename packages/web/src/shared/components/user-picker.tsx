@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { validUserListSchema, type ValidUser } from '@testbed/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../i18n';
+import { useTranslation } from '../i18n-devices';
 import { api } from '../api-client';
 
 const SEARCH_DEBOUNCE_MS = 200;

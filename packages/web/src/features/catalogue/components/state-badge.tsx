@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { DeviceCatalogueState } from '@testbed/contract';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 export const STATE_COLORS: Record<DeviceCatalogueState, string> = {

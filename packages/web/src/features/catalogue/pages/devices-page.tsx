@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_STATES, propertyValues, type DeviceCatalogueState } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { PropertyFilter } from '../../../shared/components/property-filter';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';

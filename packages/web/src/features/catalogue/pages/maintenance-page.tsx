@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { maintenanceFormSchema, type MaintenanceForm, type MaintenancePreview } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { FORM_DATE_PLACEHOLDER, formatDayTime, fromInputDateTime } from '../../../shared/date-format';

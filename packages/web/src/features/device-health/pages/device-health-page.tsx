@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
 import { DeviceAddress } from '../../../shared/components/device-address';
 import { Dialog } from '../../../shared/components/dialog';

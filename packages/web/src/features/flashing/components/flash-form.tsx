@@ -5,7 +5,7 @@
 import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { flashNodesRequestSchema, type FlashNodesList } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { flashChoices } from '../flash-state';
 
 export interface FlashFormProps {

@@ -2,7 +2,7 @@
 import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { paths } from '../../../shared/paths';

@@ -5,7 +5,7 @@ import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FlashJob } from '@testbed/contract';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Link } from 'react-router';
 import { DeviceAddress } from '../../../shared/components/device-address';
 import { ScrollTable } from '../../../shared/components/scroll-table';

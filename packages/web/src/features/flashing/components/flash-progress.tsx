@@ -3,7 +3,7 @@
 import { Badge, Box, Button, Code, CopyButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { FLASH_STAGES, type FlashJobState, type FlashLogEntry } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { formatDateTime } from '../flash-state';
 
 export function stageIndex(state: FlashJobState): number {

@@ -3,7 +3,7 @@ import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';

@@ -6,7 +6,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';

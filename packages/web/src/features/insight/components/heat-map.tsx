@@ -2,7 +2,7 @@
 // busiest hour, each cell also giving its figure so that the table reads without the colours.
 import { Box, Table, Text } from '@mantine/core';
 import type { Statistics } from '@testbed/contract';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_CHOICES, auditLogQuerySchema } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageKey, Statistics, StatisticsTable } from '@testbed/contract';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { downloadFile } from '../../../shared/download';

@@ -27,7 +27,7 @@ import {
   type ReservationType,
 } from '@testbed/contract';
 import { useCallback, useDeferredValue, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { fetchFreeSlots, maintenanceOptions, myUsageLimitsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';

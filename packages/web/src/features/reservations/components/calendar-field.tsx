@@ -4,7 +4,7 @@
 import { Button, Group, InputBase, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
 import classes from './calendar-field.module.css';
 

@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Dialog } from '../../../shared/components/dialog';
 
 export interface ChangeEndDialogProps {

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ValidUser } from '@testbed/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { validUsersOptions } from '../api/reservations-api';
 
 export const USER_SEARCH_DEBOUNCE_MS = 200;

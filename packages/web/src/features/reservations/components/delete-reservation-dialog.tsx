@@ -2,7 +2,7 @@
 // question and the reservation id, Cancel and Delete. Built from Modal's parts so that its header is a
 // plain block rather than a second page banner, and its close button has a name.
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Dialog } from '../../../shared/components/dialog';
 
 export interface DeleteReservationDialogProps {

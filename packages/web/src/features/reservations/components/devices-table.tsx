@@ -2,7 +2,7 @@
 // MAC address; a device that is down cannot be checked and is greyed.
 import { Checkbox, Table } from '@mantine/core';
 import { memo } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
 import type { DeviceRow } from '../timeline-model';

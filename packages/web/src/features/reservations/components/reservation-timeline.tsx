@@ -4,7 +4,7 @@
 // offered as a list below it.
 import { Box, Group, List, Text, UnstyledButton } from '@mantine/core';
 import { memo, useId, useMemo, useState, type MouseEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { toDateString, toHourString } from '../booking-times';
 import { formatDateTime } from '../reservation-display';
 import {

@@ -4,7 +4,7 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { downloadFile } from '../../../shared/download';

@@ -5,7 +5,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';

@@ -1,6 +1,6 @@
 // noSshkeyValid/{id}: where booking and flashing lead a user who has no valid SSH key yet.
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Link, useParams } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';

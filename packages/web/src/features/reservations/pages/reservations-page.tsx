@@ -4,7 +4,7 @@ import { Alert, Box, Button, Center, Checkbox, Group, Loader, Stack, Switch, Tex
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';

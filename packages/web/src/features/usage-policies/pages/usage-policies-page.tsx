@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { NO_LIMITS, type MessageKey, type UsageLimits, type UsagePolicy } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { notifySuccess } from '../../../shared/notify';
 import { deviceTypesOptions, groupsOptions, usagePoliciesOptions, useSaveUsagePolicy } from '../api/usage-policies-api';

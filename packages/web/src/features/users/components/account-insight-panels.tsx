@@ -3,7 +3,7 @@
 import { Button, Group, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import { REMINDER_DEFAULT_MINUTES, REMINDER_MAX_MINUTES, reminderSettingsSchema, type ReminderSettings } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { useTranslation } from '../../../shared/i18n-devices';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { formatDayTime } from '../../../shared/date-format';

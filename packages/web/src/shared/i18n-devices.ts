@@ -1,0 +1,22 @@
+// The texts of the devices document (booking, flashing, scheduling, device health, insight, the catalogue) and
+// the common ones, read as in shared/i18n.ts: `t('KEY', { name })`. Apart from it so that only the pages that
+// show these texts download them; the sign-in page, whose first load has the tightest budget, does not.
+import { commonMessages, deviceMessages } from '@testbed/contract';
+import { translator } from './i18n';
+
+const texts = { ...commonMessages, ...deviceMessages };
+
+export type DeviceMessageKey = keyof typeof texts;
+
+/** The text for `key`, of the devices document or the common catalogue. */
+export const t = translator(texts);
+
+/** What reads a text by key, for the helpers that are no components and get it from theirs. */
+export type Translate = typeof t;
+
+const translation = { t };
+
+/** What the components of the devices document read their texts with. */
+export function useTranslation(): typeof translation {
+  return translation;
+}
