@@ -39,7 +39,7 @@ describe('booking two devices, then deleting the reservation', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/reservations/${userId}`);
     await page.getByRole('button', { name: messages.RESERVATION, exact: true }).click();
-    await page.getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU }).click();
+    await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.BOOK_DEVICES_MENU }).click();
     await page.waitForURL(`${server.url}/bookDevices/${userId}`);
     await page.getByRole('combobox', { name: messages.DEVICE_TYPE }).waitFor();
     expect(await page.getByRole('button', { name: messages.BOOK_DEVICES }).isDisabled()).toBe(true);

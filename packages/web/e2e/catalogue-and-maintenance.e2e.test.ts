@@ -41,7 +41,7 @@ describe('device catalogue and maintenance', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/reservations/${userId}`);
     await page.getByRole('button', { name: messages.RESERVATION, exact: true }).click();
-    await page.getByRole('menuitem', { name: messages.DEVICES, exact: true }).click();
+    await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.DEVICES, exact: true }).click();
     await page.getByRole('heading', { name: messages.DEVICES, level: 1 }).waitFor();
     const table = page.getByRole('table', { name: messages.DEVICES });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(24);
@@ -63,7 +63,7 @@ describe('device catalogue and maintenance', () => {
   it('blocks a router after showing the reservation inside, and mails its holder', async () => {
     const { page, server } = journey;
     await page.getByRole('button', { name: messages.FLASH, exact: true }).click();
-    await page.getByRole('menuitem', { name: messages.MAINTENANCE }).click();
+    await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.MAINTENANCE }).click();
     await page.getByRole('heading', { name: messages.MAINTENANCE, level: 1 }).waitFor();
     await page.getByRole('textbox', { name: messages.MAINTENANCE_REASON }).fill('Antenna swap');
     await page.getByRole('combobox', { name: messages.DEVICE_TYPE }).click();

@@ -39,7 +39,7 @@ describe('statistics, audit log, reminders and calendar feed', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/reservations/${userId}`);
     await page.getByRole('button', { name: messages.INSIGHT }).click();
-    await page.getByRole('menuitem', { name: messages.STATISTICS }).click();
+    await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.STATISTICS }).click();
     await page.getByRole('heading', { name: messages.STATISTICS, level: 1 }).waitFor();
 
     const byType = page.getByRole('table', { name: messages.STAT_DEVICE_HOURS_BY_TYPE_MONTH });
@@ -61,7 +61,7 @@ describe('statistics, audit log, reminders and calendar feed', () => {
   it('filters the audit log by action and by device', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: messages.INSIGHT }).click();
-    await page.getByRole('menuitem', { name: messages.AUDIT_LOG }).click();
+    await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.AUDIT_LOG }).click();
     await page.getByRole('heading', { name: messages.AUDIT_LOG, level: 1 }).waitFor();
     const table = page.getByRole('table', { name: messages.AUDIT_LOG });
     await table.locator('tr[data-action="auth.signin.failure"]').waitFor();

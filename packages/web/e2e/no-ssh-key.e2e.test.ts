@@ -23,7 +23,7 @@ describe('booking without an SSH key', () => {
   it('leads the Book devices entry of the Reservation menu to the no-key page', async () => {
     const { page, server } = journey;
     await page.getByRole('button', { name: messages.RESERVATION, exact: true }).click();
-    await page.getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU }).click();
+    await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.BOOK_DEVICES_MENU }).click();
     await page.waitForURL(`${server.url}/noSshkeyValid/${userId}`);
     await page.getByText(messages.NO_SSH_KEY_VALID).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(messages.WELCOME);

@@ -34,9 +34,9 @@ describe('an administrator signs in and out', () => {
   it('opens the Lists menu with its entries', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: messages.LISTS }).click();
-    const menu = page.getByRole('menu', { name: messages.LISTS });
+    const menu = page.getByRole('list', { name: messages.LISTS });
     await menu.waitFor();
-    const items = await menu.getByRole('menuitem').allTextContents();
+    const items = await menu.getByRole('link').allTextContents();
     expect(items).toEqual([
       messages.USERS,
       messages.CREDENTIALS,
@@ -58,9 +58,9 @@ describe('an administrator signs in and out', () => {
   it('offers the account menu, with account deletion in red', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: messages.MY_ACCOUNT }).click();
-    const menu = page.getByRole('menu', { name: messages.MY_ACCOUNT });
+    const menu = page.getByRole('list', { name: messages.MY_ACCOUNT });
     await menu.waitFor();
-    const deleteItem = menu.getByRole('menuitem', { name: messages.DELETE_ACCOUNT });
+    const deleteItem = menu.getByRole('link', { name: messages.DELETE_ACCOUNT });
     expect(await deleteItem.getAttribute('href')).toMatch(/^\/deleteAccount\/\d+$/);
     const color = await deleteItem.evaluate((element) => getComputedStyle(element).color);
     const [red, green, blue] = color.match(/\d+/g)!.map(Number);

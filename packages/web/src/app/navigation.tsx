@@ -1,12 +1,16 @@
 // The menus of a signed-in user (devices document, section 2: top navigation). Loaded only once somebody
-// signs in, so that the sign-in page does not download the menu and popover code.
-import { Button, Group, Menu, NavLink, Stack } from '@mantine/core';
+// signs in, so that the sign-in page does not download them. Each menu is a disclosure (a button that shows
+// or hides a list of links), the pattern for a site's navigation, drawn by this file's CSS: Mantine's Menu
+// would bring its popover and floating-ui (about 35 KB gzip) to the first load of every signed-in page.
+import { Button, Group, Text } from '@mantine/core';
 import type { MessageKey } from '@testbed/contract';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from '../shared/i18n-devices';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
 import { paths } from '../shared/paths';
 import { isAdmin, type SessionUser } from '../shared/session';
+import classes from './navigation.module.css';
 
 interface NavItem {
   label: MessageKey;
@@ -83,9 +87,6 @@ export function navigationFor(user: SessionUser): NavSection[] {
   return sections;
 }
 
-// Shade 9: Mantine's default red is too light for small text on white.
-const DANGER_COLOR = 'red.9';
-
 function Chevron() {
   return (
     <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true" focusable="false">
@@ -101,83 +102,87 @@ function Chevron() {
   );
 }
 
+/** One menu of the header: its button, and under it while open the list of its links. */
+function NavigationMenu({ section, user }: { section: NavSection; user: SessionUser }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // Closed by Escape (the focus goes back to the button) and by a press anywhere else.
+  useEffect(() => {
+    if (!opened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpened(false);
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpened(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [opened]);
+
+  // And when the keyboard's focus leaves it.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) setOpened(false);
+  };
+
+  return (
+    <div ref={root} className={classes.menu} onBlur={onBlur}>
+      <Button
+        ref={button}
+        variant="subtle"
+        color="gray"
+        c="dark.9"
+        rightSection={<Chevron />}
+        aria-expanded={opened}
+        aria-controls={opened ? listId : undefined}
+        onClick={() => setOpened((open) => !open)}
+      >
+        {t(section.label)}
+      </Button>
+      {opened && (
+        <div className={classes.dropdown}>
+          {section.label === 'MY_ACCOUNT' && (
+            <Text size="xs" c="dimmed" className={classes.label}>
+              {t('SIGNED_IN_AS')} {user.username}
+            </Text>
+          )}
+          <ul id={listId} aria-label={t(section.label)} className={classes.list}>
+            {section.items.map((item) => (
+              <li key={item.label}>
+                <Link to={item.to} className={classes.item} data-danger={item.danger || undefined} onClick={() => setOpened(false)}>
+                  {t(item.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function DesktopNavigation({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
   const { t } = useTranslation();
-  const sections = navigationFor(user);
   return (
     <Group gap={4} wrap="nowrap">
       <Button component="a" href={DOCUMENTATION_URL} variant="subtle" color="gray" c="dark.9">
         {t('DOCUMENTATION')}
       </Button>
-      {sections.map((section) => (
-        <Menu
-          key={section.label}
-          position="bottom-end"
-          shadow="md"
-          width={240}
-          // Kept inside the navigation landmark, and without the focus placeholder Mantine adds by default:
-          // a role="presentation" child is not allowed in a role="menu" element.
-          withinPortal={false}
-          withInitialFocusPlaceholder={false}
-        >
-          <Menu.Target>
-            <Button variant="subtle" color="gray" c="dark.9" rightSection={<Chevron />}>
-              {t(section.label)}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {section.label === 'MY_ACCOUNT' && (
-              <Menu.Label>
-                {t('SIGNED_IN_AS')} {user.username}
-              </Menu.Label>
-            )}
-            {section.items.map((item) => (
-              <Menu.Item key={item.label} component={Link} to={item.to} color={item.danger ? DANGER_COLOR : undefined}>
-                {t(item.label)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+      {navigationFor(user).map((section) => (
+        <NavigationMenu key={section.label} section={section} user={user} />
       ))}
       <Button variant="outline" onClick={onSignOut} ml="xs">
         {t('SIGN_OUT')}
       </Button>
     </Group>
-  );
-}
-
-export function MobileNavigation({
-  user,
-  onNavigate,
-  onSignOut,
-}: {
-  user: SessionUser;
-  onNavigate: () => void;
-  onSignOut: () => void;
-}) {
-  const { t } = useTranslation();
-  const sections = navigationFor(user);
-  return (
-    <Stack gap={0}>
-      <NavLink component="a" href={DOCUMENTATION_URL} label={t('DOCUMENTATION')} />
-      {sections.map((section) => (
-        <NavLink key={section.label} label={t(section.label)} defaultOpened component="button" fw={600}>
-          {section.items.map((item) => (
-            <NavLink
-              key={item.label}
-              component={Link}
-              to={item.to}
-              label={t(item.label)}
-              c={item.danger ? DANGER_COLOR : undefined}
-              fw={400}
-              onClick={onNavigate}
-            />
-          ))}
-        </NavLink>
-      ))}
-      <Button variant="outline" onClick={onSignOut} m="md">
-        {t('SIGN_OUT')}
-      </Button>
-    </Stack>
   );
 }

@@ -9,7 +9,7 @@ async function openMenu(label: string) {
   const user = userEvent.setup();
   const button = await screen.findByRole('button', { name: label });
   await user.click(button);
-  // Mantine renders the dropdown in a portal; the button names it with aria-controls.
+  // The button names its open list of links with aria-controls.
   return waitFor(() => {
     const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
     if (!menu) throw new Error(`menu ${label} is not open`);
@@ -29,7 +29,7 @@ describe('shell', () => {
     signInAs('ADMIN', { userId: 1 });
     renderApp('/user/1');
     const menu = await openMenu(messages.LISTS);
-    const links = within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
+    const links = within(menu).getAllByRole('link', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
     expect(links).toEqual([
       [messages.USERS, '/users'],
       [messages.CREDENTIALS, '/credentials'],
@@ -47,7 +47,7 @@ describe('shell', () => {
     signInAs('ADMIN', { userId: 1, hasSshKey: true });
     renderApp('/user/1');
     const menu = await openMenu(messages.INSIGHT);
-    const links = within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
+    const links = within(menu).getAllByRole('link', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
     expect(links).toEqual([
       [messages.STATISTICS, '/statistics'],
       [messages.AUDIT_LOG, '/auditLog'],
@@ -58,7 +58,7 @@ describe('shell', () => {
     signInAs('ADMIN', { userId: 1, hasSshKey: true });
     renderApp('/user/1');
     const menu = await openMenu(messages.FLASH);
-    const links = within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
+    const links = within(menu).getAllByRole('link', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
     expect(links).toEqual([
       [messages.FLASH_NODES, '/flashNodes/1'],
       [messages.DEVICE_HEALTH, '/deviceHealth'],
@@ -74,26 +74,49 @@ describe('shell', () => {
     expect(screen.queryByRole('button', { name: messages.INSIGHT })).not.toBeInTheDocument();
 
     let menu = await openMenu(messages.RESERVATION);
-    expect(within(menu).getByRole('menuitem', { name: messages.DEVICES, hidden: true })).toHaveAttribute('href', '/devices');
-    expect(within(menu).getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/bookDevices/7');
-    expect(within(menu).getByRole('menuitem', { name: messages.MY_RESERVATIONS_MENU, hidden: true })).toHaveAttribute('href', '/reservations/7');
+    expect(within(menu).getByRole('link', { name: messages.DEVICES, hidden: true })).toHaveAttribute('href', '/devices');
+    expect(within(menu).getByRole('link', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/bookDevices/7');
+    expect(within(menu).getByRole('link', { name: messages.MY_RESERVATIONS_MENU, hidden: true })).toHaveAttribute('href', '/reservations/7');
     await userEvent.setup().keyboard('{Escape}');
 
     menu = await openMenu(messages.MY_ACCOUNT);
-    expect(within(menu).getByRole('menuitem', { name: messages.SEE_MY_ACCOUNT, hidden: true })).toHaveAttribute('href', '/user/7');
-    expect(within(menu).getByRole('menuitem', { name: messages.CHANGE_EMAIL, hidden: true })).toHaveAttribute('href', '/changeEmail/7');
-    expect(within(menu).getByRole('menuitem', { name: messages.CHANGE_PASSWORD, hidden: true })).toHaveAttribute('href', '/changePassword/7');
-    expect(within(menu).getByRole('menuitem', { name: messages.DELETE_ACCOUNT, hidden: true })).toHaveAttribute('href', '/deleteAccount/7');
+    expect(within(menu).getByRole('link', { name: messages.SEE_MY_ACCOUNT, hidden: true })).toHaveAttribute('href', '/user/7');
+    expect(within(menu).getByRole('link', { name: messages.CHANGE_EMAIL, hidden: true })).toHaveAttribute('href', '/changeEmail/7');
+    expect(within(menu).getByRole('link', { name: messages.CHANGE_PASSWORD, hidden: true })).toHaveAttribute('href', '/changePassword/7');
+    expect(within(menu).getByRole('link', { name: messages.DELETE_ACCOUNT, hidden: true })).toHaveAttribute('href', '/deleteAccount/7');
   });
 
   it('sends a user without an SSH key to the no-key page from booking and flashing', async () => {
     signInAs('USER', { userId: 9, hasSshKey: false });
     renderApp('/user/9');
     let menu = await openMenu(messages.RESERVATION);
-    expect(within(menu).getByRole('menuitem', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/noSshkeyValid/9');
+    expect(within(menu).getByRole('link', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/noSshkeyValid/9');
     await userEvent.setup().keyboard('{Escape}');
     menu = await openMenu(messages.FLASH);
-    expect(within(menu).getByRole('menuitem', { name: messages.FLASH_NODES, hidden: true })).toHaveAttribute('href', '/noSshkeyValid/9');
+    expect(within(menu).getByRole('link', { name: messages.FLASH_NODES, hidden: true })).toHaveAttribute('href', '/noSshkeyValid/9');
+  });
+
+  it('closes a menu by Escape, giving the focus back to its button, by a press elsewhere and by following a link', async () => {
+    signInAs('USER', { userId: 7 });
+    const app = renderApp('/user/7');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: messages.RESERVATION });
+
+    await openMenu(messages.RESERVATION);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: messages.RESERVATION })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await openMenu(messages.RESERVATION);
+    await user.click(document.body);
+    expect(screen.queryByRole('list', { name: messages.RESERVATION })).not.toBeInTheDocument();
+
+    const menu = await openMenu(messages.RESERVATION);
+    await user.click(within(menu).getByRole('link', { name: messages.DEVICES }));
+    await waitFor(() => expect(app.location()).toBe('/devices'));
+    expect(screen.queryByRole('list', { name: messages.RESERVATION })).not.toBeInTheDocument();
   });
 
   it('signs out: clears local storage and shows the sign-out page', async () => {

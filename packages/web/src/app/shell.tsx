@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from './route-error';
 import classes from './shell.module.css';
 
 const DesktopNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.DesktopNavigation })));
-const MobileNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.MobileNavigation })));
+const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** A thin bar at the top of the window and a polite announcement while the next page loads. */
 export function LoadingBanner() {
