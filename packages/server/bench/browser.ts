@@ -37,7 +37,17 @@ export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** The metrics behind the performance score, as Lighthouse words them (FCP, LCP, TBT, CLS, Speed Index). */
+  metrics: string;
 }
+
+const PERFORMANCE_METRICS: Array<[string, string]> = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
 
 /** What the web app keeps in local storage after a sign-in (see web/src/shared/session.ts). */
 export type StoredSession = Record<string, string>;
@@ -159,7 +169,8 @@ export async function lighthouseScores(origin: string, pages: MeasuredPage[], se
       const failure = result.lhr.runtimeError;
       if (failure) throw new Error(`Lighthouse could not measure ${page.path}: ${failure.code} ${failure.message}`);
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
-      scores.set(page.name, { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
+      const metrics = PERFORMANCE_METRICS.map(([id, name]) => `${name} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
+      scores.set(page.name, { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics });
     }
   } finally {
     await context.close();

@@ -278,7 +278,7 @@ async function browserBudgets(site: Site): Promise<Row[]> {
     const scores = await lighthouseScores(origin, pages, user.stored, await freeLoopbackPort());
     for (const page of pages) {
       const score = scores.get(page.name)!;
-      log(`Lighthouse ${page.path}: performance ${score.performance}, accessibility ${score.accessibility}, best practices ${score.bestPractices}`);
+      log(`Lighthouse ${page.path}: performance ${score.performance} (${score.metrics}), accessibility ${score.accessibility}, best practices ${score.bestPractices}`);
       rows.push({
         route: `Lighthouse (desktop): ${page.name}`,
         rows: '-',
