@@ -7,11 +7,11 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import helmet from 'helmet';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -171,7 +171,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's headers on every reply, from a middleware built once (Fastify's helmet plugin builds it again for
+  // every request, parsing the policy each time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         // Mantine writes inline style attributes; scripts stay same-origin only.
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   // API answers of more than 1 KB are compressed when the client accepts it (brotli at a quick level: these
   // are made per request); the web app's files come precompressed from the build.
   await app.register(fastifyCompress, {

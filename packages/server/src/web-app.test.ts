@@ -77,6 +77,22 @@ describe('the web app', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it("sends the security headers on the page, its scripts and the API's answers", async () => {
+    for (const url of ['/reservations/1', '/assets/app-one.js', '/api/health/live', '/api/nothing-here']) {
+      const reply = await app.inject({ method: 'GET', url });
+      const policy = String(reply.headers['content-security-policy']);
+      expect(policy, url).toContain("script-src 'self'");
+      expect(policy, url).toContain("style-src 'self' 'unsafe-inline'");
+      expect(policy, url).toContain("img-src 'self' data: blob:");
+      expect(policy, url).toContain("frame-ancestors 'self'");
+      expect(policy, url).not.toContain('upgrade-insecure-requests');
+      expect(reply.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(reply.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(reply.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(reply.headers['strict-transport-security'], url).toContain('max-age=');
+    }
+  });
+
   it('answers 404 for a script that does not exist, not the page', async () => {
     const reply = await app.inject({ method: 'GET', url: '/assets/app-gone.js' });
     expect(reply.statusCode).toBe(404);

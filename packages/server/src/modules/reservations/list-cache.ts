@@ -17,8 +17,10 @@
 // never asked before is cut from the days it touches (each reservation once, those overlapping the half-open
 // window, by start then id, up to the limit, `complete` as reservation_window_json tells it), and the days
 // missing from memory are read in one query; the same bytes as the database's reply, which a window over too
-// many days, or touching a day of too many reservations, still gets. The days are forgotten with everything
-// else; replies by exact window are kept in front of them for repeated reads.
+// many days, or touching a day of too many reservations, still gets. Each reservation is kept as the bytes
+// of its JSON, so that a reply is one copy of the pieces it lists rather than text joined and encoded again.
+// The days are forgotten with everything else; replies by exact window are kept in front of them for
+// repeated reads.
 import { NotifiedCache } from '../../db/notified-cache.js';
 import type { TimelineRow } from './repo.js';
 
@@ -34,6 +36,8 @@ export const TIMELINE_DAY_MAX = 5_000;
 export const TIMELINE_DAYS_MAX = 62;
 /** Timeline windows kept whole (the repeated reads of one window), apart from the lists so as not to crowd them. */
 const TIMELINE_WINDOWS_MAX = 2_000;
+/** Windows remembered as asked once; past this many the memory of them starts again empty. */
+const TIMELINE_ASKED_MAX = 20_000;
 /**
  * Days kept, and reservations held by all of them together (one reservation counts once per day it holds). The
  * windows people look at share a few days per type, so the oldest days go first: 50,000 reservations (about
@@ -43,7 +47,11 @@ const TIMELINE_DAYS_KEPT = 5_000;
 const TIMELINE_DAY_ROWS_KEPT = 50_000;
 /** A day whose reservations are too many to keep. */
 const TOO_MANY = 'too many';
-type TimelineDay = readonly TimelineRow[] | typeof TOO_MANY;
+/** A reservation of a timeline day: as the database read it, its JSON kept as the bytes a reply copies. */
+export interface TimelineEntry extends Omit<TimelineRow, 'json'> {
+  bytes: Buffer;
+}
+type TimelineDay = readonly TimelineEntry[] | typeof TOO_MANY;
 
 /** A timeline window as the reply answers it: the reservations of a device type's devices within [from, to). */
 export interface TimelineWindow {
@@ -86,6 +94,8 @@ export class ReservationListCache extends NotifiedCache {
   private readonly current = this.createMap<'current', CurrentReservations>({ maxAgeMs: MAX_AGE_MS });
   /** The timeline's replies by exact window, as bytes. */
   private readonly timelineWindows = this.createMap<string, Buffer>({ maxAgeMs: MAX_AGE_MS, maxEntries: TIMELINE_WINDOWS_MAX });
+  /** The windows asked lately (keys only), so that a reply is kept when its window is asked again. */
+  private readonly timelineAsked = new Set<string>();
   /** The timeline's reservations by device type and UTC day: each of them that holds a device of the type that day. */
   private readonly timelineDays = this.createMap<string, TimelineDay>({
     maxAgeMs: MAX_AGE_MS,
@@ -118,11 +128,22 @@ export class ReservationListCache extends NotifiedCache {
    */
   timeline(window: TimelineWindow, sources: TimelineSources): Promise<Buffer> {
     const key = `${window.limit}:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`;
-    return this.timelineWindows.get(key, async () => Buffer.from((await this.timelineFromDays(window, sources)) ?? (await sources.window())));
+    // A window's reply is kept from its second ask on: replies asked once (someone paging through weeks) would
+    // only churn memory, and a reply of many reservations is costly to keep.
+    const askedBefore = this.timelineAsked.has(key);
+    if (!askedBefore) {
+      if (this.timelineAsked.size >= TIMELINE_ASKED_MAX) this.timelineAsked.clear();
+      this.timelineAsked.add(key);
+    }
+    return this.timelineWindows.get(
+      key,
+      async () => (await this.timelineFromDays(window, sources)) ?? Buffer.from(await sources.window()),
+      () => (askedBefore ? Infinity : 0),
+    );
   }
 
   /** The reply cut from the days of the window, or undefined when the window is to be read whole. */
-  private async timelineFromDays(window: TimelineWindow, sources: TimelineSources): Promise<string | undefined> {
+  private async timelineFromDays(window: TimelineWindow, sources: TimelineSources): Promise<Buffer | undefined> {
     const from = window.from.getTime();
     const to = window.to.getTime();
     if (!(from < to)) return undefined;
@@ -132,13 +153,13 @@ export class ReservationListCache extends NotifiedCache {
     const keys: string[] = [];
     for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(window.deviceType, day));
     const days = await this.timelineDays.getMany(keys, (missing, found) => readDays(window.deviceType, missing, found.values(), sources));
-    const buckets: (readonly TimelineRow[])[] = [];
+    const buckets: (readonly TimelineEntry[])[] = [];
     for (const key of keys) {
       const day = days.get(key);
       if (day === undefined || day === TOO_MANY) return undefined;
       buckets.push(day);
     }
-    return timelineJson(buckets, from * 1000, to * 1000, window.limit);
+    return timelineReply(buckets, from * 1000, to * 1000, window.limit);
   }
 
   /**
@@ -169,15 +190,21 @@ async function readDays(
   near: Iterable<TimelineDay>,
   sources: TimelineSources,
 ): Promise<Map<string, TimelineDay>> {
-  const known = new Map<number, string>();
-  for (const day of near) if (day !== TOO_MANY) for (const row of day) known.set(row.id, row.json);
-  const wanted = new Map<number, TimelineRow[]>(keys.map((key) => [dayOf(key), []]));
+  const known = new Map<number, Buffer>();
+  for (const day of near) if (day !== TOO_MANY) for (const row of day) known.set(row.id, row.bytes);
+  const wanted = new Map<number, TimelineEntry[]>(keys.map((key) => [dayOf(key), []]));
   const first = Math.min(...wanted.keys());
   const last = Math.max(...wanted.keys());
   // Each reservation read holds at least one day of the stretch: past this many, a day has too many.
   const most = (last - first + 1) * TIMELINE_DAY_MAX;
   const range = { from: new Date(first * DAY_MS), to: new Date((last + 1) * DAY_MS), limit: most + 1, known: [...known.keys()] };
-  const rows: TimelineRow[] = (await sources.rows(range)).map((row) => ({ ...row, json: row.json ?? known.get(row.id)! }));
+  // Each entry built with the same fields in the same order: the reply's walk over them stays on V8's fast path.
+  const rows: TimelineEntry[] = (await sources.rows(range)).map((row) => ({
+    id: row.id,
+    start: row.start,
+    spans: row.spans,
+    bytes: row.json === null ? known.get(row.id)! : Buffer.from(row.json),
+  }));
   const read = new Map<string, TimelineDay>();
   if (rows.length > most) {
     for (const key of keys) read.set(key, TOO_MANY);
@@ -205,24 +232,37 @@ async function readDays(
  * half-open window, by start then id, at most `limit` and `complete` when there were no more; the elements
  * joined as json_agg joins them.
  */
-export function timelineJson(days: Iterable<readonly TimelineRow[]>, from: number, to: number, limit: number): string {
-  const within = new Map<number, TimelineRow>();
+export function timelineReply(days: Iterable<readonly TimelineEntry[]>, from: number, to: number, limit: number): Buffer {
+  const seen = new Set<number>();
+  const within: TimelineEntry[] = [];
   for (const day of days) {
     for (const row of day) {
-      if (within.has(row.id)) continue;
+      if (seen.has(row.id)) continue;
       for (let n = 0; n < row.spans.length; n += 2) {
         if (row.spans[n]! < to && from < row.spans[n + 1]!) {
-          within.set(row.id, row);
+          seen.add(row.id);
+          within.push(row);
           break;
         }
       }
     }
   }
-  const sorted = [...within.values()].sort((a, b) => a.start - b.start || a.id - b.id);
-  const complete = sorted.length <= limit;
-  const page = complete ? sorted : sorted.slice(0, limit);
-  return `{"reservations":[${page.map((row) => row.json).join(', ')}],"complete":${complete}}`;
+  within.sort((a, b) => a.start - b.start || a.id - b.id);
+  const complete = within.length <= limit;
+  const count = Math.min(within.length, limit);
+  const pieces: Buffer[] = [REPLY_START];
+  for (let n = 0; n < count; n += 1) {
+    if (n > 0) pieces.push(ELEMENT_SEPARATOR);
+    pieces.push(within[n]!.bytes);
+  }
+  pieces.push(complete ? REPLY_END_COMPLETE : REPLY_END_INCOMPLETE);
+  return Buffer.concat(pieces);
 }
+
+const REPLY_START = Buffer.from('{"reservations":[');
+const ELEMENT_SEPARATOR = Buffer.from(', ');
+const REPLY_END_COMPLETE = Buffer.from('],"complete":true}');
+const REPLY_END_INCOMPLETE = Buffer.from('],"complete":false}');
 
 interface ReservationJson {
   endDate: string;
