@@ -28,35 +28,46 @@ export async function computeStatistics(db: Queryable, from: Date, to: Date, tim
  * people (activity, sign-ups, flashes), run side by side on two connections.
  */
 export function statisticsStatements(from: Date, to: Date, timeZone: string) {
+  // The range is written into each clause rather than read from a CTE, so that the planner sees it: it then
+  // joins the year's reservations by hash instead of looking each one up.
   const usage = sql<{ tables: Partial<Tables> }>`
-    WITH params AS (
-      SELECT ${from}::timestamptz AS f, ${to}::timestamptz AS t, ${timeZone}::text AS tz
-    ), booked AS MATERIALIZED (
-      SELECT d.device_type_id AS type_id, r.responsible_user_id AS user_id,
-             greatest(lower(rd.during), p.f) AS lo, least(upper(rd.during), p.t) AS hi,
-             EXISTS (SELECT 1 FROM flash_jobs fj
-                      WHERE fj.device_id = rd.device_id
-                        AND fj.started_at >= lower(rd.during) AND fj.started_at < upper(rd.during)) AS used
-        FROM params p
-        JOIN reservation_devices rd ON rd.during && tstzrange(p.f, p.t)
+    WITH held AS MATERIALIZED (
+      SELECT rd.reservation_id, rd.device_id, d.device_type_id AS type_id, r.responsible_user_id AS user_id,
+             lower(rd.during) AS starts, upper(rd.during) AS ends
+        FROM reservation_devices rd
         JOIN reservations r ON r.id = rd.reservation_id
         JOIN devices d ON d.id = rd.device_id
+       WHERE rd.during && tstzrange(${from}::timestamptz, ${to}::timestamptz)
+    ), flashed AS (
+      -- The windows whose device was flashed during them, as one semi-join rather than a lookup per window.
+      SELECT h.reservation_id, h.device_id FROM held h
+       WHERE EXISTS (SELECT 1 FROM flash_jobs fj WHERE fj.device_id = h.device_id AND fj.started_at >= h.starts AND fj.started_at < h.ends)
+    ), booked AS MATERIALIZED (
+      SELECT h.type_id, h.user_id, greatest(h.starts, ${from}::timestamptz) AS lo, least(h.ends, ${to}::timestamptz) AS hi,
+             f.reservation_id IS NOT NULL AS used
+        FROM held h LEFT JOIN flashed f ON f.reservation_id = h.reservation_id AND f.device_id = h.device_id
     ), ends AS MATERIALIZED (
-      SELECT e.sign, b.type_id, b.used, e.at AT TIME ZONE p.tz AS local
-        FROM booked b, params p, LATERAL (VALUES (-1, b.lo), (1, b.hi)) AS e(sign, at)
+      -- Each end on the wall clock, and as seconds since 1970-01-01 00:00 of that clock (at): a double holds
+      -- them to the microsecond, and their sums far closer than the hundredth of an hour shown.
+      SELECT sign, type_id, used, local, date_part('epoch', local) AS at
+        FROM (SELECT -1 AS sign, type_id, used, lo AT TIME ZONE ${timeZone}::text AS local FROM booked
+              UNION ALL
+              SELECT 1, type_id, used, hi AT TIME ZONE ${timeZone}::text FROM booked) e
     ), months AS (
-      SELECT m FROM params p, generate_series(date_trunc('month', p.f AT TIME ZONE p.tz), p.t AT TIME ZONE p.tz - interval '1 microsecond', interval '1 month') m
+      SELECT m FROM generate_series(date_trunc('month', ${from}::timestamptz AT TIME ZONE ${timeZone}::text),
+                                    ${to}::timestamptz AT TIME ZONE ${timeZone}::text - interval '1 microsecond', interval '1 month') m
     ), month_ends AS (
-      SELECT type_id, date_trunc('month', local) AS m,
-             sum(sign) AS signs, sum(sign * date_part('epoch', local - date_trunc('month', local))) AS within,
-             coalesce(sum(sign) FILTER (WHERE used), 0) AS used_signs,
-             coalesce(sum(sign * date_part('epoch', local - date_trunc('month', local))) FILTER (WHERE used), 0) AS used_within
-        FROM ends GROUP BY 1, 2
+      -- The ends' offsets within their month, summed as sum(sign * at) - sum(sign) * (the month's start).
+      SELECT type_id, m, signs, signed_at - signs * date_part('epoch', m) AS within,
+             used_signs, used_signed_at - used_signs * date_part('epoch', m) AS used_within
+        FROM (SELECT type_id, date_trunc('month', local) AS m, sum(sign) AS signs, sum(sign * at) AS signed_at,
+                     coalesce(sum(sign) FILTER (WHERE used), 0) AS used_signs, coalesce(sum(sign * at) FILTER (WHERE used), 0) AS used_signed_at
+                FROM ends GROUP BY 1, 2) sums
     ), type_months AS (
       -- With the month holding the range's end: a window clipped there ends in it, after every month shown.
       SELECT types.type_id, mo.m, date_part('epoch', (mo.m + interval '1 month') - mo.m) AS length
         FROM (SELECT DISTINCT type_id FROM month_ends) types
-        CROSS JOIN (SELECT m FROM months UNION SELECT date_trunc('month', p.t AT TIME ZONE p.tz) FROM params p) mo
+        CROSS JOIN (SELECT m FROM months UNION SELECT date_trunc('month', ${to}::timestamptz AT TIME ZONE ${timeZone}::text)) mo
     ), by_type_month AS (
       SELECT to_char(tm.m, 'YYYY-MM') AS month, dt.name AS device_type,
              (tm.length * coalesce(sum(coalesce(me.signs, 0)) OVER later, 0) + coalesce(me.within, 0)) / 3600 AS booked,
@@ -80,16 +91,17 @@ export function statisticsStatements(from: Date, to: Date, timeZone: string) {
         LEFT JOIN user_employers ue ON ue.user_id = bu.user_id AND ue.is_current
         LEFT JOIN employers e ON e.id = ue.employer_id
        GROUP BY 1
-    ), hour_ends AS (
-      -- Offsets from a Monday 00:00 (1970-01-05) of the wall clock, cut into weeks and hours of the week.
-      SELECT sign, floor((date_part('epoch', local) - 345600) / 604800) AS week,
-             (date_part('epoch', local) - 345600) - floor((date_part('epoch', local) - 345600) / 604800) * 604800 AS offset_in_week
-        FROM ends
     ), per_hour AS (
-      SELECT floor(offset_in_week / 3600)::int AS cell, sum(sign) AS signs, sum(sign * (offset_in_week - floor(offset_in_week / 3600) * 3600)) AS within
-        FROM hour_ends GROUP BY 1
+      -- Offsets from a Monday 00:00 (1970-01-05) of the wall clock, cut into weeks and hours of the week, in
+      -- one pass: per hour of the week, its ends' signs, their offsets within the hour and their weeks.
+      SELECT cell, signs, signed_offset - 3600 * cell * signs AS within, signed_weeks
+        FROM (SELECT floor(offset_in_week / 3600)::int AS cell, sum(sign) AS signs, sum(sign * offset_in_week) AS signed_offset,
+                     sum(sign * week) AS signed_weeks
+                FROM (SELECT sign, week, (at - 345600) - week * 604800 AS offset_in_week
+                        FROM (SELECT sign, at, floor((at - 345600) / 604800) AS week FROM ends) e) o
+               GROUP BY 1) sums
     ), weeks AS (
-      SELECT coalesce(sum(sign * week), 0) * 3600 AS seconds FROM hour_ends
+      SELECT coalesce(sum(signed_weeks), 0) * 3600 AS seconds FROM per_hour
     ), heat_cells AS (
       SELECT c.cell,
              (w.seconds
@@ -134,11 +146,12 @@ export function statisticsStatements(from: Date, to: Date, timeZone: string) {
       SELECT a.actor_user_id, a.at FROM params p
         JOIN audit_log a ON a.action = 'auth.signin.success' AND a.at >= p.f AND a.at < p.t
     ), active AS (
-      -- Distinct (month, user) pairs by hashing, then counted: cheaper than count(DISTINCT), which sorts.
-      SELECT month, count(*) AS users
-        FROM (SELECT DISTINCT to_char(date_trunc('month', a.at AT TIME ZONE p.tz), 'YYYY-MM') AS month, a.user_id
+      -- Distinct (month, user) pairs by hashing, then counted: cheaper than count(DISTINCT), which sorts; the
+      -- month is named once per month, not once per row.
+      SELECT to_char(m, 'YYYY-MM') AS month, count(*) AS users
+        FROM (SELECT DISTINCT date_trunc('month', a.at AT TIME ZONE p.tz) AS m, a.user_id
                 FROM activity a, params p WHERE a.user_id IS NOT NULL) pairs
-       GROUP BY 1
+       GROUP BY m
     ), signed_up AS (
       SELECT to_char(date_trunc('month', u.sign_up_date AT TIME ZONE p.tz), 'YYYY-MM') AS month, count(*) AS n
         FROM params p JOIN users u ON u.sign_up_date >= p.f AND u.sign_up_date < p.t
