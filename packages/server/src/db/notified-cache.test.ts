@@ -180,7 +180,7 @@ describe('NotifiedCache', () => {
     expect(loads).toBe(5);
   });
 
-  it('keeps a value no longer than it says, nor than the map allows, and starts again when full', async () => {
+  it('keeps a value no longer than it says, nor than the map allows, and forgets the oldest when full', async () => {
     const subject = await listeningCache();
     const short = subject.cache.createMap<string, number>({ maxAgeMs: 30, maxEntries: 2 });
     const loader = counting();
@@ -193,9 +193,12 @@ describe('NotifiedCache', () => {
     expect(await short.get('a', loader.load)).toBe(4);
 
     await short.get('b', loader.load); // two entries: the map is full
-    await short.get('c', loader.load); // starts again with c alone
+    await short.get('c', loader.load); // makes room by forgetting the oldest, a
     expect(await short.get('c', loader.load)).toBe(6);
-    expect(await short.get('a', loader.load)).toBe(7);
+    expect(await short.get('b', loader.load)).toBe(5);
+    expect(await short.get('a', loader.load)).toBe(7); // forgets b
+    expect(await short.get('c', loader.load)).toBe(6);
+    expect(await short.get('b', loader.load)).toBe(8);
   });
 
   it('loads the keys of a call missing from memory at once, and shares a load under way with later calls', async () => {
@@ -234,7 +237,7 @@ describe('NotifiedCache', () => {
     expect((await subject.map.getMany(['a'], async () => new Map([['a', ++calls]]))).get('a')).toBe(1);
   });
 
-  it('starts again empty when the weight of its values passes the bound', async () => {
+  it('forgets the oldest values when the weight of its values passes the bound', async () => {
     const subject = await listeningCache();
     const heavy = subject.cache.createMap<string, number[]>({ maxWeight: 5, weigh: (value) => value.length });
     let loads = 0;
@@ -243,9 +246,14 @@ describe('NotifiedCache', () => {
     await heavy.get('b', load(2)); // weight 5: still kept
     await heavy.get('a', load(3));
     expect(loads).toBe(2);
-    await heavy.get('c', load(1)); // weight 6: starts again with c alone
+    await heavy.get('c', load(1)); // weight 6: a, the oldest, goes
     await heavy.get('c', load(1));
     await heavy.get('b', load(2));
+    expect(loads).toBe(3);
+    await heavy.get('a', load(3)); // weight 6 again: b goes
+    await heavy.get('c', load(1));
     expect(loads).toBe(4);
+    await heavy.get('b', load(2));
+    expect(loads).toBe(5);
   });
 });

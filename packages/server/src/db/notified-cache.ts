@@ -7,11 +7,11 @@
 import type { Subscribe } from './database.js';
 
 export interface NotifiedMapOptions<V = unknown> {
-  /** Past this many entries the map starts again empty (a bound on memory, not an eviction policy). */
+  /** Past this many entries the map forgets the oldest it kept, to make room (a bound on memory). */
   maxEntries?: number;
   /** A backstop: an entry is loaded again after this long whatever was announced. */
   maxAgeMs?: number;
-  /** Past this total weight of the entries (`weigh`) the map starts again empty, as with `maxEntries`. */
+  /** Past this total weight of the entries (`weigh`) the map forgets the oldest it kept, as with `maxEntries`. */
   maxWeight?: number;
   /** The weight of a value, for `maxWeight` (such as the number of items it holds). */
   weigh?: (value: V) => number;
@@ -102,7 +102,13 @@ export class NotifiedMap<K, V> {
     if (timeLeft <= 0) return;
     const weight = this.options.weigh?.(value) ?? 0;
     this.delete(key);
-    if (this.entries.size >= (this.options.maxEntries ?? Infinity) || this.weight + weight > (this.options.maxWeight ?? Infinity)) this.clear();
+    // The oldest kept go first: a Map walks its keys in the order they were set.
+    const maxEntries = this.options.maxEntries ?? Infinity;
+    const maxWeight = this.options.maxWeight ?? Infinity;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < maxEntries && this.weight + weight <= maxWeight) break;
+      this.delete(oldest);
+    }
     this.entries.set(key, { value, until: performance.now() + timeLeft, weight });
     this.weight += weight;
   }
