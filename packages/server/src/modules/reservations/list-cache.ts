@@ -19,8 +19,8 @@
 // missing from memory are read in one query; the same bytes as the database's reply, which a window over too
 // many days, or touching a day of too many reservations, still gets. Each reservation is kept as the bytes
 // of its JSON, so that a reply is one copy of the pieces it lists rather than text joined and encoded again.
-// The days are forgotten with everything else; replies by exact window are kept in front of them for
-// repeated reads.
+// The days are forgotten with everything else; replies by exact window are kept in front of them from the
+// second time a window is asked (one asked once is not worth its memory).
 import { NotifiedCache } from '../../db/notified-cache.js';
 import type { TimelineRow } from './repo.js';
 

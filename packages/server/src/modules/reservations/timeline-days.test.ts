@@ -153,6 +153,26 @@ describe('the timeline cut from days kept in memory', () => {
   });
 });
 
+describe('the timeline replies kept by window', () => {
+  it('keeps a reply from the second time its window is asked, not the first', async () => {
+    const cache = new ReservationListCache();
+    await cache.listen(ctx.database.subscribe);
+    try {
+      const { db } = ctx.database;
+      const window = { deviceType: 'raspberry-pi-4', from: new Date(firstDay), to: new Date(firstDay + 7 * DAY), limit: RESERVATION_TIMELINE_MAX };
+      const sources = { window: () => reservationWindowJson(db, window), rows: (range: { from: Date; to: Date; limit: number }) => reservationTimelineRows(db, { deviceType: window.deviceType, ...range }) };
+      const first = await cache.timeline(window, sources);
+      const second = await cache.timeline(window, sources);
+      const third = await cache.timeline(window, sources);
+      expect(second.equals(first)).toBe(true);
+      expect(second).not.toBe(first);
+      expect(third).toBe(second);
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
 describe('the timeline read whole from the database', () => {
   it('when a day holds too many reservations to keep, or the window spans too many days', async () => {
     const cache = new ReservationListCache();
