@@ -424,7 +424,9 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
             {values.deviceType && (
               <>
                 <Box>
-                  <Title order={2} size="h4" mb="xs">
+                  {/* The size of a section label: at h4 this line is the largest text of the page, so the page's
+                      largest contentful paint waits for the whole form instead of being its heading. */}
+                  <Title order={2} size="h5" mb="xs">
                     {t('TIMELINE_TITLE')}
                   </Title>
                   <TypeTimeline
