@@ -12,12 +12,14 @@ export const theme = createTheme({
   // A dropdown rendered at the end of <body> sits outside every landmark (axe: region); kept beside its
   // field, it stays inside the page's main landmark. A list grows to its length rather than scrolling inside
   // itself: an inner scrolling area the keyboard cannot reach fails axe (scrollable-region-focusable), and the
-  // arrow keys move through the options anyway. Plain objects: importing the components here would pull them
-  // into the first page's download.
+  // arrow keys move through the options anyway. A closed list is not kept in the page: Mantine would position
+  // each hidden one on mount, which forces a style and layout pass of the whole page per field while a form
+  // first shows (most of the booking form's longest task). Plain objects: importing the components here would
+  // pull them into the first page's download.
   components: Object.fromEntries(
     ['Select', 'MultiSelect', 'Autocomplete', 'TagsInput'].map((name) => [
       name,
-      { defaultProps: { comboboxProps: { withinPortal: false }, maxDropdownHeight: 'none' } },
+      { defaultProps: { comboboxProps: { withinPortal: false, keepMounted: false }, maxDropdownHeight: 'none' } },
     ]),
   ),
 });

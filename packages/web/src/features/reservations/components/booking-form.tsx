@@ -50,11 +50,11 @@ import {
 } from '../booking-times';
 import { deviceTypeNames, devicesOfType } from '../devices';
 import { formatDateTime } from '../reservation-display';
-import { buildTimeline, timelineWindow } from '../timeline-model';
+import { buildTimeline, timelineWindow, type DeviceRow, type TimelineWindow } from '../timeline-model';
 import { CalendarField } from './calendar-field';
 import { ColleaguesSelect } from './colleagues-select';
 import { DevicesTable } from './devices-table';
-import { ReservationTimeline } from './reservation-timeline';
+import { ReservationTimeline, type ReservationTimelineProps } from './reservation-timeline';
 
 /**
  * Clicking an hour or minute field that already has the focus would collapse its selection into a caret,
@@ -97,6 +97,57 @@ function HourField({ label, value, onChange, min, disabled, testId }: { label: s
   );
 }
 
+/**
+ * The usage policy of the chosen type, when it has one. A component of its own, as the timeline below: a read
+ * re-renders the component that holds it when it starts and when it answers, and right after the form first
+ * shows, re-rendering the whole form for that was most of its longest task.
+ */
+function UsagePolicy({ userId, deviceType }: { userId: number; deviceType: string }) {
+  const { t } = useTranslation();
+  const limits = useQuery(myUsageLimitsOptions(userId));
+  const policy = limits.data?.[deviceType];
+  if (!policy) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="usage-policy">
+      {t('USAGE_POLICY_SUMMARY', { type: deviceType, limits: describeLimits(policy) })}
+    </Text>
+  );
+}
+
+interface TypeTimelineProps {
+  userId: number;
+  deviceType: string;
+  devices: readonly DeviceRow[];
+  window: TimelineWindow;
+  now: Date;
+  exclusiveTypes: ReadonlySet<string>;
+  selection: ReservationTimelineProps['selection'];
+  onPickStart?: (start: Date) => void;
+}
+
+/** The timeline of the chosen type: its reservations and the maintenance windows, read here (see UsagePolicy). */
+function TypeTimeline({ userId, deviceType, devices, window, now, exclusiveTypes, selection, onPickStart }: TypeTimelineProps) {
+  const timeline = useQuery(reservationTimelineOptions(userId, deviceType, window));
+  const maintenance = useQuery(maintenanceOptions(window));
+  const rows = useMemo(
+    () => buildTimeline(devices, timeline.data?.reservations ?? [], userId, window, exclusiveTypes, maintenance.data ?? []),
+    [devices, timeline.data, userId, window, exclusiveTypes, maintenance.data],
+  );
+  // A deferred copy of the rows draws new reservations in slices rather than in one long task.
+  const shownRows = useDeferredValue(rows);
+  return (
+    <ReservationTimeline
+      rows={shownRows}
+      window={window}
+      now={now}
+      subject={deviceType}
+      complete={timeline.data?.complete ?? true}
+      selection={selection}
+      onPickStart={onPickStart}
+    />
+  );
+}
+
 export interface BookingFormProps {
   /** Who books: the user of the route. */
   userId: number;
@@ -124,7 +175,6 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
 
   const [slotNotice, setSlotNotice] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
-  const limits = useQuery(myUsageLimitsOptions(userId));
 
   useInterval(
     () => {
@@ -145,15 +195,9 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   const today = toDateString(now);
 
   const window = useMemo(() => timelineWindow(new Date(`${today}T00:00:00`)), [today]);
-  const timeline = useQuery({ ...reservationTimelineOptions(userId, values.deviceType ?? '', window), enabled: !!values.deviceType });
-  const maintenance = useQuery({ ...maintenanceOptions(window), enabled: !!values.deviceType });
   const exclusiveTypes = useMemo(
     () => new Set(reservationTypes.filter((type) => type.exclusive).map((type) => type.label)),
     [reservationTypes],
-  );
-  const timelineRows = useMemo(
-    () => buildTimeline(devices, timeline.data?.reservations ?? [], userId, window, exclusiveTypes, maintenance.data ?? []),
-    [devices, timeline.data, userId, window, exclusiveTypes, maintenance.data],
   );
 
   const selection = useMemo(() => {
@@ -163,14 +207,12 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   }, [values.times, values.selected]);
 
   const update = (change: Partial<BookingValues>) => setValues((current) => ({ ...current, ...change }));
-  // Stable callbacks and a deferred copy of the rows let the memoised timeline and devices table skip the
-  // renders of typing, and draw new reservations in slices rather than in one long task.
+  // Stable callbacks let the memoised timeline and devices table skip the renders of typing.
   const selectDevices = useCallback((selected: Set<string>) => setValues((current) => ({ ...current, selected })), []);
   const pickStart = useCallback(
     (start: Date) => setValues((current) => ({ ...current, times: startAt(current.times, start) })),
     [],
   );
-  const shownTimelineRows = useDeferredValue(timelineRows);
   const setTime = (field: TimeField, value: string | null) =>
     setValues((current) => ({ ...current, times: changeTimeField(current.times, field, value) }));
 
@@ -210,8 +252,6 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
       setSearching(false);
     }
   };
-
-  const policy = values.deviceType ? limits.data?.[values.deviceType] : undefined;
 
   const reset = () => {
     const fresh = clock();
@@ -370,11 +410,7 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
               maw={420}
               disabled={pending}
             />
-            {policy && (
-              <Text size="sm" c="dimmed" data-testid="usage-policy">
-                {t('USAGE_POLICY_SUMMARY', { type: values.deviceType ?? '', limits: describeLimits(policy) })}
-              </Text>
-            )}
+            {values.deviceType && <UsagePolicy userId={userId} deviceType={values.deviceType} />}
             {values.deviceType && (
               <Group gap="sm" align="center">
                 <Button type="button" variant="default" onClick={() => void findEarliestSlot()} loading={searching} disabled={pending}>
@@ -388,15 +424,18 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
             {values.deviceType && (
               <>
                 <Box>
-                  <Title order={2} size="h4" mb="xs">
+                  {/* The size of a section label: at h4 this line is the largest text of the page, so the page's
+                      largest contentful paint waits for the whole form instead of being its heading. */}
+                  <Title order={2} size="h5" mb="xs">
                     {t('TIMELINE_TITLE')}
                   </Title>
-                  <ReservationTimeline
-                    rows={shownTimelineRows}
+                  <TypeTimeline
+                    userId={userId}
+                    deviceType={values.deviceType}
+                    devices={devices}
                     window={window}
                     now={now}
-                    subject={values.deviceType}
-                    complete={timeline.data?.complete ?? true}
+                    exclusiveTypes={exclusiveTypes}
                     selection={selection}
                     onPickStart={pending ? undefined : pickStart}
                   />

@@ -16,6 +16,9 @@ export interface DevicesTableProps {
   disabled?: boolean;
 }
 
+/** The height of a row, in pixels, near enough for the space the table holds before it is laid out. */
+const ROW_HEIGHT_ESTIMATE = 44;
+
 // Memoised: the booking form re-renders as the user types, and a type's hundreds of rows need not follow.
 export const DevicesTable = memo(function DevicesTable({ deviceType, devices, selected, onChange, disabled }: DevicesTableProps) {
   const { t } = useTranslation();
@@ -35,32 +38,37 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
   };
 
   return (
-    <ScrollTable label={`${t('DEVICES_OF_TYPE')} ${deviceType}`} highlightOnHover verticalSpacing="xs" miw={420} headers={[selectAll, t('IP_ADDRESS'), t('MAC_ADDRESS'), t('STATUS')]}>
-      {devices.map((device) => (
-        <Table.Tr
-          key={device.macAddress}
-          data-down={device.up ? undefined : true}
-          bg={device.up ? undefined : 'gray.1'}
-          aria-disabled={device.up ? undefined : true}
-        >
-          <Table.Td>
-            <Checkbox
-              aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
-              checked={selected.has(device.macAddress)}
-              disabled={disabled || !device.up}
-              onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
-            />
-          </Table.Td>
-          <Table.Td className={classes.address}>{device.ipAddress}</Table.Td>
-          <Table.Td className={classes.address}>{device.macAddress}</Table.Td>
-          <Table.Td>
-            <span className={classes.status}>
-              <span aria-hidden className={classes.dot} />
-              {device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}
-            </span>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </ScrollTable>
+    // Below the fold as the form first shows: the browser lays the rows out when they come near the screen,
+    // rather than in the frame that shows the form, where a type's hundreds of rows made a long task. Until
+    // then the table holds the height its rows are expected to take.
+    <div className={classes.table} style={{ containIntrinsicSize: `auto ${(devices.length + 1) * ROW_HEIGHT_ESTIMATE}px` }}>
+      <ScrollTable label={`${t('DEVICES_OF_TYPE')} ${deviceType}`} highlightOnHover verticalSpacing="xs" miw={420} headers={[selectAll, t('IP_ADDRESS'), t('MAC_ADDRESS'), t('STATUS')]}>
+        {devices.map((device) => (
+          <Table.Tr
+            key={device.macAddress}
+            data-down={device.up ? undefined : true}
+            bg={device.up ? undefined : 'gray.1'}
+            aria-disabled={device.up ? undefined : true}
+          >
+            <Table.Td>
+              <Checkbox
+                aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
+                checked={selected.has(device.macAddress)}
+                disabled={disabled || !device.up}
+                onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
+              />
+            </Table.Td>
+            <Table.Td className={classes.address}>{device.ipAddress}</Table.Td>
+            <Table.Td className={classes.address}>{device.macAddress}</Table.Td>
+            <Table.Td>
+              <span className={classes.status}>
+                <span aria-hidden className={classes.dot} />
+                {device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}
+              </span>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
+    </div>
   );
 });
