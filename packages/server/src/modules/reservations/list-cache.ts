@@ -36,7 +36,7 @@ export const TIMELINE_DAY_MAX = 5_000;
 export const TIMELINE_DAYS_MAX = 62;
 /** Timeline windows kept whole (the repeated reads of one window), apart from the lists so as not to crowd them. */
 const TIMELINE_WINDOWS_MAX = 2_000;
-/** Windows remembered as asked once; past this many the memory of them starts again empty. */
+/** Windows remembered as asked once; past this many the oldest is forgotten, as in the maps. */
 const TIMELINE_ASKED_MAX = 20_000;
 /**
  * Days kept, and reservations held by all of them together (one reservation counts once per day it holds). The
@@ -48,7 +48,7 @@ const TIMELINE_DAY_ROWS_KEPT = 50_000;
 /** A day whose reservations are too many to keep. */
 const TOO_MANY = 'too many';
 /** A reservation of a timeline day: as the database read it, its JSON kept as the bytes a reply copies. */
-export interface TimelineEntry extends Omit<TimelineRow, 'json'> {
+interface TimelineEntry extends Omit<TimelineRow, 'json'> {
   bytes: Buffer;
 }
 type TimelineDay = readonly TimelineEntry[] | typeof TOO_MANY;
@@ -132,7 +132,8 @@ export class ReservationListCache extends NotifiedCache {
     // only churn memory, and a reply of many reservations is costly to keep.
     const askedBefore = this.timelineAsked.has(key);
     if (!askedBefore) {
-      if (this.timelineAsked.size >= TIMELINE_ASKED_MAX) this.timelineAsked.clear();
+      // A Set walks its keys in the order they were added: the first is the oldest.
+      if (this.timelineAsked.size >= TIMELINE_ASKED_MAX) this.timelineAsked.delete(this.timelineAsked.values().next().value!);
       this.timelineAsked.add(key);
     }
     return this.timelineWindows.get(
@@ -232,7 +233,7 @@ async function readDays(
  * half-open window, by start then id, at most `limit` and `complete` when there were no more; the elements
  * joined as json_agg joins them.
  */
-export function timelineReply(days: Iterable<readonly TimelineEntry[]>, from: number, to: number, limit: number): Buffer {
+function timelineReply(days: Iterable<readonly TimelineEntry[]>, from: number, to: number, limit: number): Buffer {
   const seen = new Set<number>();
   const within: TimelineEntry[] = [];
   for (const day of days) {
