@@ -50,12 +50,18 @@ function bookingBody(spec: NonNullable<LoadSpec['booking']>, n: number): string 
   });
 }
 
+/**
+ * How long each process loads the server before it measures: a fresh process's first second (its own JIT,
+ * the connections opening) would otherwise count against the server.
+ */
+const WARM_UP_SECONDS = 1;
+
 async function run(spec: LoadSpec): Promise<LoadResult> {
+  // One counter for the warm-up and the measurement: every path and booking body stays new.
   let counter = 0;
-  const result = await autocannon({
+  const options: autocannon.Options = {
     url: spec.url,
     connections: spec.connections,
-    duration: spec.durationSeconds,
     method: spec.method,
     headers: spec.headers,
     timeout: 10,
@@ -72,7 +78,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
           ],
         }
       : {}),
-  });
+  };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration: spec.durationSeconds });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -35,6 +35,9 @@ const CONNECTIONS = 50;
 const BOOKING_CONNECTIONS = 10;
 const BOOKING_ROUNDS = 3;
 const READ_PASSES = 2;
+/** The flash budget's rounds, each run of a read lasting half of `--seconds`: as long in all as the other reads' passes. */
+const FLASH_ROUNDS = 4;
+const FLASH_READ_SECONDS = Math.max(2, Math.round(SECONDS / 2));
 /** DESIGN.md section 8: simulated flash jobs running at once while the reads are measured again. */
 const FLASH_JOBS = 500;
 /** DESIGN.md section 8: progress streams open while the reads are measured with the flash jobs running. */
@@ -188,12 +191,8 @@ function load(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
-async function measure(label: string, spec: LoadSpec, warmUp = true): Promise<LoadResult> {
-  if (warmUp) {
-    // JIT, plans, caches. Warm-up bookings go far later than the measured ones, so that none collide.
-    const booking = spec.booking && { ...spec.booking, firstStartMs: spec.booking.firstStartMs + 50 * YEAR_MS };
-    await load({ ...spec, booking, durationSeconds: Math.min(2, spec.durationSeconds) });
-  }
+/** One run of a load (each load process first warms the server and itself up; see load-process.ts). */
+async function measure(label: string, spec: LoadSpec): Promise<LoadResult> {
   const result = await load(spec);
   log(`${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
   return result;
@@ -305,16 +304,35 @@ async function freeLoopbackPort(): Promise<number> {
   return port;
 }
 
-/** `--browser-only`: the browser budgets on a small site, alone. */
+/**
+ * `--browser-only`: the browser budgets on a small site, alone. Started by the full run as a process of its
+ * own, it hands its rows to that run rather than print them.
+ */
 async function browserOnly(): Promise<boolean> {
   const site = await openSite('small', SMALL_RESERVATIONS, SMALL_RESERVATIONS);
   try {
     const rows = await browserBudgets(site);
-    printTable(`${site.bench.engine}: the web app in Chromium; figures: performance / accessibility / best practices`, rows);
+    if (process.send) await new Promise<void>((resolve) => process.send!({ rows }, () => resolve()));
+    else printTable(`${site.bench.engine}: the web app in Chromium; figures: performance / accessibility / best practices`, rows);
     return rows.every((row) => row.pass !== false);
   } finally {
     await closeSite(site);
   }
+}
+
+/**
+ * The full run's browser budgets, measured by `--browser-only` in a process of its own: the page's server
+ * and Lighthouse then share no process with what the loads left behind (hundreds of megabytes of memory
+ * whose collection took a core from Chromium while it drew the pages).
+ */
+function browserBudgetsApart(): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--browser-only'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let rows: Row[] | undefined;
+    child.once('message', (message: { rows: Row[] }) => (rows = message.rows));
+    child.once('error', reject);
+    child.once('exit', (code) => (rows ? resolve(rows) : reject(new Error(`the browser budgets' process exited with ${code}`))));
+  });
 }
 
 // The run ---------------------------------------------------------------------------------------------
@@ -371,12 +389,11 @@ async function main() {
       if (!previous || result.requestsPerSecond > previous.requestsPerSecond) best.set(key, result);
     };
     for (let pass = 0; pass < READ_PASSES; pass += 1) {
-      const warm = pass === 0;
-      keep(floors.none, await measure(`floor: no query (pass ${pass + 1})`, get(floors.none), warm));
-      keep(floors.pk, await measure(`floor: primary-key SELECT (pass ${pass + 1})`, get(floors.pk), warm));
+      keep(floors.none, await measure(`floor: no query (pass ${pass + 1})`, get(floors.none)));
+      keep(floors.pk, await measure(`floor: primary-key SELECT (pass ${pass + 1})`, get(floors.pk)));
       // The second pass goes the other way round, so that no route always follows the same one.
       for (const route of pass % 2 === 0 ? reads : [...reads].reverse()) {
-        keep(route, await measure(`GET ${route} (pass ${pass + 1})`, get(`${large.api}${route}`, reader.headers), warm));
+        keep(route, await measure(`GET ${route} (pass ${pass + 1})`, get(`${large.api}${route}`, reader.headers)));
       }
     }
     const floorPk = best.get(floors.pk)!;
@@ -439,7 +456,7 @@ async function main() {
       for (let round = 0; round < BOOKING_ROUNDS; round += 1) {
         for (const [index, site] of [small, large].entries()) {
           const size = (index === 0 ? SMALL_RESERVATIONS : RESERVATIONS).toLocaleString('en');
-          runs[index]!.push(await measure(`${label} at ${size}, round ${round + 1}`, spec(site, index, round), round === 0));
+          runs[index]!.push(await measure(`${label} at ${size}, round ${round + 1}`, spec(site, index, round)));
         }
       }
       const [atSmall, atLarge] = [summary(runs[0]!), summary(runs[1]!)];
@@ -505,7 +522,7 @@ async function main() {
     ];
     for (const cold of coldReads) {
       const paths = cold.paths.map((path) => `${path}`);
-      const result = await measure(`${cold.label} (cold)`, { ...get(`${large.api}${paths[0]}`, statisticsReader.headers), paths }, false);
+      const result = await measure(`${cold.label} (cold)`, { ...get(`${large.api}${paths[0]}`, statisticsReader.headers), paths });
       const ratio = result.requestsPerSecond / floorPk.requestsPerSecond;
       rows.push({
         route: `${cold.label}, cold`,
@@ -540,29 +557,40 @@ async function main() {
     });
     const flasherSession = await signIn(large.api, 'bench_4');
     // Rounds that alternate the reads without the jobs being driven and with them (the runner started and
-    // FLASH_STREAMS progress streams open), each route keeping its better run of each kind, so that a change
-    // in the machine's load hits both alike. The jobs' rows stay in both: only the pipeline's work differs.
+    // FLASH_STREAMS progress streams open), each route keeping its best run of each kind. On this machine
+    // one run of a read differs from the next by up to a quarter, in spells that last seconds: more and
+    // shorter rounds let both kinds meet the same spells. The jobs' rows stay in both: only the pipeline's
+    // work differs. What that work costs the server's process is also measured directly, while nothing
+    // else loads it.
     const withoutFlashing = new Map<string, LoadResult>();
     const underFlashing = new Map<string, LoadResult>();
     const keepBetter = (map: Map<string, LoadResult>, route: string, result: LoadResult) => {
       const previous = map.get(route);
       if (!previous || result.requestsPerSecond > previous.requestsPerSecond) map.set(route, result);
     };
+    const flashRead = (route: string): LoadSpec => ({ ...get(`${large.api}${route}`, reader.headers), durationSeconds: FLASH_READ_SECONDS });
     let opened = 0;
     let running = 0;
-    for (let round = 0; round < READ_PASSES; round += 1) {
+    const pipelineCpu: number[] = [];
+    for (let round = 0; round < FLASH_ROUNDS; round += 1) {
       for (const route of flashReads) {
-        keepBetter(withoutFlashing, route, await measure(`GET ${route} beside ${flashHandles.length} idle flash jobs (round ${round + 1})`, get(`${large.api}${route}`, reader.headers), round === 0));
+        keepBetter(withoutFlashing, route, await measure(`GET ${route} beside ${flashHandles.length} idle flash jobs (round ${round + 1})`, flashRead(route)));
       }
       large.app.flashJobs.start();
       const streams = await timed(`${FLASH_STREAMS} progress streams opened`, () =>
         openProgressStreams(large.api, flasherSession.headers, flashHandles.slice(0, FLASH_STREAMS)),
       );
       opened = streams.opened;
-      // The first pass of the runner steps every job once; the reads are measured at the jobs' own pace.
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      // The first pass of the runner steps every job once; then the pipeline runs at the jobs' own pace,
+      // and what it takes of the server's process is read over a few quiet seconds.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const cpuBefore = process.cpuUsage();
+      const quietStarted = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const cpu = process.cpuUsage(cpuBefore);
+      pipelineCpu.push((cpu.user + cpu.system) / 1000 / (performance.now() - quietStarted));
       for (const route of flashReads) {
-        keepBetter(underFlashing, route, await measure(`GET ${route} with ${flashHandles.length} flash jobs (round ${round + 1})`, get(`${large.api}${route}`, reader.headers), false));
+        keepBetter(underFlashing, route, await measure(`GET ${route} with ${flashHandles.length} flash jobs (round ${round + 1})`, flashRead(route)));
       }
       const count = await large.database.db
         .selectFrom('flash_jobs')
@@ -574,6 +602,13 @@ async function main() {
       await large.app.flashJobs.stop();
     }
     if (running < flashHandles.length) throw new Error(`only ${running} of ${flashHandles.length} flash jobs were still running at the end`);
+    rows.push({
+      route: `${flashHandles.length} flash jobs, ${opened} streams, nothing else: the server's CPU`,
+      rows: '-',
+      ratio: `${(median(pipelineCpu) * 100).toFixed(1)}% of a core`,
+      budget: '-',
+      pass: null,
+    });
     for (const route of flashReads) {
       const result = underFlashing.get(route)!;
       const ratio = result.requestsPerSecond / withoutFlashing.get(route)!.requestsPerSecond;
@@ -587,7 +622,7 @@ async function main() {
       });
     }
 
-    rows.push(...(await browserBudgets(small)));
+    rows.push(...(await browserBudgetsApart()));
 
     printTable(
       `${engine}, ${RESERVATIONS.toLocaleString('en')} reservations; reads: ${CONNECTIONS} connections, better of ${READ_PASSES} runs of ${SECONDS} s, ` +
