@@ -51,7 +51,10 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
             aria-disabled={device.up ? undefined : true}
           >
             <Table.Td>
-              <Checkbox
+              {/* The browser's own checkbox: one element per row where Mantine's draws six, with its hooks. */}
+              <input
+                type="checkbox"
+                className={classes.check}
                 aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
                 checked={selected.has(device.macAddress)}
                 disabled={disabled || !device.up}
