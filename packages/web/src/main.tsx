@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import * as z from 'zod/mini';
@@ -9,12 +9,17 @@ import { AppRoutes } from './app/router';
 // locale a refusal the contract does not word (a text too long, a wrong type) reads as the server's reply does.
 z.config(z.locales.en());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+// The first render as a transition: React builds the tree in slices of a few milliseconds, yielding to the
+// browser between them, rather than in one long task that holds the page while the shell and page are built.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -2,8 +2,8 @@
 // is down, and so is a quarantined device (device-health) or one in a maintenance that runs now, so the
 // device lists show it down and a booking of it is refused (the reservations module
 // asks the driver whether a device is up). The state comes from the jobs in the database, so every
-// server instance agrees; the lists read it at most once a second, a booking reads it fresh (one read
-// for all the devices it checks).
+// server instance agrees; the lists read it at most once a second (answering from the last read while the
+// next one runs), a booking reads it fresh (one read for all the devices it checks).
 import type { Db } from '../../db/database.js';
 import type { DeviceAddress, DeviceState, FlashProgress, FlashTarget, NodeAccount, TestbedDriver } from '../../testbed/driver.js';
 import { unavailableDevices } from './repo.js';
@@ -63,18 +63,29 @@ export class FlashingAwareDriver implements TestbedDriver {
     return result;
   }
 
-  /** The devices being flashed or quarantined, read at most once a second; concurrent callers share one read. */
+  /**
+   * The devices being flashed or quarantined, for the lists: read again once the last read is a second old,
+   * the lists answering from the last read meanwhile, so that no reader waits for the database behind the
+   * flash jobs' own statements (on the embedded database, the same thread). After an invalidate (a job of this
+   * instance started or ended) the next reader waits for the new read.
+   */
   async busyMacs(): Promise<Set<string>> {
-    const cached = this.busy;
-    if (cached && Date.now() - cached.readAt < BUSY_TTL_MS) return cached.macs;
-    return (await this.freshBusyMacs()).macs;
+    return (await this.listedBusy()).macs;
   }
 
-  /** The quarantined devices, read at most once a second. */
+  /** The quarantined devices, for the lists, as busyMacs reads them. */
   async quarantinedMacs(): Promise<Set<string>> {
+    return (await this.listedBusy()).quarantined;
+  }
+
+  private async listedBusy(): Promise<{ macs: Set<string>; quarantined: Set<string> }> {
     const cached = this.busy;
-    if (cached && Date.now() - cached.readAt < BUSY_TTL_MS) return cached.quarantined;
-    return (await this.freshBusyMacs()).quarantined;
+    if (!cached) return this.freshBusyMacs();
+    if (Date.now() - cached.readAt >= BUSY_TTL_MS) {
+      // Refreshed in the background; a failed read is tried again by the next reader.
+      this.freshBusyMacs().catch(() => undefined);
+    }
+    return cached;
   }
 
   /** The devices being flashed, quarantined or in maintenance, read now; the checks of one booking's devices share one read. */
