@@ -59,6 +59,8 @@ export interface LighthouseScores {
   bestPractices: number;
   /** The metrics behind the performance score, as Lighthouse words them (FCP, LCP, TBT, CLS, Speed Index). */
   metrics: string;
+  /** The performance score of each run, in order. */
+  runs: number[];
 }
 
 const PERFORMANCE_METRICS: Array<[string, string]> = [
@@ -203,8 +205,13 @@ export async function lighthouseScores(origin: string, pages: MeasuredPage[], se
       const lhr = computeMedianRun(runs);
       const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
       const metrics = PERFORMANCE_METRICS.map(([id, name]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
-      const performances = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)).join(', ');
-      scores.set(page.name, { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics: `${metrics}; runs ${performances}` });
+      scores.set(page.name, {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        metrics,
+        runs: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+      });
     }
   } finally {
     await context.close();
