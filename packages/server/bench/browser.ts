@@ -2,7 +2,7 @@
 // before it is interactive, measured from a real load of the built web app in Debian's Chromium, and
 // Lighthouse's scores for performance, accessibility and best practices on the same pages.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,36 +170,50 @@ export async function stackFloorKb(): Promise<number> {
  * moves by ten points or more from the next on this machine: as Lighthouse advises, each page is measured
  * LIGHTHOUSE_RUNS times and its median run (Lighthouse's computeMedianRun) is the figure.
  */
-export async function lighthouseScores(origin: string, pages: MeasuredPage[], session: StoredSession, port: number): Promise<Map<string, LighthouseScores>> {
+export async function lighthouseScores(
+  origin: string,
+  pages: MeasuredPage[],
+  session: StoredSession,
+  port: number,
+  reportsDir?: string,
+): Promise<Map<string, LighthouseScores>> {
   const profile = await mkdtemp(path.join(tmpdir(), 'tp-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: [...FLAGS, `--remote-debugging-port=${port}`],
   });
+  if (reportsDir) await mkdir(reportsDir, { recursive: true });
   const scores = new Map<string, LighthouseScores>();
   try {
     const tab = await context.newPage();
     const devtools = await context.newCDPSession(tab);
+    const measure = async (page: MeasuredPage): Promise<LighthouseResult & { report: string }> => {
+      // Each run is a first visit: nothing cached by the page or the run measured before it.
+      await devtools.send('Network.clearBrowserCache');
+      await tab.goto(`${origin}/api/health/live`);
+      await tab.evaluate((entries: StoredSession | null) => {
+        localStorage.clear();
+        for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value);
+      }, page.signedIn ? session : null);
+      const result = await lighthouse(
+        `${origin}${page.path}`,
+        { port, output: 'html', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+        desktopConfig,
+      );
+      if (!result?.lhr.categories) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      return Object.assign(result.lhr, { report: String(result.report) });
+    };
     for (const page of pages) {
       const runs: LighthouseResult[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-        // Each run is a first visit: nothing cached by the page or the run measured before it.
-        await devtools.send('Network.clearBrowserCache');
-        await tab.goto(`${origin}/api/health/live`);
-        await tab.evaluate((entries: StoredSession | null) => {
-          localStorage.clear();
-          for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value);
-        }, page.signedIn ? session : null);
-        const result = await lighthouse(
-          `${origin}${page.path}`,
-          { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] },
-          desktopConfig,
-        );
-        if (!result?.lhr.categories) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        // A run that failed scores nothing: say why rather than print a bare 0.
-        const failure = result.lhr.runtimeError;
+      while (runs.length < LIGHTHOUSE_RUNS) {
+        let lhr = await measure(page);
+        // A run whose trace Chromium did not record (NO_NAVSTART, NO_FCP...) scores nothing: it is run again,
+        // once; a second failure is reported with Lighthouse's reason rather than as a bare 0.
+        if (lhr.runtimeError) lhr = await measure(page);
+        const failure = lhr.runtimeError;
         if (failure) throw new Error(`Lighthouse could not measure ${page.path}: ${failure.code} ${failure.message}`);
-        runs.push(result.lhr);
+        runs.push(lhr);
+        if (reportsDir) await writeFile(path.join(reportsDir, `${page.name}-${runs.length}.html`), lhr.report);
       }
       // Lighthouse's own choice among runs: the one nearest the median first paint and time to interactive.
       const lhr = computeMedianRun(runs);

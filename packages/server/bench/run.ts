@@ -7,7 +7,8 @@
 // Booking latency is compared between two live databases, one with 1,000 reservations and one with the
 // full data set, measured in alternating rounds so that a change in the machine's load hits both alike.
 // The browser budgets (bench/browser.ts) build the web app and load it in Debian's Chromium;
-// `npm run bench -- --browser-only` runs those alone.
+// `npm run bench -- --browser-only` runs those alone; `--pages=sign-up,booking` measures only the pages named,
+// and `--lighthouse-reports=DIR` keeps each Lighthouse run's report (HTML) in DIR.
 import { fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +31,8 @@ import { BENCH_PASSWORD, benchTestbed, seedReservations, seedUsers } from './see
 const args = process.argv.slice(2);
 const STRESS = args.includes('--stress');
 const BROWSER_ONLY = args.includes('--browser-only');
+const PAGES = args.find((arg) => arg.startsWith('--pages='))?.split('=')[1]?.split(',');
+const LIGHTHOUSE_REPORTS = args.find((arg) => arg.startsWith('--lighthouse-reports='))?.split('=')[1];
 const SECONDS = Number(args.find((arg) => arg.startsWith('--seconds='))?.split('=')[1] ?? 10);
 const CONNECTIONS = 50;
 const BOOKING_CONNECTIONS = 10;
@@ -261,8 +264,11 @@ async function browserBudgets(site: Site): Promise<Row[]> {
       { name: 'booking', path: `/bookDevices/${user.userId}`, maxScriptKb: 170, signedIn: true },
       { name: 'reservations', path: `/reservations/${user.userId}`, signedIn: true },
     ];
+    const unknown = PAGES?.filter((name) => !pages.some((page) => page.name === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`--pages: no page named ${unknown.join(', ')} (${pages.map((page) => page.name).join(', ')})`);
+    const measured = PAGES ? pages.filter((page) => PAGES.includes(page.name)) : pages;
     const rows: Row[] = [];
-    for (const page of pages) {
+    for (const page of measured) {
       const weight = await weighScripts(origin, page, user.stored);
       log(
         `first load of ${page.path}: ${weight.files} scripts before it was usable, ${weight.rawKb.toFixed(1)} KB, ` +
@@ -280,8 +286,8 @@ async function browserBudgets(site: Site): Promise<Row[]> {
     const floorKb = await stackFloorKb();
     log(`the stack's floor (a bare sign-in form): ${floorKb.toFixed(1)} KB gzip`);
     rows.push({ route: "first load's JavaScript: the stack's floor (bare sign-in form)", rows: '1', ratio: `${floorKb.toFixed(1)} KB gzip`, budget: '-', pass: null });
-    const scores = await lighthouseScores(origin, pages, user.stored, await freeLoopbackPort());
-    for (const page of pages) {
+    const scores = await lighthouseScores(origin, measured, user.stored, await freeLoopbackPort(), LIGHTHOUSE_REPORTS);
+    for (const page of measured) {
       const score = scores.get(page.name)!;
       log(`Lighthouse ${page.path}: performance ${score.performance} (${score.metrics}; runs ${score.runs.join(', ')}), accessibility ${score.accessibility}, best practices ${score.bestPractices}`);
       rows.push({
@@ -333,7 +339,7 @@ async function browserOnly(): Promise<boolean> {
  */
 function browserBudgetsApart(): Promise<Row[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--browser-only'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--browser-only', ...args.filter((arg) => /^--(pages|lighthouse-reports)=/.test(arg))], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let rows: Row[] | undefined;
     child.once('message', (message: { rows: Row[] }) => (rows = message.rows));
     child.once('error', reject);

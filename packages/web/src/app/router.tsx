@@ -7,13 +7,15 @@
 // of the first download. What loaders did is done otherwise: the guards are components, the pages that end
 // the session have it cleared by their route before they paint, and the pages of mailed links make their
 // call once per visit themselves.
-import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { useEffect, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
 import { paths, type RouteDefinition, type RouteName } from '../shared/paths';
+import { preloadable, type Preloadable } from '../shared/preloadable';
+import { getSession } from '../shared/session';
 import { EndSession, RedirectSignedInUser, RequireAuth } from './guards';
 import { loadQueryClient } from './providers';
-import { Shell } from './shell';
+import { preloadNavigation, Shell } from './shell';
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
@@ -98,12 +100,13 @@ const endingSession: ReadonlySet<RouteName> = new Set<RouteName>(['signout', 'ac
  */
 const withoutServerState: ReadonlySet<RouteName> = new Set<RouteName>(['signin']);
 
-const lazyComponent = (load: PageModule, needsServerState = true) =>
-  lazy(async () => {
+const pageComponent = (load: PageModule, needsServerState = true): Preloadable<object> =>
+  preloadable(async () => {
     const [module] = await Promise.all([load(), needsServerState ? loadQueryClient() : undefined]);
-    return { default: module.Component };
+    return module.Component;
   });
-const NotFound = lazyComponent(notFound, false);
+const notFoundPage = pageComponent(notFound, false);
+const NotFound = notFoundPage.Component;
 
 function guardOf(name: RouteName, route: RouteDefinition): ReactElement | undefined {
   if (route.access === 'signedIn') return <RequireAuth allowedRoles={route.allowedRoles} />;
@@ -112,9 +115,16 @@ function guardOf(name: RouteName, route: RouteDefinition): ReactElement | undefi
   return undefined;
 }
 
+/** Each route's page, built once: a loaded page keeps its identity and is not fetched again. */
+const pageOfRoute = new Map<RouteName, Preloadable<object>>(
+  (Object.keys(paths) as RouteName[]).map((name) => {
+    const written = pages[name];
+    return [name, written ? pageComponent(written, !withoutServerState.has(name)) : notFoundPage];
+  }),
+);
+
 function routeFor(name: RouteName, route: RouteDefinition) {
-  const written = pages[name];
-  const Page = written ? lazyComponent(written, !withoutServerState.has(name)) : NotFound;
+  const Page = pageOfRoute.get(name)!.Component;
   return (
     <Route key={name} path={route.path} element={guardOf(name, route)}>
       <Route index element={<Page />} />
@@ -130,6 +140,20 @@ const routes = (
     <Route path="*" element={<NotFound />} />
   </Route>
 );
+
+const routeMatchers = (Object.entries(paths) as [RouteName, RouteDefinition][]).map(([name, route]) => ({ id: name, path: route.path }));
+
+/**
+ * Fetches the code of the page at `pathname` (and of the navigation, for a signed-in user), so that the first
+ * render shows the page rather than a fallback (main.tsx). Never rejects: a page whose code failed to come
+ * shows the route's error when it renders.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  // The index route sends to sign-in.
+  const name = pathname === '/' ? 'signin' : (matchRoutes(routeMatchers, pathname)?.[0]?.route.id as RouteName | undefined);
+  const page = name ? pageOfRoute.get(name)! : notFoundPage;
+  await Promise.allSettled([page.preload(), getSession().user ? preloadNavigation() : undefined]);
+}
 
 /** Hands the router's navigate to the api client, which moves the user on a 401 and the like. */
 function ApiNavigator() {

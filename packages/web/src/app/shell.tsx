@@ -3,6 +3,7 @@
 import { Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
+import { preloadable } from '../shared/preloadable';
 import { useTranslation } from '../shared/i18n';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../shared/paths';
@@ -10,7 +11,10 @@ import { clearSession, useSession } from '../shared/session';
 import { RouteErrorBoundary } from './route-error';
 import classes from './shell.module.css';
 
-const DesktopNavigation = lazy(() => import('./navigation').then((module) => ({ default: module.DesktopNavigation })));
+const desktopNavigation = preloadable(() => import('./navigation').then((module) => module.DesktopNavigation));
+const DesktopNavigation = desktopNavigation.Component;
+/** The signed-in user's navigation, fetched with the first page (router.tsx). */
+export const preloadNavigation = desktopNavigation.preload;
 const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** A thin bar at the top of the window and a polite announcement while the next page loads. */

@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
-import { useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
   describeLimits,
@@ -26,10 +25,11 @@ import {
   type NodesToReserve,
   type ReservationType,
 } from '@testbed/contract';
-import { useCallback, useDeferredValue, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { useEvery } from '../../../shared/use-every';
 import { fetchFreeSlots, maintenanceOptions, myUsageLimitsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
 import {
   bookingProblems,
@@ -161,7 +161,9 @@ function defaultType(types: readonly ReservationType[]): string | null {
   return (types.find((type) => type.exclusive) ?? types[0])?.label ?? null;
 }
 
-export function BookingForm({ userId, nodes, reservationTypes, clock = () => new Date() }: BookingFormProps) {
+// Memoised: the page re-renders, synchronously, each time one of its reads answers or refreshes (the device
+// catalogue, the user's keys); the form need not follow unless its own lists changed.
+export const BookingForm = memo(function BookingForm({ userId, nodes, reservationTypes, clock = () => new Date() }: BookingFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const typeNames = useMemo(() => deviceTypeNames(nodes), [nodes]);
@@ -176,16 +178,12 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
   const [slotNotice, setSlotNotice] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
 
-  useInterval(
-    () => {
-      const at = clock();
-      setNow(at);
-      // "Start now" keeps showing the next minute as the clock moves on.
-      setValues((current) => (current.startNow ? { ...current, times: startAt(current.times, nextMinute(at)) } : current));
-    },
-    CLOCK_TICK_MS,
-    { autoInvoke: true },
-  );
+  useEvery(CLOCK_TICK_MS, () => {
+    const at = clock();
+    setNow(at);
+    // "Start now" keeps showing the next minute as the clock moves on.
+    setValues((current) => (current.startNow ? { ...current, times: startAt(current.times, nextMinute(at)) } : current));
+  });
 
   const timeZone = useMemo(browserTimeZone, []);
   const devices = useMemo(() => devicesOfType(nodes, values.deviceType), [nodes, values.deviceType]);
@@ -476,4 +474,4 @@ export function BookingForm({ userId, nodes, reservationTypes, clock = () => new
       </Stack>
     </form>
   );
-}
+});

@@ -4,7 +4,7 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -13,15 +13,17 @@ import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
 import { filterNodes } from '../devices';
 import { reportFailure } from '../../../shared/report-failure';
+import { preloadable } from '../../../shared/preloadable';
 
 // The form's code (the date and time pickers, the selects, the timeline, the devices table, the property
 // filter: most of the page's weight) is fetched while the page fetches the lists the form needs, after the
 // page's frame has painted, rather than before it: the form cannot show before those lists anyway (DESIGN.md
-// section 8, first load).
-const loadBookingForm = () => import('../components/booking-form');
-const loadPropertyFilter = () => import('../../../shared/components/property-filter');
-const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
-const PropertyFilter = lazy(() => loadPropertyFilter().then((module) => ({ default: module.PropertyFilter })));
+// section 8, first load). The form shows once both its code and the lists are in, and then at once (see
+// shared/preloadable.tsx).
+const bookingForm = preloadable(() => import('../components/booking-form').then((module) => module.BookingForm));
+const propertyFilter = preloadable(() => import('../../../shared/components/property-filter').then((module) => module.PropertyFilter));
+const BookingForm = bookingForm.Component;
+const PropertyFilter = propertyFilter.Component;
 
 export function BookDevicesPage() {
   const { t } = useTranslation();
@@ -46,9 +48,11 @@ export function BookDevicesPage() {
   const loaded = useMemo(() => (shown && types.data ? { nodes: shown, reservationTypes: types.data } : null), [shown, types.data]);
   const formInput = useDeferredValue(loaded, null);
 
+  // Settled either way: code that failed to come is asked again by the form's Suspense and ends in the
+  // route's error. A transition, as the deferred lists: the form is built in slices.
+  const [formCodeSettled, setFormCodeSettled] = useState(false);
   useEffect(() => {
-    void loadBookingForm();
-    void loadPropertyFilter();
+    void Promise.allSettled([bookingForm.preload(), propertyFilter.preload()]).then(() => startTransition(() => setFormCodeSettled(true)));
   }, []);
 
   useEffect(() => {
@@ -67,7 +71,7 @@ export function BookDevicesPage() {
     <Container size="xl" px={0}>
       <Stack gap="md">
         <Title order={1}>{t('BOOK_DEVICES')}</Title>
-        {failed || loading || !formInput ? (
+        {failed || loading || !formInput || !formCodeSettled ? (
           <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
         ) : (
           <Suspense fallback={<QueryPlaceholder failure={null} />}>

@@ -1,12 +1,13 @@
 // reservations/{id} and reservations/{id}/reservationId/{reservationId}: the user's reservations, then the
 // others', current and future only by default; delete after confirming; the just-created one highlighted.
 import { Alert, Box, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useInterval } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { useEvery } from '../../../shared/use-every';
 import { isAdmin, useSession } from '../../../shared/session';
 import { RefusedError, useChangeReservation, useDeleteReservation, useReservationList, type ReservationListResult } from '../api/reservations-api';
 import { ChangeEndDialog } from '../components/change-end-dialog';
@@ -62,7 +63,7 @@ export function ReservationsPage() {
   const [showTimeline, setShowTimeline] = useState(false);
   const [createdNotice, setCreatedNotice] = useState(createdId !== undefined);
   const [now, setNow] = useState(() => new Date());
-  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
+  useEvery(30_000, () => setNow(new Date()));
 
   const mine = useReservationList('mine', routeUserId, !currentOnly, allowed);
   const others = useReservationList('others', routeUserId, !currentOnly, allowed);
