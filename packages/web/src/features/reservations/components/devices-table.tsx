@@ -1,7 +1,7 @@
 // The devices of the chosen type: a checkbox per device, select-all for the devices that are up, IP and
 // MAC address; a device that is down cannot be checked and is greyed.
 import { Checkbox, Table } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
@@ -19,11 +19,16 @@ export interface DevicesTableProps {
 /** The height of a row, in pixels, near enough for the space the table holds before it is laid out. */
 const ROW_HEIGHT_ESTIMATE = 44;
 
+const NO_DEVICES: readonly DeviceRow[] = [];
+
 // Memoised: the booking form re-renders as the user types, and a type's hundreds of rows need not follow.
 export const DevicesTable = memo(function DevicesTable({ deviceType, devices, selected, onChange, disabled }: DevicesTableProps) {
   const { t } = useTranslation();
   const state = selectAllState(devices, selected);
   const noneUp = !devices.some((device) => device.up);
+  // The rows come in a render of their own, after the form has shown: the table is below the fold as the
+  // form first shows, and a type's hundreds of rows made the task that shows the form twice as long.
+  const rows = useDeferredValue(devices, NO_DEVICES);
   const selectAll = {
     content: (
       <Checkbox
@@ -43,7 +48,7 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
     // then the table holds the height its rows are expected to take.
     <div className={classes.table} style={{ containIntrinsicSize: `auto ${(devices.length + 1) * ROW_HEIGHT_ESTIMATE}px` }}>
       <ScrollTable label={`${t('DEVICES_OF_TYPE')} ${deviceType}`} highlightOnHover verticalSpacing="xs" miw={420} headers={[selectAll, t('IP_ADDRESS'), t('MAC_ADDRESS'), t('STATUS')]}>
-        {devices.map((device) => (
+        {rows.map((device) => (
           <Table.Tr
             key={device.macAddress}
             data-down={device.up ? undefined : true}

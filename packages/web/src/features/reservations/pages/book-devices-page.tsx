@@ -3,15 +3,24 @@
 // themself only.
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
-import { filterNodes } from '../devices';
+import {
+  deviceCatalogueOptions,
+  maintenanceOptions,
+  myUsageLimitsOptions,
+  nodesToReserveOptions,
+  reservationTimelineOptions,
+  reservationTypesOptions,
+  useMe,
+} from '../api/reservations-api';
+import { deviceTypeNames, filterNodes } from '../devices';
+import { timelineWindow } from '../timeline-model';
 import { reportFailure } from '../../../shared/report-failure';
 import { preloadable } from '../../../shared/preloadable';
 
@@ -54,6 +63,19 @@ export function BookDevicesPage() {
   useEffect(() => {
     void Promise.allSettled([bookingForm.preload(), propertyFilter.preload()]).then(() => startTransition(() => setFormCodeSettled(true)));
   }, []);
+
+  // What the form reads as it first shows (the first type's timeline, the maintenance windows, the user's
+  // limits) is asked for as soon as the devices are in, while the form's code may still be on its way: the
+  // form then shows with its timeline drawn, and the task that shows it starts no request.
+  const queryClient = useQueryClient();
+  const firstType = useMemo(() => (shown ? deviceTypeNames(shown)[0] : undefined), [shown]);
+  useEffect(() => {
+    if (!allowed || firstType === undefined) return;
+    const window = timelineWindow(new Date());
+    void queryClient.prefetchQuery(reservationTimelineOptions(routeUserId, firstType, window));
+    void queryClient.prefetchQuery(maintenanceOptions(window));
+    void queryClient.prefetchQuery(myUsageLimitsOptions(routeUserId));
+  }, [allowed, firstType, queryClient, routeUserId]);
 
   useEffect(() => {
     for (const error of [nodes.error, types.error]) if (error) reportFailure('bookable devices could not be loaded', error);
