@@ -45,6 +45,7 @@ import { ReservationListCache } from './modules/reservations/list-cache.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
 import { usagePolicyRoutes } from './modules/usage-policies/routes.js';
+import { UsageLimitsCache } from './modules/usage-policies/limits-cache.js';
 import { UsagePolicyService } from './modules/usage-policies/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { ValidUsersDirectory } from './modules/users/valid-users.js';
@@ -227,11 +228,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sessionUsers = new SessionUsers(db);
   const reservationLists = new ReservationListCache();
   const directory = new ValidUsersDirectory(db);
-  const caches = [sessionUsers, reservationLists, directory];
+  const usageLimits = new UsageLimitsCache();
+  const caches = [sessionUsers, reservationLists, directory, usageLimits];
   await app.register(metricsPlugin, {
     db,
     poolUse: deps.poolUse,
-    caches: { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory },
+    caches: { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits },
     allow: config.METRICS_ALLOW,
     token: config.METRICS_TOKEN,
   });
@@ -288,7 +290,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(userRoutes, { directory });
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
-      const usagePolicies = new UsagePolicyService(db);
+      const usagePolicies = new UsagePolicyService(db, usageLimits);
       await api.register(usagePolicyRoutes, { policies: usagePolicies });
       await api.register(reservationRoutes, {
         reservations: new ReservationService(db, flashing.driver, undefined, reservationLists, usagePolicies),

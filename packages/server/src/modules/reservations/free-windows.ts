@@ -11,6 +11,11 @@ export interface BusyInterval {
   end: number;
 }
 
+/** A busy interval as the database reads it: whether it is in the way of a Shared booking too, or of an Exclusive one only. */
+export interface BusyTime extends BusyInterval {
+  blocksShared: boolean;
+}
+
 export interface FreeWindowSearch {
   /** The candidate devices, in the order in which a window offers them. */
   deviceIds: number[];

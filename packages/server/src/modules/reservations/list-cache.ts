@@ -21,7 +21,10 @@
 // of its JSON, so that a reply is one copy of the pieces it lists rather than text joined and encoded again.
 // The days are forgotten with everything else; replies by exact window are kept in front of them from the
 // second time a window is asked (one asked once is not worth its memory).
+// The free-slot search's busy times (bookings and maintenance of a type's devices) are kept by device type and
+// UTC day the same way: a search reads the day it starts in and the next, which many searches share.
 import { NotifiedCache } from '../../db/notified-cache.js';
+import type { BusyTime } from './free-windows.js';
 import type { TimelineRow } from './repo.js';
 
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
@@ -45,6 +48,9 @@ const TIMELINE_ASKED_MAX = 20_000;
  */
 const TIMELINE_DAYS_KEPT = 5_000;
 const TIMELINE_DAY_ROWS_KEPT = 50_000;
+/** Busy times kept by all the days together (one counts once per day it holds), and days kept. */
+const BUSY_TIMES_KEPT = 100_000;
+const BUSY_DAYS_KEPT = 5_000;
 /** A day whose reservations are too many to keep. */
 const TOO_MANY = 'too many';
 /** A reservation of a timeline day: as the database read it, its JSON kept as the bytes a reply copies. */
@@ -102,6 +108,13 @@ export class ReservationListCache extends NotifiedCache {
     maxEntries: TIMELINE_DAYS_KEPT,
     maxWeight: TIMELINE_DAY_ROWS_KEPT,
     weigh: (day) => (day === TOO_MANY ? 1 : day.length),
+  });
+  /** The free-slot search's busy times by device type and UTC day: those of the type's devices overlapping the day. */
+  private readonly busyDays = this.createMap<string, readonly BusyTime[]>({
+    maxAgeMs: MAX_AGE_MS,
+    maxEntries: BUSY_DAYS_KEPT,
+    maxWeight: BUSY_TIMES_KEPT,
+    weigh: (day) => day.length,
   });
   /** Timeline days answered from memory and reads of missing days from the database, for the metrics. */
   readonly timelineStats = this.timelineDays.stats;
@@ -161,6 +174,41 @@ export class ReservationListCache extends NotifiedCache {
       buckets.push(day);
     }
     return timelineReply(buckets, from * 1000, to * 1000, window.limit);
+  }
+
+  /**
+   * The busy times of the type's devices (all of them) that overlap [from, until) (epoch ms), and others of the
+   * same UTC days: from memory by day, the days missing read by `read` in one call over the stretch from the
+   * first to the last of them. Undefined when the range spans more than TIMELINE_DAYS_MAX days (read it whole).
+   */
+  async busyTimes(
+    deviceType: string,
+    range: { from: number; until: number },
+    read: (stretch: { from: Date; until: Date }) => Promise<BusyTime[]>,
+  ): Promise<BusyTime[] | undefined> {
+    const firstDay = Math.floor(range.from / DAY_MS);
+    const lastDay = Math.ceil(range.until / DAY_MS) - 1;
+    if (!(range.from < range.until) || lastDay - firstDay + 1 > TIMELINE_DAYS_MAX) return undefined;
+    const keys: string[] = [];
+    for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(deviceType, day));
+    const days = await this.busyDays.getMany(keys, async (missing) => {
+      const wanted = new Map<number, BusyTime[]>(missing.map((key) => [dayOf(key), []]));
+      const first = Math.min(...wanted.keys());
+      const last = Math.max(...wanted.keys());
+      for (const busy of await read({ from: new Date(first * DAY_MS), until: new Date((last + 1) * DAY_MS) })) {
+        const until = Math.min(last, Math.ceil(busy.end / DAY_MS) - 1);
+        for (let day = Math.max(first, Math.floor(busy.start / DAY_MS)); day <= until; day += 1) wanted.get(day)?.push(busy);
+      }
+      return new Map([...wanted].map(([day, busy]) => [dayKey(deviceType, day), busy]));
+    });
+    const busy: BusyTime[] = [];
+    for (const key of keys) {
+      const day = days.get(key);
+      // Its read failed for another caller: the caller reads the range itself.
+      if (day === undefined) return undefined;
+      for (const time of day) busy.push(time);
+    }
+    return busy;
   }
 
   /**

@@ -2,7 +2,7 @@
 // and return plain rows; reservations.ts maps them to the API's shapes.
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
-import type { BusyInterval } from './free-windows.js';
+import type { BusyTime } from './free-windows.js';
 
 export interface InventoryDeviceRow {
   id: number;
@@ -270,26 +270,24 @@ export async function moveReservationEnd(db: Queryable, reservationId: number, e
 }
 
 /**
- * Every time within [from, until) that one of the devices is busy for a booking of the given kind: its bookings
- * in the way (a Shared booking is in the way only of an Exclusive one) and its maintenance windows, read device
- * by device through the GiST indexes that lead with the device, as in findConflicts. Epoch milliseconds.
+ * Every time that one of the devices is busy within [from, until): its bookings, each telling whether it is in
+ * the way of a Shared booking too (a Shared booking is in the way only of an Exclusive one), and its maintenance
+ * windows (in the way of any), read device by device through the GiST indexes that lead with the device, as in
+ * findConflicts. Epoch milliseconds.
  */
-export async function busyIntervals(
-  db: Queryable,
-  options: { deviceIds: number[]; from: Date; until: Date; exclusive: boolean },
-): Promise<BusyInterval[]> {
+export async function busyTimes(db: Queryable, options: { deviceIds: number[]; from: Date; until: Date }): Promise<BusyTime[]> {
   const range = sql`tstzrange(${options.from}::timestamptz, ${options.until}::timestamptz, '[)')`;
-  const { rows } = await sql<BusyInterval>`
+  const { rows } = await sql<BusyTime>`
     SELECT wanted.device_id AS "deviceId",
            (extract(epoch FROM lower(busy.during)) * 1000)::float8 AS start,
-           (extract(epoch FROM upper(busy.during)) * 1000)::float8 AS "end"
+           (extract(epoch FROM upper(busy.during)) * 1000)::float8 AS "end",
+           busy.blocks_shared AS "blocksShared"
     FROM unnest(${options.deviceIds}::int[]) AS wanted(device_id)
     CROSS JOIN LATERAL (
-      SELECT rd.during FROM reservation_devices rd
+      SELECT rd.during, upper_inf(rd.sharing_slot) AS blocks_shared FROM reservation_devices rd
       WHERE rd.device_id = wanted.device_id AND rd.during && ${range}
-        AND (${options.exclusive}::boolean OR upper_inf(rd.sharing_slot))
       UNION ALL
-      SELECT md.during FROM maintenance_devices md
+      SELECT md.during, true FROM maintenance_devices md
       WHERE md.device_id = wanted.device_id AND md.during && ${range}) AS busy`.execute(db);
   return rows;
 }

@@ -33,7 +33,7 @@ import {
   findConflicts,
   findInventoryDevicesByMac,
   findReservationType,
-  busyIntervals,
+  busyTimes,
   insertReservation,
   lockReservationWindow,
   moveReservationEnd,
@@ -52,7 +52,7 @@ import {
 } from './repo.js';
 import type { ReservationListCache } from './list-cache.js';
 import { UsagePolicyService } from '../usage-policies/service.js';
-import { earliestFreeWindows, type BusyInterval, type FreeWindow } from './free-windows.js';
+import { earliestFreeWindows, type BusyInterval, type BusyTime, type FreeWindow } from './free-windows.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
@@ -350,7 +350,7 @@ export class ReservationService {
     const ofType = inventory.devices.filter((device) => device.device_type === query.deviceType);
     if (ofType.length === 0) throw fieldError('deviceType', `Unknown device type ${query.deviceType}.`);
     if (query.count > ofType.length) throw fieldError('count', `The type ${query.deviceType} has ${ofType.length} device(s).`);
-    const limits = can(caller, 'reservation:exceed-usage-policies') ? undefined : (await this.policies.limitsFor(caller.userId)).get(query.deviceType);
+    const limits = can(caller, 'reservation:exceed-usage-policies') ? undefined : (await this.policies.currentLimits(caller.userId)).get(query.deviceType);
     if (limits?.maxDurationMinutes != null && query.durationMinutes > limits.maxDurationMinutes) {
       throw fieldError('durationMinutes', `Usage policy of ${query.deviceType}: a reservation lasts at most ${formatMinutes(limits.maxDurationMinutes)}.`);
     }
@@ -372,16 +372,16 @@ export class ReservationService {
     // The soonest windows are usually within a day: the search reads the busy times of a short range first and
     // widens it only when that range has too few windows. The windows of a range are the first ones of any wider
     // range, since a window starting by its end needs only the busy times up to that end plus the duration.
-    // Each round reads only the stretch beyond what it has read (a busy time across the boundary comes twice,
-    // which the sweep does not mind).
+    // Each round reads only the stretch beyond what it has read (a busy time across the boundary, or one of a
+    // day read whole from memory, comes twice, which the sweep does not mind).
     let range = SEARCH_FIRST_RANGE_MS;
     let windows: FreeWindow[];
     const busy: BusyInterval[] = [];
-    let readUntil = from;
+    let readUntil = from.getTime();
     for (;;) {
       const last = Math.min(from.getTime() + range, to.getTime());
-      const until = new Date(last + durationMs);
-      busy.push(...(await busyIntervals(this.db, { deviceIds, from: readUntil, until, exclusive })));
+      const until = last + durationMs;
+      for (const time of await this.busyTimes(query.deviceType, ofType, readUntil, until)) if (exclusive || time.blocksShared) busy.push(time);
       readUntil = until;
       windows = earliestFreeWindows(busy, { deviceIds, count: query.count, durationMs, from: from.getTime(), to: last, limit: FREE_SLOTS_MAX });
       if (windows.length === FREE_SLOTS_MAX || last === to.getTime()) break;
@@ -398,6 +398,16 @@ export class ReservationService {
         }),
       })),
     };
+  }
+
+  /**
+   * When the devices of a type (`ofType`, all of them) are busy within [from, until) (epoch ms): from the days
+   * kept in memory for a range of a few weeks, else from the database.
+   */
+  private async busyTimes(deviceType: string, ofType: InventoryDeviceRow[], from: number, until: number): Promise<BusyTime[]> {
+    const deviceIds = ofType.map((device) => device.id);
+    const read = (stretch: { from: Date; until: Date }) => busyTimes(this.db, { deviceIds, ...stretch });
+    return (await this.lists?.busyTimes(deviceType, { from, until }, read)) ?? read({ from: new Date(from), until: new Date(until) });
   }
 
   /**
