@@ -197,7 +197,7 @@ function load(spec: LoadSpec): Promise<LoadResult> {
 /** One run of a load (each load process first warms the server and itself up; see load-process.ts). */
 async function measure(label: string, spec: LoadSpec): Promise<LoadResult> {
   const result = await load(spec);
-  log(`${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  log(`${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
   return result;
 }
 
@@ -225,8 +225,8 @@ function printTable(title: string, rows: Row[]) {
     row.route,
     row.rows,
     row.result ? row.result.requestsPerSecond.toFixed(0) : '-',
-    row.result ? String(row.result.p50) : '-',
-    row.result ? String(row.result.p99) : '-',
+    row.result ? row.result.p50.toFixed(1) : '-',
+    row.result ? row.result.p99.toFixed(1) : '-',
     row.result ? String(failures(row.result)) : '-',
     row.ratio,
     row.budget,
@@ -545,7 +545,11 @@ async function main() {
 
     const yearAgo = new Date(Date.now() - 365 * 86_400_000);
     const statisticsRoute = `/api/statistics?from=${yearAgo.toISOString()}&to=${new Date().toISOString()}&timeZone=Europe%2FParis`;
-    const statistics = await measure(`GET ${statisticsRoute}`, { ...get(`${large.api}${statisticsRoute}`, statisticsReader.headers), connections: 1 });
+    const statistics = await measure(`GET ${statisticsRoute}`, {
+      ...get(`${large.api}${statisticsRoute}`, statisticsReader.headers),
+      connections: 1,
+      warmUpRequests: 1,
+    });
     rows.push({
       route: `GET /api/statistics (one year) @ ${RESERVATIONS.toLocaleString('en')}`,
       rows: '-',
