@@ -48,6 +48,12 @@ const FLASH_STREAMS = 200;
 const SMALL_RESERVATIONS = 1_000;
 const RESERVATIONS = STRESS ? 1_000_000 : 200_000;
 const YEAR_MS = 365 * 86_400_000;
+/**
+ * The stress run's figure for a budget set at 200,000 reservations (the cold reads, issue 17; the statistics
+ * of a year, issue 11): shown, not judged. DESIGN.md section 8 sets the stress run's own budgets (booking and
+ * free slots at 1,000,000 against 1,000), and the reads keep theirs.
+ */
+const AT_THE_BUDGET_SIZE = '(set at 200,000)';
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const log = (message: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
@@ -538,8 +544,8 @@ async function main() {
         rows: '-',
         result,
         ratio: ratio.toFixed(2),
-        budget: engine === 'postgres' ? '>= 0.30' : '-',
-        pass: engine === 'postgres' ? ratio >= 0.3 && failures(result) === 0 : null,
+        budget: engine === 'postgres' ? (STRESS ? AT_THE_BUDGET_SIZE : '>= 0.30') : '-',
+        pass: engine === 'postgres' && !STRESS ? ratio >= 0.3 && failures(result) === 0 : null,
       });
     }
 
@@ -555,8 +561,8 @@ async function main() {
       rows: '-',
       result: statistics,
       ratio: '-',
-      budget: 'p99 < 1000 ms',
-      pass: statistics.p99 < 1000 && failures(statistics) === 0,
+      budget: STRESS ? AT_THE_BUDGET_SIZE : 'p99 < 1000 ms',
+      pass: STRESS ? null : statistics.p99 < 1000 && failures(statistics) === 0,
     });
 
     // Flashing (after the bookings, which its jobs would hold devices from): with FLASH_JOBS simulated jobs
