@@ -160,12 +160,8 @@ export class ReservationListCache extends NotifiedCache {
   private async timelineFromDays(window: TimelineWindow, sources: TimelineSources): Promise<Buffer | undefined> {
     const from = window.from.getTime();
     const to = window.to.getTime();
-    if (!(from < to)) return undefined;
-    const firstDay = Math.floor(from / DAY_MS);
-    const lastDay = Math.ceil(to / DAY_MS) - 1;
-    if (lastDay - firstDay + 1 > TIMELINE_DAYS_MAX) return undefined;
-    const keys: string[] = [];
-    for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(window.deviceType, day));
+    const keys = dayKeys(window.deviceType, from, to);
+    if (keys === undefined) return undefined;
     const days = await this.timelineDays.getMany(keys, (missing, found) => readDays(window.deviceType, missing, found.values(), sources));
     const buckets: (readonly TimelineEntry[])[] = [];
     for (const key of keys) {
@@ -179,18 +175,15 @@ export class ReservationListCache extends NotifiedCache {
   /**
    * The busy times of the type's devices (all of them) that overlap [from, until) (epoch ms), and others of the
    * same UTC days: from memory by day, the days missing read by `read` in one call over the stretch from the
-   * first to the last of them. Undefined when the range spans more than TIMELINE_DAYS_MAX days (read it whole).
+   * first to the last of them. Undefined for a range that dayKeys leaves to the database.
    */
   async busyTimes(
     deviceType: string,
     range: { from: number; until: number },
     read: (stretch: { from: Date; until: Date }) => Promise<BusyTime[]>,
   ): Promise<BusyTime[] | undefined> {
-    const firstDay = Math.floor(range.from / DAY_MS);
-    const lastDay = Math.ceil(range.until / DAY_MS) - 1;
-    if (!(range.from < range.until) || lastDay - firstDay + 1 > TIMELINE_DAYS_MAX) return undefined;
-    const keys: string[] = [];
-    for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(deviceType, day));
+    const keys = dayKeys(deviceType, range.from, range.until);
+    if (keys === undefined) return undefined;
     const days = await this.busyDays.getMany(keys, async (missing) => {
       const wanted = new Map<number, BusyTime[]>(missing.map((key) => [dayOf(key), []]));
       const first = Math.min(...wanted.keys());
@@ -224,6 +217,20 @@ export class ReservationListCache extends NotifiedCache {
 }
 
 const dayKey = (deviceType: string, day: number) => `${day}:${deviceType}`;
+
+/**
+ * The keys of the type's UTC days that [from, to) touches (epoch ms); undefined for an empty range or one over more
+ * than TIMELINE_DAYS_MAX days (read whole from the database).
+ */
+function dayKeys(deviceType: string, from: number, to: number): string[] | undefined {
+  if (!(from < to)) return undefined;
+  const firstDay = Math.floor(from / DAY_MS);
+  const lastDay = Math.ceil(to / DAY_MS) - 1;
+  if (lastDay - firstDay + 1 > TIMELINE_DAYS_MAX) return undefined;
+  const keys: string[] = [];
+  for (let day = firstDay; day <= lastDay; day += 1) keys.push(dayKey(deviceType, day));
+  return keys;
+}
 const dayOf = (key: string) => Number(key.slice(0, key.indexOf(':')));
 
 /**

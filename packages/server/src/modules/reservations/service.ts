@@ -368,6 +368,8 @@ export class ReservationService {
     const candidates = ofType.filter((device) => up.has(device.mac_address));
     const durationMs = query.durationMinutes * 60_000;
     const deviceIds = candidates.map((device) => device.id);
+    // The busy times are read (and kept) for every device of the type, whichever are up now.
+    const typeDeviceIds = ofType.map((device) => device.id);
     const exclusive = query.mode === 'Exclusive';
     // The soonest windows are usually within a day: the search reads the busy times of a short range first and
     // widens it only when that range has too few windows. The windows of a range are the first ones of any wider
@@ -381,7 +383,7 @@ export class ReservationService {
     for (;;) {
       const last = Math.min(from.getTime() + range, to.getTime());
       const until = last + durationMs;
-      for (const time of await this.busyTimes(query.deviceType, ofType, readUntil, until)) if (exclusive || time.blocksShared) busy.push(time);
+      for (const time of await this.busyTimes(query.deviceType, typeDeviceIds, readUntil, until)) if (exclusive || time.blocksShared) busy.push(time);
       readUntil = until;
       windows = earliestFreeWindows(busy, { deviceIds, count: query.count, durationMs, from: from.getTime(), to: last, limit: FREE_SLOTS_MAX });
       if (windows.length === FREE_SLOTS_MAX || last === to.getTime()) break;
@@ -401,11 +403,10 @@ export class ReservationService {
   }
 
   /**
-   * When the devices of a type (`ofType`, all of them) are busy within [from, until) (epoch ms): from the days
-   * kept in memory for a range of a few weeks, else from the database.
+   * When the devices of a type (`deviceIds`, all of them) are busy within [from, until) (epoch ms): from the
+   * days kept in memory for a range of a few weeks, else from the database.
    */
-  private async busyTimes(deviceType: string, ofType: InventoryDeviceRow[], from: number, until: number): Promise<BusyTime[]> {
-    const deviceIds = ofType.map((device) => device.id);
+  private async busyTimes(deviceType: string, deviceIds: number[], from: number, until: number): Promise<BusyTime[]> {
     const read = (stretch: { from: Date; until: Date }) => busyTimes(this.db, { deviceIds, ...stretch });
     return (await this.lists?.busyTimes(deviceType, { from, until }, read)) ?? read({ from: new Date(from), until: new Date(until) });
   }
