@@ -1,4 +1,4 @@
-// The floor of the first load's JavaScript (README, benchmark): a bare sign-in form on the parts DESIGN.md
+// The floor of the first load's JavaScript (docs/benchmark.md): a bare sign-in form on the parts DESIGN.md
 // names for the web (React DOM, Mantine, React Router, TanStack Query and zod), each used the lightest way it
 // offers (React Router's declarative mode, zod's mini build), with no code of the portal; its texts are read
 // from a catalogue object, as the app's are (shared/i18n.ts).

@@ -1,4 +1,4 @@
-// The README's "Scripting an experiment" example, run as written by sh against a real portal.
+// The "Scripting an experiment" example of docs/cli.md, run as written by sh against a real portal.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,14 +20,14 @@ afterAll(async () => {
 });
 
 async function readmeScript(): Promise<string> {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Scripting an experiment'));
+  const readme = await readFile(path.join(ROOT, 'docs', 'cli.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Scripting an experiment'));
   const match = /```sh\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error('no sh block in the README section "Scripting an experiment"');
+  if (!match) throw new Error('no sh block in the docs/cli.md section "Scripting an experiment"');
   return match[1]!;
 }
 
-describe('README: Scripting an experiment', () => {
+describe('docs/cli.md: Scripting an experiment', () => {
   it('books two devices, flashes both, waits for them, prints ssh and releases', async () => {
     const login = await runCli(['login', '--url', portal.url, '--username', ADMIN.username], { XDG_CONFIG_HOME: home, TESTBED_PASSWORD: ADMIN.password });
     expect(login.code, login.stderr).toBe(0);
