@@ -19,6 +19,23 @@ describe('the text rule', () => {
     expect(findUnsafeText({ ['k\ud800']: 1 })).toBe('k\ud800');
     expect(findUnsafeText('\u0000')).toBe('');
     expect(findUnsafeText({ a: 'fine', b: [1, null, true] })).toBeNull();
+    // The first in the order of the value: a key before the texts of later fields.
+    expect(findUnsafeText({ a: ['fine', { b: 'ok' }], ['c\u0007']: 'x\u0000' })).toBe('c\u0007');
+    expect(findUnsafeText({ a: [{ b: 'x\u0000' }], ['c\u0007']: 1 })).toBe('a.0.b');
+  });
+
+  it('walks a value 100,000 levels deep without exhausting the stack, in time that grows with its size', () => {
+    let deepArray: unknown = 'bad\u0000';
+    let deepObject: unknown = 'fine';
+    for (let level = 0; level < 100_000; level += 1) {
+      deepArray = [deepArray];
+      deepObject = { a: deepObject };
+    }
+    const started = performance.now();
+    expect(findUnsafeText(deepArray)?.split('.')).toHaveLength(100_000);
+    expect(findUnsafeText(deepObject)).toBeNull();
+    // A walk that copied the path at every level would take minutes here; a linear one takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('keeps one-line texts free of tabs and line breaks', () => {

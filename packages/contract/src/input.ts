@@ -18,15 +18,38 @@ export function isUnsafeText(value: string): boolean {
   return CONTROL.test(value) || LONE_SURROGATE.test(value);
 }
 
-/** Where a value holds unsafe text (in a string or in a key), as a dotted path such as `users.2.name`; null when none. */
-export function findUnsafeText(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isUnsafeText(value) ? path.join('.') : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const here = [...path, key];
-    if (isUnsafeText(key)) return here.join('.');
-    const found = findUnsafeText(item, here);
-    if (found !== null) return found;
+/**
+ * Where a value holds unsafe text (in a string or in a key), as a dotted path such as `users.2.name`; null when
+ * none. It walks with a stack of its own rather than by recursion, so that no depth of a value exhausts the
+ * call stack, and builds the path only for the field it reports, so that its time grows with the size of the
+ * value and not with its depth times its size.
+ */
+export function findUnsafeText(value: unknown): string | null {
+  interface Step {
+    value: unknown;
+    key: string;
+    parent: Step | null;
+  }
+  const pathOf = (step: Step): string => {
+    const keys: string[] = [];
+    for (let at: Step | null = step; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Step[] = [{ value, key: '', parent: null }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if (step.parent && isUnsafeText(step.key)) return pathOf(step);
+    if (typeof step.value === 'string') {
+      if (isUnsafeText(step.value)) return pathOf(step);
+      continue;
+    }
+    if (step.value === null || typeof step.value !== 'object') continue;
+    // Pushed last to first, so that the first unsafe key or text in the order of the value is the one named.
+    const entries = Object.entries(step.value);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index]!;
+      stack.push({ value: item, key, parent: step });
+    }
   }
   return null;
 }

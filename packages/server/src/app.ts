@@ -29,6 +29,7 @@ import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
 import { safeText } from './security/safe-text.js';
+import { jsonBodyLimits } from './security/json-body.js';
 import { createCaptcha } from './security/captcha.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { RegistrationService } from './modules/registration/service.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
+  await app.register(jsonBodyLimits);
 
   // Helmet's headers on every reply, from a middleware built once (Fastify's helmet plugin builds it again for
   // every request, parsing the policy each time).

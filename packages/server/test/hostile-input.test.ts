@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { LOG_REDACT } from '../src/app.js';
+import { BODY_TOO_DEEP } from '../src/security/json-body.js';
 import { buildTestApp, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
 
 interface JsonSchema {
@@ -36,6 +37,8 @@ interface Operation {
   body?: JsonSchema;
   /** The statuses the operation documents (a readiness check documents its 503). */
   statuses: Set<number>;
+  /** Open without signing in. */
+  public: boolean;
 }
 
 /** A secret that must never reach the log: the walk sends it wherever a field looks like a password or token. */
@@ -126,10 +129,24 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
       const parameters = ((operation.parameters ?? []) as Operation['parameters']).filter((p) => p.in === 'path' || p.in === 'query');
       const content = (operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
       const statuses = new Set(Object.keys((operation.responses ?? {}) as object).map(Number));
-      operations.push({ method: method.toUpperCase(), path, parameters, body: content?.['application/json']?.schema, statuses });
+      const security = (operation.security ?? []) as object[];
+      const open = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+      operations.push({ method: method.toUpperCase(), path, parameters, body: content?.['application/json']?.schema, statuses, public: open });
     }
   }
   return operations;
+}
+
+/** The operation's path with plausible values in its path and query parameters. */
+function plainUrlOf(operation: Operation): string {
+  let url = operation.path;
+  const query: string[] = [];
+  for (const parameter of operation.parameters) {
+    const value = encodeUrlValue(String(plausible(parameter.schema, parameter.name)));
+    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, value);
+    else query.push(`${parameter.name}=${value}`);
+  }
+  return query.length > 0 ? `${url}?${query.join('&')}` : url;
 }
 
 /** Every request of the walk for one operation: one hostile value at a time, the rest plausible. */
@@ -205,7 +222,7 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream });
+  ctx = await buildTestApp({ LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' }, { logStream });
   user = await loginAs(ctx);
   admin = await loginAs(ctx, { roles: ['USER', 'ADMIN'] });
   const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
@@ -247,6 +264,72 @@ describe('the text and number rules', () => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json().fieldErrors).toHaveProperty('id');
   });
+});
+
+describe('bodies nested 100,000 deep', () => {
+  const DEPTH = 100_000;
+  const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+  const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+  let origin = '';
+  let forwarded = 0;
+
+  /** One request over a real connection, from an address of its own (the test app trusts 127.0.0.1 as its proxy). */
+  async function send(method: string, url: string, body?: string) {
+    forwarded += 1;
+    const started = performance.now();
+    const reply = await fetch(`${origin}${url}`, {
+      method,
+      headers: { 'x-forwarded-for': `10.200.${(forwarded >> 8) & 255}.${forwarded & 255}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body } : {}),
+    });
+    const text = await reply.text();
+    return { status: reply.status, text, ms: performance.now() - started };
+  }
+
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  it('are refused by their shape with a 400 saying so, at every public operation, within 50 ms', async () => {
+    const publicWithBody = operations.filter((operation) => operation.public && operation.method !== 'GET');
+    expect(publicWithBody.length).toBeGreaterThan(8);
+    const failures: string[] = [];
+    // Each route's code runs once before it is timed, as it would on a server that has been up for a while.
+    for (const operation of publicWithBody) await send(operation.method, plainUrlOf(operation), deepArray);
+    for (const operation of publicWithBody) {
+      for (const [shape, body] of Object.entries({ deepArray, deepObject })) {
+        // The fastest of five: the promise is that no deep work is done, not that a shared machine never pauses.
+        let fastest = Infinity;
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const reply = await send(operation.method, plainUrlOf(operation), body);
+          fastest = Math.min(fastest, reply.ms);
+          if (reply.status !== 400 || JSON.parse(reply.text).message !== BODY_TOO_DEEP) {
+            failures.push(`${operation.method} ${operation.path} ${shape} → ${reply.status} ${reply.text.slice(0, 120)}`);
+          }
+        }
+        if (fastest >= 50) failures.push(`${operation.method} ${operation.path} ${shape} took ${fastest.toFixed(1)} ms`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('leave the health check answering within 100 ms while eight of them are in flight', async () => {
+    const signIn = '/api/auth/signin';
+    let fastest = Infinity;
+    for (let round = 0; round < 3; round += 1) {
+      const inFlight = Array.from({ length: 8 }, (_, index) => send('POST', signIn, index % 2 === 0 ? deepArray : deepObject));
+      const health = await send('GET', '/api/health/live');
+      expect(health.status).toBe(200);
+      fastest = Math.min(fastest, health.ms);
+      for (const reply of await Promise.all(inFlight)) {
+        expect(reply.status).toBe(400);
+        expect(JSON.parse(reply.text).message).toBe(BODY_TOO_DEEP);
+      }
+    }
+    expect(fastest).toBeLessThan(100);
+  }, 60_000);
 });
 
 describe('the hostile walk over /api/docs/json', () => {
