@@ -46,11 +46,21 @@ const SECRET = `Hostile#${randomBytes(6).toString('hex')}Zz9`;
 const looksSecret = (name: string) => /password|token|secret|captcha|ticket/i.test(name);
 
 const MEGABYTE = 'x'.repeat(1024 * 1024);
-const HOSTILE_TEXT: unknown[] = ['a\u0000b', '\ud800', 'a\udc00', 'bell\u0007', 'line\u001bescape', MEGABYTE, '__proto__'];
-const HOSTILE_NUMBERS: unknown[] = [2 ** 31, 2 ** 53 + 2, -1, 0, 1.5, -(2 ** 31) - 1, 1e308];
-const HOSTILE_SHAPES: unknown[] = [null, [], {}, [1, 2], { __proto__: { isAdmin: true } }, true];
+/** Instants PostgreSQL cannot store: year 0, and year 10000 once the offset is applied. */
+const HOSTILE_DATES = ['0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59-05:00'];
+const HOSTILE_TEXT: unknown[] = ['a\u0000b', '\ud800', 'a\udc00', 'bell\u0007', 'line\u001bescape', MEGABYTE, '__proto__', ...HOSTILE_DATES];
+const HOSTILE_NUMBERS: unknown[] = [2 ** 31, 2 ** 53 + 2, -1, 0, 1.5, -(2 ** 31) - 1, 1e308, '2', '0x2'];
+/** Values nested past the body's depth limit, and a body 100,000 levels deep. */
+const nested = (depth: number, leaf: unknown = 1): unknown => {
+  let value = leaf;
+  for (let level = 0; level < depth; level += 1) value = level % 2 === 0 ? [value] : { a: value };
+  return value;
+};
+const DEEP_ARRAY_TEXT = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+const DEEP_OBJECT_TEXT = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+const HOSTILE_SHAPES: unknown[] = [null, [], {}, [1, 2], { __proto__: { isAdmin: true } }, true, nested(40), nested(40, 'a\u0000')];
 /** Path and query values are text: the same families, as a client would write them in a URL. */
-const HOSTILE_URL_VALUES = ['a\u0000b', '\ud800', '%', 'bell\u0007', MEGABYTE.slice(0, 64 * 1024), '2147483648', '9007199254740993', '-1', '1.5', '1e400', 'NaN', '0x10', ' 1', '__proto__', '../../etc/passwd'];
+const HOSTILE_URL_VALUES = ['a\u0000b', '\ud800', '%', 'bell\u0007', MEGABYTE.slice(0, 64 * 1024), '2147483648', '9007199254740993', '-1', '1.5', '1e400', 'NaN', '0x10', ' 1', '__proto__', '../../etc/passwd', '0x2', '+2', '1e0', '02', '2.0', 'true', '%201', ...HOSTILE_DATES];
 
 const CANDIDATE_TEXT = ['abc', 'ab_1', 'Abc def', 'a', '1', 'Secret#2026pass', '02:00:00:01:00:01', '9:00', 'raspberry-pi-4', 'ssh-ed25519 AAAA'];
 
@@ -107,6 +117,8 @@ function plausible(schema: JsonSchema, name = ''): unknown {
       if (schema.format === 'uuid') return randomUUID();
       if (schema.format === 'date') return '2027-01-15';
       const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
+      // An id in a path or a query string is text: one that names no row, as for numbers.
+      if (/id$/i.test(name) && pattern?.test('987654')) return '987654';
       const text = CANDIDATE_TEXT.find((candidate) => !pattern || pattern.test(candidate)) ?? 'abc';
       return text.padEnd(schema.minLength ?? 0, 'x');
     }
@@ -201,6 +213,8 @@ function requestsFor(operation: Operation): InjectOptions[] {
     build(plainParams, undefined, { payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', headers: json }),
     build(plainParams, undefined, { payload: '{"a":', headers: json }),
     build(plainParams, undefined, { payload: JSON.stringify({ text: MEGABYTE }), headers: json }),
+    build(plainParams, undefined, { payload: DEEP_ARRAY_TEXT, headers: json }),
+    build(plainParams, undefined, { payload: DEEP_OBJECT_TEXT, headers: json }),
     build(plainParams, undefined, { payload: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
     build(plainParams, undefined, { payload: 'hello', headers: { 'content-type': 'text/plain' } }),
     build(plainParams, undefined, { payload: '\u0000', headers: { 'content-type': 'application/json; charset=utf-16' } }),
@@ -259,6 +273,45 @@ describe('the text and number rules', () => {
     expect(path.json().message).toMatch(/^id: /);
   });
 
+  it('reads ids, pages and limits in a path or a query in their one canonical form, a 400 naming the field otherwise', async () => {
+    expect((await admin.inject({ method: 'GET', url: `/api/user/${user.id}` })).statusCode).toBe(200);
+    for (const id of ['0x2', '+2', '1e0', '%202', '%201', '02', '2.0', 'true', '-0']) {
+      const reply = await admin.inject({ method: 'GET', url: `/api/user/${id}` });
+      expect(reply.statusCode, id).toBe(400);
+      expect(reply.json().message, id).toMatch(/^id: /);
+    }
+    expect((await admin.inject({ method: 'GET', url: '/api/auditLog?limit=5&before=2147483647' })).statusCode).toBe(200);
+    for (const [field, value] of [['limit', '+5'], ['limit', '5.0'], ['limit', '1e1'], ['limit', '%205'], ['before', '2147483648'], ['before', '0x10'], ['userId', 'true']]) {
+      const reply = await admin.inject({ method: 'GET', url: `/api/auditLog?${field}=${value}` });
+      expect(reply.statusCode, `${field}=${value}`).toBe(400);
+      expect(reply.json().message, `${field}=${value}`).toMatch(new RegExp(`^${field}: `));
+    }
+  });
+
+  it('takes a number of a body as a JSON number only: true or "30" is no lifetime', async () => {
+    const create = (expiresInDays: unknown) =>
+      user.inject({ method: 'POST', url: `/api/apiTokens/user/${user.id}`, payload: { name: 'script', scope: 'read', expiresInDays } });
+    for (const value of [true, '30', '1e0']) {
+      const reply = await create(value);
+      expect(reply.statusCode, String(value)).toBe(400);
+      expect(reply.json().fieldErrors, String(value)).toHaveProperty('expiresInDays');
+    }
+    expect((await create(30)).statusCode).toBeLessThan(300);
+  });
+
+  it('refuses a date outside the years 1 to 9999 with a 400 naming the field', async () => {
+    const reply = await admin.inject({
+      method: 'POST',
+      url: `/api/employer/createToUser/${user.id}`,
+      payload: { employerId: 1, employerTypeId: null, professionalStatusId: null, startDate: '0000-01-01T00:00:00.000Z' },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().fieldErrors.startDate).toEqual(['must be a date between the years 1 and 9999']);
+    const late = await admin.inject({ method: 'GET', url: '/api/auditLog?from=9999-12-31T23:00:00-05:00' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toMatch(/^from: /);
+  });
+
   it('refuses an id past the 32-bit range with a 400 naming it', async () => {
     const reply = await admin.inject({ method: 'GET', url: '/api/accountSummary/2147483648' });
     expect(reply.statusCode).toBe(400);
@@ -267,9 +320,8 @@ describe('the text and number rules', () => {
 });
 
 describe('bodies nested 100,000 deep', () => {
-  const DEPTH = 100_000;
-  const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
-  const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+  const deepArray = DEEP_ARRAY_TEXT;
+  const deepObject = DEEP_OBJECT_TEXT;
   let origin = '';
   let forwarded = 0;
 

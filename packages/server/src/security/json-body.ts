@@ -62,11 +62,12 @@ export const jsonBodyLimits = fp(async (app) => {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
-    const problem = jsonShapeProblem(typeof body === 'string' ? body : body.toString('utf8'));
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    const problem = jsonShapeProblem(text);
     if (problem) {
       done(new AppError('validation', problem, { fieldErrors: { body: [problem] } }), undefined);
       return;
     }
-    parse(request, body, done);
+    parse(request, text, done);
   });
 });
