@@ -241,7 +241,8 @@ beforeAll(async () => {
   admin = await loginAs(ctx, { roles: ['USER', 'ADMIN'] });
   const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   operations = operationsOf(document);
-});
+  // A fresh database with its migrations and two argon2 sign-ins: slow on a busy machine.
+}, 180_000);
 
 afterAll(async () => {
   await ctx?.close();
