@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { LOG_REDACT } from '../src/app.js';
 import { BODY_TOO_DEEP } from '../src/security/json-body.js';
-import { buildTestApp, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
+import { buildTestApp, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
 
 interface JsonSchema {
   type?: string | string[];
@@ -317,6 +317,51 @@ describe('the text and number rules', () => {
     const reply = await admin.inject({ method: 'GET', url: '/api/accountSummary/2147483648' });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().fieldErrors).toHaveProperty('id');
+  });
+});
+
+describe('what the process believes and answers before any route', () => {
+  it('ignores X-Forwarded-For entries that are not addresses: the client is what the trusted proxy vouches for', async () => {
+    const someone = await createUser(ctx);
+    const cases = [
+      ['203.0.113.7', '203.0.113.7'],
+      ['<script>, 203.0.113.8', '203.0.113.8'],
+      ['203.0.113.10, 2001:db8::1', '2001:db8::1'],
+      // Nothing an address after the made-up entry: the proxy itself (the app trusts 127.0.0.1) is the client.
+      ['not-an-address', '127.0.0.1'],
+      ['203.0.113.9, 999.0.0.1', '127.0.0.1'],
+    ] as const;
+    for (const [header] of cases) {
+      const reply = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { username: someone.username, password: someone.password },
+        headers: { 'x-forwarded-for': header },
+      });
+      expect(reply.statusCode, header).toBe(200);
+    }
+    const audit = await admin.inject({ method: 'GET', url: `/api/auditLog?userId=${someone.id}&action=auth.&limit=10` });
+    const ips = (audit.json().entries as { ip: string | null }[]).map((entry) => entry.ip).reverse();
+    expect(ips).toEqual(cases.map(([, ip]) => ip));
+  });
+
+  it('answers every refusal of a path in the { message } shape', async () => {
+    const refusals = [
+      { url: '/api/user/%', status: 400, message: 'The path is not valid percent-encoded UTF-8.' },
+      { url: '/api/user/%E0%A4%A', status: 400, message: 'The path is not valid percent-encoded UTF-8.' },
+      { url: `/api/user/${'1'.repeat(150)}`, status: 414, message: 'A path parameter is longer than 100 characters.' },
+      { url: '/api/no/such/route', status: 404, message: 'No API route GET /api/no/such/route' },
+      { url: '/api/user/abc', status: 400, message: expect.stringMatching(/^id: /) },
+      { url: '//api/x', status: 404, message: 'Not found.' },
+    ];
+    for (const { url, status, message } of refusals) {
+      const reply = await admin.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(status);
+      const body = reply.json();
+      expect(body.message, url).toEqual(message);
+      // Nothing but the documented fields: no `error`, `code` or `statusCode` of the framework.
+      expect(Object.keys(body).filter((key) => key !== 'message' && key !== 'fieldErrors'), url).toEqual([]);
+    }
   });
 });
 
