@@ -375,13 +375,15 @@ describe('bodies nested 100,000 deep', () => {
   async function send(method: string, url: string, body?: string) {
     forwarded += 1;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const reply = await fetch(`${origin}${url}`, {
       method,
       headers: { 'x-forwarded-for': `10.200.${(forwarded >> 8) & 255}.${forwarded & 255}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body } : {}),
     });
     const text = await reply.text();
-    return { status: reply.status, text, ms: performance.now() - started };
+    const used = process.cpuUsage(cpu);
+    return { status: reply.status, text, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
   }
 
   beforeAll(async () => {
@@ -398,16 +400,18 @@ describe('bodies nested 100,000 deep', () => {
     for (const operation of publicWithBody) await send(operation.method, plainUrlOf(operation), deepArray);
     for (const operation of publicWithBody) {
       for (const [shape, body] of Object.entries({ deepArray, deepObject })) {
-        // The fastest of five: the promise is that no deep work is done, not that a shared machine never pauses.
+        // The promise is that no deep work is done. On an idle machine the time of a request is the processor
+        // time this process spends on it (server and client alike, both here); on a shared machine only the
+        // latter is ours to judge, so it is what is bounded, the least of five tries.
         let fastest = Infinity;
         for (let attempt = 0; attempt < 5; attempt += 1) {
           const reply = await send(operation.method, plainUrlOf(operation), body);
-          fastest = Math.min(fastest, reply.ms);
+          fastest = Math.min(fastest, reply.cpuMs);
           if (reply.status !== 400 || JSON.parse(reply.text).message !== BODY_TOO_DEEP) {
             failures.push(`${operation.method} ${operation.path} ${shape} → ${reply.status} ${reply.text.slice(0, 120)}`);
           }
         }
-        if (fastest >= 50) failures.push(`${operation.method} ${operation.path} ${shape} took ${fastest.toFixed(1)} ms`);
+        if (fastest >= 50) failures.push(`${operation.method} ${operation.path} ${shape} took ${fastest.toFixed(1)} ms of processor time`);
       }
     }
     expect(failures).toEqual([]);
@@ -416,7 +420,8 @@ describe('bodies nested 100,000 deep', () => {
   it('leave the health check answering within 100 ms while eight of them are in flight', async () => {
     const signIn = '/api/auth/signin';
     let fastest = Infinity;
-    for (let round = 0; round < 3; round += 1) {
+    // The best of five rounds: another process of a shared machine may hold the processor for a round.
+    for (let round = 0; round < 5; round += 1) {
       const inFlight = Array.from({ length: 8 }, (_, index) => send('POST', signIn, index % 2 === 0 ? deepArray : deepObject));
       const health = await send('GET', '/api/health/live');
       expect(health.status).toBe(200);
