@@ -26,11 +26,17 @@ export class StreamSlots {
     const taken = await takeStreamSlot(this.db, { id, userId, max: this.perUser, leaseSeconds: STREAM_SLOT_LEASE_SECONDS });
     if (!taken) return null;
     return (out, onError) => {
+      const release = () => releaseStreamSlot(this.db, id).catch(onError);
+      // A client gone before its stream started: there will be no 'close' to wait for.
+      if (out.closed) {
+        void release();
+        return;
+      }
       const renew = setInterval(() => renewStreamSlot(this.db, id, STREAM_SLOT_LEASE_SECONDS).catch(onError), RENEW_MS);
       renew.unref();
       out.once('close', () => {
         clearInterval(renew);
-        releaseStreamSlot(this.db, id).catch(onError);
+        void release();
       });
     };
   }
