@@ -1,7 +1,7 @@
 // Passwords, e-mail changes and account deletion (accounts document, sections 2, 4, 5, 7 and 8; DESIGN.md
 // section 6). One schema per form, used by the page and by the API, so both give the same message.
 import * as z from 'zod/mini';
-import { entityIdSchema, idParamsSchema } from './input.js';
+import { idParamsSchema, idValueSchema } from './input.js';
 import { messages } from './messages.js';
 import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
 import { signinReplySchema } from './auth.js';
@@ -121,7 +121,7 @@ export const changePasswordFormSchema = z
   );
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-const userIdSchema = entityIdSchema;
+const userIdSchema = idValueSchema;
 
 export const changePasswordBodySchema = z.object({
   userId: userIdSchema,

@@ -3,7 +3,7 @@
 // are disabled and get a link to complete their account; an administrator then approves the update from a
 // link of their own. Administrators also import accounts from CSV text, one account per line.
 import * as z from 'zod/mini';
-import { idFieldSchema } from './input.js';
+import { MAX_INSTANT_MS, idFieldSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
 import { passwordRule, passwordSchema, requiredString } from './rules.js';
@@ -111,7 +111,7 @@ const idSchema = idFieldSchema;
 
 /** GET /userAccountsToUpdate/{date}: the date is the chosen day's timestamp in milliseconds. */
 export const userAccountsToUpdateParamsSchema = z.object({
-  date: z.coerce.number().check(z.int(), z.gte(0), z.lte(8_640_000_000_000_000)),
+  date: wholeNumberText(0, MAX_INSTANT_MS),
 });
 
 /** An account of the users list (dates as ISO 8601 instants), with its pending flag under the spec's name. */

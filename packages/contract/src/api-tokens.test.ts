@@ -10,7 +10,7 @@ describe('personal API token rules', () => {
   });
 
   it('takes a lifetime of 1 to 365 days, a trimmed name and a known scope', () => {
-    expect(createApiTokenSchema.parse({ name: '  laptop  ', scope: 'read', expiresInDays: '365' })).toEqual({
+    expect(createApiTokenSchema.parse({ name: '  laptop  ', scope: 'read', expiresInDays: 365 })).toEqual({
       name: 'laptop',
       scope: 'read',
       expiresInDays: 365,
@@ -18,6 +18,10 @@ describe('personal API token rules', () => {
     const refused = createApiTokenSchema.safeParse({ name: '', scope: 'write', expiresInDays: 366 });
     expect(refused.success).toBe(false);
     expect(refused.error!.issues.map((issue) => issue.path[0]).sort()).toEqual(['expiresInDays', 'name', 'scope']);
+    // A JSON number only: true would be read as one day, '365' as text.
+    for (const expiresInDays of [true, '365']) {
+      expect(createApiTokenSchema.safeParse({ name: 'laptop', scope: 'read', expiresInDays }).success, String(expiresInDays)).toBe(false);
+    }
   });
 
   it('recognises the shape of a token: the prefix and 256 bits in base64url', () => {

@@ -1,6 +1,7 @@
 // Personal API tokens: named, scoped, expiring bearer tokens with which a user's scripts and the command-line
 // client call the API. A token is shown once when created; the server keeps only its SHA-256.
 import * as z from 'zod/mini';
+import { entityIdSchema } from './input.js';
 import { required } from './rules.js';
 
 /** Every personal API token starts with this, which tells it apart from a sign-in token (a JWT). */
@@ -29,7 +30,7 @@ export const API_TOKEN_MAX_DAYS = 365;
 /** The lifetimes offered by the profile screen; the API takes any whole number of days up to a year. */
 export const API_TOKEN_DAY_CHOICES = [7, 30, 90, 365] as const;
 
-const idSchema = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
+const idSchema = entityIdSchema;
 export const apiTokenIdParamsSchema = z.object({ id: idSchema });
 export const apiTokenUserParamsSchema = z.object({ userId: idSchema });
 
@@ -42,7 +43,8 @@ export const createApiTokenSchema = z.object({
       z.maxLength(API_TOKEN_NAME_MAX, `The name is at most ${API_TOKEN_NAME_MAX} characters long.`),
     ),
   scope: z.enum(API_TOKEN_SCOPES, { error: 'The scope is read or read+book+flash.' }),
-  expiresInDays: z.coerce
+  // A JSON number: `true` or `"30"` is not a lifetime.
+  expiresInDays: z
     .number({ error: 'The lifetime is a number of days.' })
     .check(
       z.int('The lifetime is a whole number of days.'),

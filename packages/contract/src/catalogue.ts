@@ -1,7 +1,7 @@
 // The device catalogue (each device's properties from the testbed file, its state now, the fleet at a glance)
 // and maintenance windows. The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
-import { idParamsSchema } from './input.js';
+import { idParamsSchema, instantSchema } from './input.js';
 
 export const DEVICE_STATES = ['up', 'booked', 'flashing', 'down', 'quarantined', 'maintenance'] as const;
 export type DeviceCatalogueState = (typeof DEVICE_STATES)[number];
@@ -63,7 +63,7 @@ export function matchesProperties(properties: Record<string, PropertyValue>, fil
 
 // ---- Maintenance windows -------------------------------------------------------------------------------
 
-const instant = z.iso.datetime({ offset: true });
+const instant = instantSchema();
 
 /**
  * POST /api/maintenanceWindows/preview and POST /api/maintenanceWindows: block the devices (MAC addresses) or

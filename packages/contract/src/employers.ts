@@ -1,7 +1,7 @@
 // Employers and a user's employments (accounts document, sections 2, 3 and 5).
 import * as z from 'zod/mini';
 import { optionalText, required } from './rules.js';
-import { entityIdSchema, idParamsSchema, userIdParamsSchema } from './input.js';
+import { idParamsSchema, idValueSchema, instantSchema, userIdParamsSchema } from './input.js';
 
 export const employerIdParamsSchema = idParamsSchema;
 export const employerUserParamsSchema = userIdParamsSchema;
@@ -38,12 +38,12 @@ export const employerSchema = z.extend(employerSummarySchema, {
 export type Employer = z.infer<typeof employerSchema>;
 export const employerListSchema = z.array(employerSchema);
 
-const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
+const instant = instantSchema('Invalid date');
 
 /** The employment part of the forms: type, status, dates and whether it is the user's current employer. */
 export const employmentFieldsSchema = z.object({
-  employerTypeId: z.pipe(z.nullish(entityIdSchema), z.transform((value) => value ?? null)),
-  professionalStatusId: z.pipe(z.nullish(entityIdSchema), z.transform((value) => value ?? null)),
+  employerTypeId: z.pipe(z.nullish(idValueSchema), z.transform((value) => value ?? null)),
+  professionalStatusId: z.pipe(z.nullish(idValueSchema), z.transform((value) => value ?? null)),
   startDate: z.pipe(z.string({ error: required('Start date') }).check(z.minLength(1, required('Start date'))), instant),
   endDate: z.pipe(z.nullish(instant), z.transform((value) => value ?? null)),
   current: z._default(z.boolean(), false),
@@ -56,7 +56,7 @@ export const END_BEFORE_START = 'The end date must not be before the start date.
 /** POST /api/employer/createToUser/{userId}: an existing employer by id, or a new one from its fields. */
 export const createUserEmployerSchema = z
   .extend(employmentFieldsSchema, {
-    employerId: z.optional(entityIdSchema),
+    employerId: z.optional(idValueSchema),
     employer: z.optional(employerFormSchema),
   })
   .check(
@@ -70,7 +70,7 @@ export type CreateUserEmployerForm = z.input<typeof createUserEmployerSchema>;
 
 /** PUT /api/employer/updateToUser: a user's employment. */
 export const updateUserEmployerSchema = z
-  .extend(employmentFieldsSchema, { userEmployerId: entityIdSchema })
+  .extend(employmentFieldsSchema, { userEmployerId: idValueSchema })
   .check(z.refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] }));
 export type UpdateUserEmployerForm = z.input<typeof updateUserEmployerSchema>;
 

@@ -1,6 +1,7 @@
 // Flashing (devices document, sections 3, 4, 7 and 9; DESIGN.md decision 6). The calls keep the spec's
 // shapes; the "status-file path" of the spec is the opaque handle of a flash job kept by the server.
 import * as z from 'zod/mini';
+import { wholeNumberText } from './input.js';
 
 /** The text of a status line that ends a flash (spec section 9). */
 export const FLASHING_DONE = 'Flashing done';
@@ -158,7 +159,7 @@ export type FlashJobDetail = z.infer<typeof flashJobDetailSchema>;
 export const flashHistoryQuerySchema = z.object({
   /** Jobs older than this one (its handle), for the next page. */
   before: z.optional(handleSchema),
-  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+  limit: z._default(wholeNumberText(1, 100), 20),
 });
 export const flashHistorySchema = z.object({
   jobs: z.array(flashJobSchema),

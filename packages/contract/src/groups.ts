@@ -3,7 +3,7 @@
 // time with PUT /group/{groupId}/userToAdd/{userId} and .../userToRemove/{userId}; `?as=manager` acts
 // on the managers instead of the members.
 import * as z from 'zod/mini';
-import { entityIdSchema, idParamsSchema } from './input.js';
+import { entityIdSchema, idParamsSchema, idValueSchema } from './input.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './users.js';
 
@@ -112,15 +112,15 @@ export type GroupTypeForm = z.infer<typeof groupTypeFormSchema>;
 /** The group form: a name and an optional type (null: none). */
 export const groupFormSchema = z.object({
   name: groupNameSchema,
-  groupTypeId: z.nullable(idSchema),
+  groupTypeId: z.nullable(idValueSchema),
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
 
 /** The wire shape of POST /group and PUT /group/{id}: the spec's (groupId, name, groupType). */
 export const groupBodySchema = z.object({
-  groupId: z.optional(idSchema),
+  groupId: z.optional(idValueSchema),
   name: groupNameSchema,
-  groupType: z._default(z.nullable(z.object({ groupTypeId: idSchema })), null),
+  groupType: z._default(z.nullable(z.object({ groupTypeId: idValueSchema })), null),
 });
 export type GroupBody = z.input<typeof groupBodySchema>;
 

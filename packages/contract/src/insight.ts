@@ -1,9 +1,9 @@
 // Insight: the audit log, a user's sign-in history, reminder settings, calendar feeds and usage statistics.
 // The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
-import { MAX_ID } from './input.js';
+import { entityIdSchema, instantSchema, wholeNumberText } from './input.js';
 
-const instant = z.iso.datetime({ offset: true });
+const instant = instantSchema();
 
 // ---- Audit log ----------------------------------------------------------------------------------------------
 
@@ -23,7 +23,7 @@ const macAddress = z
  */
 export const auditLogQuerySchema = z
   .object({
-    userId: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_ID))),
+    userId: z.optional(entityIdSchema),
     action: z.pipe(
       z.optional(
         z
@@ -35,8 +35,8 @@ export const auditLogQuerySchema = z
     device: z.optional(macAddress),
     from: z.optional(instant),
     to: z.optional(instant),
-    before: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER))),
-    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(AUDIT_PAGE_MAX)), 50),
+    before: z.optional(entityIdSchema),
+    limit: z._default(wholeNumberText(1, AUDIT_PAGE_MAX), 50),
   })
   // Each range check names its own fields in its message: alike in shape only to the maintenance form's.
   .check(
@@ -89,7 +89,7 @@ export const AUDIT_ACTION_CHOICES = [
 ] as const;
 
 /** GET /api/signInHistory: the caller's own sign-ins and failed attempts, newest first. */
-export const signInHistoryQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20) });
+export const signInHistoryQuerySchema = z.object({ limit: z._default(wholeNumberText(1, 100), 20) });
 export const signInEventSchema = z.object({
   at: z.string(),
   ip: z.nullable(z.string()),

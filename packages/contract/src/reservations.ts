@@ -1,6 +1,6 @@
 // Booking and reservations (devices document, sections 3 to 7; DESIGN.md decisions 2 to 5).
 import * as z from 'zod/mini';
-import { idFieldSchema } from './input.js';
+import { idFieldSchema, instantSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 
 /** Letters, digits, underscores, single spaces between words, no leading or trailing space; may be empty. */
@@ -170,8 +170,8 @@ export const RESERVATION_LIST_DEFAULT_LIMIT = 100;
 export const RESERVATION_LIST_MAX_LIMIT = 500;
 export const reservationListQuerySchema = z.object({
   all: z.optional(z.enum(['true', 'false'])),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(RESERVATION_LIST_MAX_LIMIT))),
-  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
+  limit: z.optional(wholeNumberText(1, RESERVATION_LIST_MAX_LIMIT)),
+  offset: z.optional(wholeNumberText(0, 1_000_000)),
 });
 export type ReservationListQuery = z.infer<typeof reservationListQuerySchema>;
 
@@ -185,8 +185,8 @@ export const RESERVATION_TIMELINE_MAX = 2000;
 export const reservationTimelineQuerySchema = z
   .object({
     deviceType: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
+    from: instantSchema(),
+    to: instantSchema(),
   })
   .check(
     z.refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'to must be later than from' }),
@@ -203,7 +203,7 @@ export type ReservationTimeline = z.infer<typeof reservationTimelineSchema>;
 export const VALID_USERS_MAX = 100;
 export const validUsersQuerySchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(VALID_USERS_MAX))),
+  limit: z.optional(wholeNumberText(1, VALID_USERS_MAX)),
 });
 export type ValidUsersQuery = z.infer<typeof validUsersQuerySchema>;
 export const validUserListSchema = z.array(validUserSchema);

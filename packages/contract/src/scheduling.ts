@@ -1,6 +1,7 @@
 // Scheduling beyond the booking form: the earliest free slots, moving the end of a reservation, releasing it.
 // The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
+import { instantSchema, wholeNumberText } from './input.js';
 
 /** At most this many windows in one free-slot answer. */
 export const FREE_SLOTS_MAX = 5;
@@ -15,10 +16,10 @@ export const FREE_SLOTS_MAX_DURATION_MINUTES = 366 * 24 * 60;
 export const freeSlotsQuerySchema = z
   .object({
     deviceType: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
-    count: z.coerce.number().check(z.int(), z.gte(1), z.lte(500)),
-    durationMinutes: z.coerce.number().check(z.int(), z.gte(1), z.lte(FREE_SLOTS_MAX_DURATION_MINUTES)),
-    from: z.optional(z.iso.datetime({ offset: true })),
-    to: z.optional(z.iso.datetime({ offset: true })),
+    count: wholeNumberText(1, 500),
+    durationMinutes: wholeNumberText(1, FREE_SLOTS_MAX_DURATION_MINUTES),
+    from: z.optional(instantSchema()),
+    to: z.optional(instantSchema()),
     mode: z._default(z.enum(['Exclusive', 'Shared']), 'Exclusive'),
   })
   .check(
@@ -43,7 +44,7 @@ export type FreeSlotsReply = z.infer<typeof freeSlotsReplySchema>;
  * stay free: 409 naming the blocking device and window otherwise) or earlier (still after its start and after
  * now). Replies with the reservation in the list shape.
  */
-export const changeReservationEndSchema = z.object({ endDate: z.iso.datetime({ offset: true }) });
+export const changeReservationEndSchema = z.object({ endDate: instantSchema() });
 export type ChangeReservationEnd = z.infer<typeof changeReservationEndSchema>;
 
 /**

@@ -1,7 +1,7 @@
 // Users: the administrators' list, a user's details and their update, and the creation of a user by an
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import * as z from 'zod/mini';
-import { idParamsSchema } from './input.js';
+import { idParamsSchema, instantSchema, wholeNumberText } from './input.js';
 import { emailSchema, optionalText, passwordSchema, required, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
 
@@ -26,7 +26,7 @@ export const ownUserFieldsSchema = z.object({
 
 const roleNameSchema = z.string().check(z.regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'Unknown role.'));
 
-const instant = z.iso.datetime({ offset: true, error: 'Invalid date' });
+const instant = instantSchema('Invalid date');
 
 /**
  * PUT /api/user/{id}: the user as the details form holds it. The last four fields are an administrator's:
@@ -77,8 +77,8 @@ export const userListQuerySchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Only enabled users; on unless `false`. */
   validOnly: z.optional(z.enum(['true', 'false'])),
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
-  size: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(USERS_MAX_PAGE_SIZE))),
+  page: z.optional(wholeNumberText(1, 100_000)),
+  size: z.optional(wholeNumberText(1, USERS_MAX_PAGE_SIZE)),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

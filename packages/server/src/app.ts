@@ -29,6 +29,8 @@ import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
 import { safeText } from './security/safe-text.js';
+import { jsonBodyLimits } from './security/json-body.js';
+import { dropForgedForwardedFor } from './security/forwarded-for.js';
 import { createCaptcha } from './security/captcha.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { RegistrationService } from './modules/registration/service.js';
@@ -119,6 +121,12 @@ z.config(z.locales.en());
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The router's own refusals, worded without echoing the path (which may be long, or hold a secret). */
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The path is not valid percent-encoded UTF-8.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters.',
+};
+
 /**
  * Never in the log: credentials in headers, and the parts of a database error that quote the values of the
  * failed statement (PostgreSQL's `detail`, e.g. `Key (email)=(...)`), which may be a password or a token.
@@ -163,6 +171,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Behind a reverse proxy the client's address is the one the listed proxies put in X-Forwarded-For; the
     // rate limits and the sign-in throttle count by it. Nobody else is believed.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    // The first moment Fastify shows us a request, before its address is read for the log: entries of
+    // X-Forwarded-For that are not addresses are dropped there.
+    ...(config.TRUST_PROXY.length > 0
+      ? {
+          rewriteUrl: (raw: import('node:http').IncomingMessage) => {
+            dropForgedForwardedFor(raw.headers);
+            return raw.url ?? '/';
+          },
+        }
+      : {}),
+    // What the router refuses before any route is found answers in the API's error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const message = status >= 500 ? 'Internal server error.' : (FRAMEWORK_ERRORS[error.code] ?? 'Invalid request.');
+      void reply.code(status).send({ message });
+    },
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -171,6 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
+  await app.register(jsonBodyLimits);
 
   // Helmet's headers on every reply, from a middleware built once (Fastify's helmet plugin builds it again for
   // every request, parsing the policy each time).
@@ -246,7 +271,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     quarantineAfter: config.DEVICE_QUARANTINE_FAILURES,
     logRetentionDays: config.FLASH_LOG_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
-  });
+  }, config.FLASH_STREAMS_PER_USER);
   // One LISTEN per instance for every open progress stream.
   if (deps.subscribe) await flashing.events.listen(deps.subscribe);
   app.addHook('onClose', () => flashing.events.close());
@@ -334,6 +359,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
   if (!existsSync(webRoot)) {
     app.log.warn({ webRoot }, 'web app not built: run `npm run build` to serve it');
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
     return;
   }
   await app.register(fastifyStatic, {

@@ -58,6 +58,8 @@ const envSchema = z
     FLASH_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(600).default(30)),
     /** Days the log of a finished flash job is kept. */
     FLASH_LOG_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
+    /** Progress streams of flash jobs a user may hold open at once, over all instances. */
+    FLASH_STREAMS_PER_USER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(60)),
     /** Consecutive failed flashes after which a device is quarantined. */
     DEVICE_QUARANTINE_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),

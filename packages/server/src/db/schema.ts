@@ -283,6 +283,12 @@ export interface FlashStreamTicketsTable {
   used_at: Timestamp | null;
 }
 
+export interface FlashProgressStreamsTable {
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -364,6 +370,7 @@ export interface Database {
   flash_jobs: FlashJobsTable;
   flash_job_log: FlashJobLogTable;
   flash_stream_tickets: FlashStreamTicketsTable;
+  flash_progress_streams: FlashProgressStreamsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   reservation_reminders: ReservationRemindersTable;

@@ -8,15 +8,26 @@ import { FlashingAwareDriver } from './flashing-aware-driver.js';
 import { FlashJobRunner, type FlashPolicy } from './job-runner.js';
 import { FlashEventHub } from './progress-stream.js';
 import { FlashingService } from './service.js';
+import { StreamSlots } from './stream-slots.js';
+
+/** Progress streams a user may hold open at once (FLASH_STREAMS_PER_USER). */
+export const DEFAULT_STREAMS_PER_USER = 60;
 
 export { flashingRoutes } from './routes.js';
 export type { FlashJobRunner } from './job-runner.js';
 
 
-export function createFlashing(db: Db, driver: TestbedDriver, dataDir: string, log: FastifyBaseLogger, policy?: FlashPolicy) {
+export function createFlashing(
+  db: Db,
+  driver: TestbedDriver,
+  dataDir: string,
+  log: FastifyBaseLogger,
+  policy?: FlashPolicy,
+  streamsPerUser = DEFAULT_STREAMS_PER_USER,
+) {
   const aware = new FlashingAwareDriver(db, driver);
   const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy);
   const events = new FlashEventHub();
-  const service = new FlashingService(db, aware, runner, events);
+  const service = new FlashingService(db, aware, runner, events, new StreamSlots(db, streamsPerUser));
   return { driver: aware, runner, service, events };
 }

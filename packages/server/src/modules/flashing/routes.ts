@@ -160,11 +160,12 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
         "Authenticated by a ticket from POST /flashJobs/{handle}/streamTicket. Events: 'job' (the job as it " +
         "stands), then 'log' per log entry as it is written (id = the entry's id; a 'stage' entry is a stage " +
         "change), and 'end' when the job is done or failed. `after` (or Last-Event-ID) skips the entries already seen. " +
-        '401: invalid, used or expired ticket.',
+        '401: invalid, used or expired ticket. 429: the user has as many streams open as they may at once ' +
+        '(FLASH_STREAMS_PER_USER, over all instances); the ticket is used up.',
       security: [],
       params: flashJobParamsSchema,
       querystring: flashEventsQuerySchema,
-      response: { 200: z.string().check(z.describe('text/event-stream')), 400: errorReplySchema, 401: errorReplySchema },
+      response: { 200: z.string().check(z.describe('text/event-stream')), 400: errorReplySchema, 401: errorReplySchema, 429: errorReplySchema },
     },
     handler: async (request, reply) => {
       const lastEventId = request.headers['last-event-id'];

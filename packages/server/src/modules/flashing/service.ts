@@ -45,6 +45,7 @@ import {
   type FlashJobRow,
 } from './repo.js';
 import { streamFlashJob, type FlashEventHub } from './progress-stream.js';
+import type { StreamSlots } from './stream-slots.js';
 
 /** How long a progress-stream ticket may wait for its stream. */
 const TICKET_TTL_SECONDS = 60;
@@ -67,6 +68,7 @@ export class FlashingService {
     private readonly driver: FlashingAwareDriver,
     private readonly runner: FlashJobRunner,
     private readonly events: FlashEventHub,
+    private readonly streamSlots?: StreamSlots,
   ) {}
 
   /** Device type → MAC → {ip, up, images, isFlashableByCurrentUser, hasDeviceFlashableByCurrentUser}. */
@@ -160,8 +162,18 @@ export class FlashingService {
     const job = await findFlashJob(this.db, handle);
     const taken = job && (await takeStreamTicket(this.db, hashTicket(ticket), job.id));
     if (!job || !taken) throw new AppError('unauthenticated', 'Invalid or expired stream ticket: ask for another.');
+    const slot = this.streamSlots ? await this.streamSlots.take(taken.user_id) : undefined;
+    if (slot === null) {
+      throw new AppError(
+        'too_many_requests',
+        `At most ${this.streamSlots?.perUser} progress streams may be open at once per user: close one, or follow the job by its page.`,
+      );
+    }
     const view = presentFlashJob(job, this.driver.sshJumpHost);
-    return (out: ServerResponse) => streamFlashJob(this.db, this.events, { id: job.id, view }, after ?? '0', out, onError);
+    return (out: ServerResponse) => {
+      slot?.(out, onError);
+      streamFlashJob(this.db, this.events, { id: job.id, view }, after ?? '0', out, onError);
+    };
   }
 
   /** Starts the pipeline on a device: one job per device at a time. */

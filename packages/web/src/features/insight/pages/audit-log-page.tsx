@@ -67,7 +67,8 @@ export function AuditLogPage() {
     if (from === 'invalid') found.from = t('INVALID_DATE');
     if (to === 'invalid') found.to = t('INVALID_DATE');
     const parsed = auditLogQuerySchema.safeParse({
-      userId: draft.userId === '' ? undefined : draft.userId,
+      // The query's rule reads text, as it arrives in a URL.
+      userId: draft.userId === '' ? undefined : String(draft.userId),
       action: draft.action || undefined,
       device: draft.device || undefined,
       from: from && from !== 'invalid' ? from : undefined,
