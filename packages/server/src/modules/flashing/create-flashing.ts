@@ -17,6 +17,7 @@ export function createFlashing(db: Db, driver: TestbedDriver, dataDir: string, l
   const aware = new FlashingAwareDriver(db, driver);
   const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy);
   const events = new FlashEventHub();
+  events.onCancelled((jobId) => runner.cancelled(jobId));
   const service = new FlashingService(db, aware, runner, events);
   return { driver: aware, runner, service, events };
 }
