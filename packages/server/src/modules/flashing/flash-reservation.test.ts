@@ -125,6 +125,8 @@ class Instances {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -150,10 +152,11 @@ describe('a flash job lives inside its reservation', () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const mac = MAC(round);
       const reservation = await world.reserve(alice.id, mac);
-      // Sent at the same instant, to the two instances.
+      // Sent together, to the two instances, the release a little later each round (0 to 95 ms): the early
+      // rounds see it win, the later ones see it land while the flash's transaction runs or after it.
       const [flash, release] = await Promise.all([
         world.flash(alice, round % 2, mac),
-        world.send(alice, (round + 1) % 2, { method: 'POST', url: `/api/reservations/${reservation}/release` }),
+        sleep((round - 1) * 5).then(() => world.send(alice, (round + 1) % 2, { method: 'POST', url: `/api/reservations/${reservation}/release` })),
       ]);
       expect(release.statusCode, release.body).toBe(200);
       if (flash.statusCode !== 200) {
