@@ -108,7 +108,7 @@ ALTER TABLE flash_jobs ADD COLUMN status_lines integer NOT NULL DEFAULT 0 CHECK 
 CREATE FUNCTION flash_job_add_lines(p_job integer, p_owner text, p_from integer, p_lines text[]) RETURNS boolean
 LANGUAGE plpgsql AS $$
 DECLARE
-  line text;
+  v_line text;
 BEGIN
   IF cardinality(p_lines) = 0 THEN
     RETURN true;
@@ -122,8 +122,8 @@ BEGIN
   IF NOT FOUND THEN
     RETURN false;
   END IF;
-  FOREACH line IN ARRAY p_lines LOOP
-    PERFORM flash_job_log_add(p_job, 'line', line, false);
+  FOREACH v_line IN ARRAY p_lines LOOP
+    PERFORM flash_job_log_add(p_job, 'line', v_line, false);
   END LOOP;
   RETURN true;
 END

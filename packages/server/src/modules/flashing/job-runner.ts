@@ -165,6 +165,8 @@ export class FlashJobRunner {
       this.driver.abortFlash(target);
     }
     this.stepAborts.get(jobId)?.abort(new Error('the reservation of the job ended'));
+    // The device is no longer being flashed: the lists of this instance follow at once.
+    this.onChange();
   }
 
   /**
