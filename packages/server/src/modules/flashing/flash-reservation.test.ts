@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { flashJobDetailSchema, flashNodesReplySchema } from '@testbed/contract';
@@ -85,9 +85,8 @@ class Instances {
   }
 
   /** The caller's request sent to instance `index` (the token is valid on both: they share the signing key). */
-  send(caller: Caller, index: number, options: Parameters<FastifyInstance['inject']>[0] & object) {
-    const app = this.apps[index]!;
-    return app.inject({ ...options, headers: { ...(options as { headers?: object }).headers, authorization: `Bearer ${caller.session.accessToken}` } });
+  send(caller: Caller, index: number, options: InjectOptions) {
+    return this.apps[index]!.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${caller.session.accessToken}` } });
   }
 
   /** An Exclusive reservation of the device running now, straight into the database. */
