@@ -20,7 +20,6 @@ import {
   addStatusLines,
   cancelEndedFlashJobs,
   claimFlashJobs,
-  endedFlashJobs,
   findNodeAccount,
   postponeFlashJobs,
   pruneFlashLogs,
@@ -175,9 +174,7 @@ export class FlashJobRunner {
    * missed.
    */
   private async stopCancelled(): Promise<void> {
-    for (const id of await cancelEndedFlashJobs(this.db)) this.cancelled(id);
-    if (this.flashedHere.size === 0) return;
-    const { cancelled, finished } = await endedFlashJobs(this.db, [...this.flashedHere.keys()]);
+    const { cancelled, finished } = await cancelEndedFlashJobs(this.db, [...this.flashedHere.keys()]);
     for (const id of cancelled) this.cancelled(id);
     for (const id of finished) this.flashedHere.delete(id);
   }

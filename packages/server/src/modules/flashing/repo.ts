@@ -390,16 +390,17 @@ export async function addStatusLines(db: Queryable, id: number, owner: string, f
   return rows[0]?.taken === true;
 }
 
-/** Cancels the running jobs whose reservation has reached its end; answers their ids. */
-export async function cancelEndedFlashJobs(db: Queryable): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`SELECT id FROM flash_jobs_cancel_ended() AS id`.execute(db);
-  return rows.map((row) => row.id);
-}
-
-/** The jobs among these that were cancelled, and those that ended otherwise. */
-export async function endedFlashJobs(db: Queryable, ids: readonly number[]): Promise<{ cancelled: number[]; finished: number[] }> {
+/**
+ * Cancels the running jobs whose reservation has reached its end, in one statement with a look at the jobs
+ * `watched`: answers the jobs cancelled (now or before) among both, and the watched ones that ended otherwise.
+ */
+export async function cancelEndedFlashJobs(db: Queryable, watched: readonly number[]): Promise<{ cancelled: number[]; finished: number[] }> {
   const { rows } = await sql<{ id: number; state: FlashJobState }>`
-    SELECT id, state FROM flash_jobs WHERE id = ANY(${[...ids]}::int[]) AND state IN ('done', 'failed', 'cancelled')`.execute(db);
+    WITH ended AS (SELECT id FROM flash_jobs_cancel_ended() AS id)
+    SELECT id, 'cancelled' AS state FROM ended
+    UNION
+    SELECT id, state FROM flash_jobs
+     WHERE id = ANY(${[...watched]}::int[]) AND state IN ('done', 'failed', 'cancelled')`.execute(db);
   return {
     cancelled: rows.filter((row) => row.state === 'cancelled').map((row) => row.id),
     finished: rows.filter((row) => row.state !== 'cancelled').map((row) => row.id),
