@@ -255,6 +255,12 @@ export class FlashJobRunner {
             this.flashedHere.delete(job.id);
             return this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
           }
+          // Cancelled while the flash was starting: the driver's stop came before it had anything to stop.
+          if (signal.aborted) {
+            this.flashedHere.delete(job.id);
+            this.driver.abortFlash(target);
+            return;
+          }
         }
         await this.update(job, { state: 'flashing' });
         return;
