@@ -331,6 +331,7 @@ const STAGE = {
   restoring: 'restoring your account',
   done: 'ready',
   failed: 'failed',
+  cancelled: 'cancelled',
 } as const;
 
 /** Follows a flash job to "ready", showing each step as it comes; refuses when it fails. */
@@ -345,9 +346,10 @@ async function follow(api: Portal, handle: string, label: string, timeoutSeconds
       process.stderr.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
       shown = line;
     }
-    if (status.state === 'done' || status.state === 'failed') {
+    if (status.state === 'done' || status.state === 'failed' || status.state === 'cancelled') {
       if (tty) process.stderr.write('\n');
       if (status.state === 'failed') throw new CliError(`Flashing ${label} failed: ${status.error ?? status.value1}`);
+      if (status.state === 'cancelled') throw new CliError(`Flashing ${label} was cancelled: ${status.error ?? 'its reservation ended'}`);
       return status;
     }
     if (Date.now() > deadline) throw new CliError(`${label} is not ready after ${timeoutSeconds} s; it is still ${STAGE[status.state]}.`);

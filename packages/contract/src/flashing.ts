@@ -50,7 +50,8 @@ export const flashNodesReplySchema = z.object({
 });
 export type FlashNodesReply = z.infer<typeof flashNodesReplySchema>;
 
-export const flashJobStateSchema = z.enum(['pending', 'flashing', 'waiting_ready', 'restoring', 'done', 'failed']);
+/** 'cancelled': its reservation ended (released, deleted, shortened or over) before the job did. */
+export const flashJobStateSchema = z.enum(['pending', 'flashing', 'waiting_ready', 'restoring', 'done', 'failed', 'cancelled']);
 export type FlashJobState = z.infer<typeof flashJobStateSchema>;
 
 const handleSchema = z.uuid('Unknown flash job.');
@@ -60,7 +61,7 @@ export const checkFlashingRequestSchema = z.union([handleSchema, z.object({ hand
 export type CheckFlashingRequest = z.infer<typeof checkFlashingRequestSchema>;
 
 /**
- * value0: false once the job failed; value1: the newest status line 'date : text' ('' before the first);
+ * value0: false once the job failed or was cancelled; value1: the newest status line 'date : text' ('' before the first);
  * state and error tell where the server's pipeline stands (flash, ready, account restored).
  */
 export const checkFlashingReplySchema = z.object({

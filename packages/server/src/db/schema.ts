@@ -243,7 +243,7 @@ export interface ReservationDevicesTable {
   sharing_slot: string;
 }
 
-export type FlashJobState = 'pending' | 'flashing' | 'waiting_ready' | 'restoring' | 'done' | 'failed';
+export type FlashJobState = 'pending' | 'flashing' | 'waiting_ready' | 'restoring' | 'done' | 'failed' | 'cancelled';
 
 export interface FlashJobsTable {
   id: Generated<number>;
@@ -262,6 +262,10 @@ export interface FlashJobsTable {
   lease_until: Timestamp | null;
   next_step_at: DefaultTimestamp;
   idle_wait_ms: Generated<number>;
+  /** The Exclusive reservation the job runs within (see the migration 20261126200200); null for an administrator's. */
+  reservation_id: number | null;
+  /** How many of the driver's status lines the log has received. */
+  status_lines: Generated<number>;
 }
 
 export type FlashLogKind = 'stage' | 'line' | 'error' | 'note';

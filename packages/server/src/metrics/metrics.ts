@@ -84,7 +84,7 @@ export function createRegistry(sources: MetricsSources) {
       this.reset();
       for (const stage of ['pending', 'flashing', 'waiting_ready', 'restoring']) this.set({ stage }, 0);
       const { rows } = await sql<{ state: string; n: number }>`
-        SELECT state, count(*)::int AS n FROM flash_jobs WHERE state NOT IN ('done', 'failed') GROUP BY state`.execute(sources.db);
+        SELECT state, count(*)::int AS n FROM flash_jobs WHERE state NOT IN ('done', 'failed', 'cancelled') GROUP BY state`.execute(sources.db);
       for (const row of rows) this.set({ stage: row.state }, row.n);
     },
   });

@@ -36,6 +36,16 @@ echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) : Flashing started" >> "$4"
 exec sleep 60
 `;
 
+/** Writes 40 lines in bursts (several between two looks), one of them unfinished for a while, then 'Flashing done'. */
+const CHATTY_SCRIPT = `#!/bin/sh
+for i in $(seq 1 20); do echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) : step $i" >> "$4"; done
+printf '%s' "$(date -u +%Y-%m-%dT%H:%M:%SZ) : half" >> "$4"
+sleep 0.3
+printf ' a line\\n' >> "$4"
+for i in $(seq 21 39); do echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) : step $i" >> "$4"; sleep 0.01; done
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) : Flashing done" >> "$4"
+`;
+
 /** Counts its runs and notes whether the status file existed when it began; writes no line for a while. */
 const COUNTING_SCRIPT = `#!/bin/sh
 if [ -e "$4" ]; then echo present >> "$4.seen"; else echo absent >> "$4.seen"; fi
@@ -202,6 +212,30 @@ describe('CommandDriver.flash', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await readFile(`${job.statusFile}.runs`, 'utf8')).toBe('run\n');
     expect(await readFile(`${job.statusFile}.seen`, 'utf8')).toBe('present\n');
+  });
+
+  it('hands over every status line once, in order, however many fall between two looks, and from any count', async () => {
+    const driver = driverFor(await script('chatty.sh', CHATTY_SCRIPT));
+    const job = target();
+    await driver.flash(job);
+    const kept: string[] = [];
+    for (let looks = 0; looks < 400; looks++) {
+      const progress = await driver.flashStatus(job, kept.length);
+      kept.push(...progress.lines);
+      if (progress.line?.endsWith('Flashing done')) break;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    const texts = kept.map((line) => line.split(' : ')[1]);
+    expect(texts).toEqual([
+      ...Array.from({ length: 20 }, (_, index) => `step ${index + 1}`),
+      'half a line',
+      ...Array.from({ length: 19 }, (_, index) => `step ${index + 21}`),
+      'Flashing done',
+    ]);
+    // Another instance that took the job over with 25 lines kept gets the rest, and nothing twice.
+    const takeover = driverFor(await script('chatty.sh', CHATTY_SCRIPT));
+    expect((await takeover.flashStatus(job, 25)).lines).toEqual(kept.slice(25));
+    expect((await takeover.flashStatus(job, kept.length)).lines).toEqual([]);
   });
 
   it('refuses to start a command that does not exist', async () => {

@@ -24,8 +24,6 @@ import {
 
 type CommandSection = NonNullable<TestbedFile['command']>;
 
-/** The tail of a status file read for its newest line. */
-const TAIL_BYTES = 8192;
 const STDERR_KEPT = 2000;
 /** A restore command that has not finished by then is given up (the job tries again until its deadline). */
 const RESTORE_TIMEOUT_MS = 120_000;
@@ -73,22 +71,43 @@ export function shellQuote(argument: string): string {
   return `'${argument.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The newest non-empty line of a file, or null when there is none (or no file yet). */
-export async function lastLine(path: string): Promise<string | null> {
+/** How far a status file has been read by this process: its complete lines are counted, never read twice. */
+interface StatusCursor {
+  /** The byte after the last complete line read. */
+  offset: number;
+  /** Non-empty complete lines before `offset`. */
+  count: number;
+  /** The newest of them. */
+  last: string | null;
+}
+
+const START: StatusCursor = { offset: 0, count: 0, last: null };
+
+/**
+ * Reads the status file on from a cursor: its complete non-empty lines after it (the first of them is line
+ * number `cursor.count - lines.length` of the file, from 0), the cursor after them and the unfinished last line
+ * (trimmed, '' when none). A missing file reads as empty.
+ */
+export async function readStatusLines(path: string, from: StatusCursor = START): Promise<{ lines: string[]; cursor: StatusCursor; tail: string }> {
   let handle;
   try {
     handle = await open(path, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], cursor: from, tail: '' };
     throw error;
   }
   try {
     const { size } = await handle.stat();
-    const length = Math.min(size, TAIL_BYTES);
-    const buffer = Buffer.alloc(length);
-    await handle.read(buffer, 0, length, size - length);
-    const lines = buffer.toString('utf8').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
-    return lines.at(-1) ?? null;
+    // A file cut shorter than what was read (rewritten): read again from its start.
+    const start = size < from.offset ? START : from;
+    const buffer = Buffer.alloc(size - start.offset);
+    if (buffer.length > 0) await handle.read(buffer, 0, buffer.length, start.offset);
+    // Cut after the last newline byte, so that a character is never split.
+    const end = buffer.lastIndexOf(0x0a) + 1;
+    const lines = buffer.subarray(0, end).toString('utf8').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const tail = buffer.subarray(end).toString('utf8').trim();
+    const cursor = { offset: start.offset + end, count: start.count + lines.length, last: lines.at(-1) ?? start.last };
+    return { lines, cursor, tail };
   } finally {
     await handle.close();
   }
@@ -111,6 +130,8 @@ export class CommandDriver implements TestbedDriver {
   private readonly known = new Set<string>();
   private states?: readonly DeviceState[];
   private readonly running = new Map<string, RunningFlash>();
+  /** How far this process has read each running flash's status file. */
+  private readonly cursors = new Map<string, StatusCursor>();
   private adminKey?: Promise<Buffer>;
 
   constructor(testbed: TestbedFile) {
@@ -182,28 +203,37 @@ export class CommandDriver implements TestbedDriver {
     return statusFileExists(target.statusFile);
   }
 
-  async flashStatus(target: FlashTarget): Promise<FlashProgress> {
+  async flashStatus(target: FlashTarget, after = 0): Promise<FlashProgress> {
     // Whether the command has ended is read before the file, so a line written just before the end is seen.
     const running = this.running.get(target.handle);
     const ended = running?.exit !== undefined;
-    const line = await lastLine(target.statusFile);
-    if (!running?.exit || !ended) return { line };
+    // A cursor of this process past what the caller has (another instance kept fewer lines) is not used.
+    const known = this.cursors.get(target.handle);
+    const read = await readStatusLines(target.statusFile, known && known.count <= after ? known : undefined);
+    this.cursors.set(target.handle, read.cursor);
     const startSeconds = Math.floor(target.startedAt.getTime() / 1000);
-    if (line && isFlashingDoneLine(line, startSeconds)) {
-      this.running.delete(target.handle);
-      return { line };
-    }
+    const all = [...read.lines];
+    // An unfinished last line counts once the command has ended, or when it is the end of the flash (the state
+    // moves on and the file is not read again).
+    if (read.tail && (ended || isFlashingDoneLine(read.tail, startSeconds))) all.push(read.tail);
+    const first = read.cursor.count - read.lines.length;
+    const lines = all.slice(Math.max(0, after - first));
+    const line = read.tail || read.cursor.last;
+    if (!running?.exit || !ended) return { line, lines };
     this.running.delete(target.handle);
+    this.cursors.delete(target.handle);
+    if (line && isFlashingDoneLine(line, startSeconds)) return { line, lines };
     const { code, signal } = running.exit;
     const detail = running.stderr.trim().split('\n').at(-1);
     const how = signal ? `was stopped by ${signal}` : code === 0 ? "ended without 'Flashing done'" : `exited with code ${code}`;
-    return { line, failure: `The flash command ${how}${detail ? `: ${detail}` : ''}` };
+    return { line, lines, failure: `The flash command ${how}${detail ? `: ${detail}` : ''}` };
   }
 
   abortFlash(target: FlashTarget): void {
     const running = this.running.get(target.handle);
     if (running && !running.exit) running.child.kill('SIGTERM');
     this.running.delete(target.handle);
+    this.cursors.delete(target.handle);
   }
 
   checkReady(device: DeviceAddress): Promise<string> {
@@ -223,7 +253,8 @@ export class CommandDriver implements TestbedDriver {
     });
   }
 
-  async restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void> {
+  async restoreAccount(device: DeviceAddress, account: NodeAccount, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     this.adminKey ??= readFile(this.settings.adminKeyPath);
     const privateKey = await this.adminKey.catch((error: Error) => {
       this.adminKey = undefined;
@@ -233,6 +264,9 @@ export class CommandDriver implements TestbedDriver {
     const client = new Client();
     // A node that stops answering mid-command must not hold the job's step for ever.
     const timer = setTimeout(() => client.destroy(), RESTORE_TIMEOUT_MS);
+    // The job's reservation ended: the connection is cut, whatever the command has done so far.
+    const abort = () => client.destroy();
+    signal?.addEventListener('abort', abort, { once: true });
     try {
       await new Promise<void>((resolve, reject) => {
         client.once('ready', resolve);
@@ -260,8 +294,10 @@ export class CommandDriver implements TestbedDriver {
         });
       });
       if (code !== 0) throw new Error(`the restore command exited with code ${code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
+      signal?.throwIfAborted();
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       client.end();
     }
   }

@@ -32,6 +32,11 @@ export interface FlashTarget extends DeviceAddress {
 export interface FlashProgress {
   /** The newest status line 'date : text', or null before the first. */
   line: string | null;
+  /**
+   * Every status line written after the first `after` ones (see flashStatus), in the order written: the
+   * job's log keeps them all, however many fell between two looks.
+   */
+  lines: string[];
   /** Set when the flash ended without 'Flashing done' (the command failed, the device refused ...). */
   failure?: string;
 }
@@ -64,14 +69,23 @@ export interface TestbedDriver {
    * a job still recorded as pending may have been started by an instance that died before recording it.
    */
   flashBegan(target: FlashTarget): Promise<boolean>;
-  /** Where the flash stands; also called for a flash started before a server restart. */
-  flashStatus(target: FlashTarget): Promise<FlashProgress>;
-  /** Stops a flash that ran out of time, when it is still running in this process. */
+  /**
+   * Where the flash stands, with the status lines after the first `after` (0 by default); also called for a
+   * flash started before a server restart.
+   */
+  flashStatus(target: FlashTarget, after?: number): Promise<FlashProgress>;
+  /**
+   * Stops a flash that ran out of time or whose reservation ended, when it is still running in this process
+   * (elsewhere it does nothing: every instance is told, the one running it stops it).
+   */
   abortFlash(target: FlashTarget): void;
   /** The connection result of the node's SSH port: '0' when ready, else what went wrong. */
   checkReady(device: DeviceAddress): Promise<string>;
-  /** Creates or updates the account on the node with exactly the given SSH keys; throws on failure. */
-  restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void>;
+  /**
+   * Creates or updates the account on the node with exactly the given SSH keys; throws on failure, and when
+   * `signal` aborts (the job's reservation ended) before the account is in place.
+   */
+  restoreAccount(device: DeviceAddress, account: NodeAccount, signal?: AbortSignal): Promise<void>;
   /** How long a flash job may take before it fails. */
   readonly flashTimeoutMs: number;
   /**

@@ -47,7 +47,12 @@ describe('SimulatorDriver', () => {
     now = 1_000_000 + 4_500;
     expect((await driver.flashStatus(job)).line).toBe('1970-01-01T00:16:44.000Z : Writing image img');
     now = 1_000_000 + 10_000;
-    expect(await driver.flashStatus(job)).toEqual({ line: '1970-01-01T00:16:50.000Z : Flashing done', failure: undefined });
+    // Asked for the lines after the first three: the two written since, in order.
+    expect(await driver.flashStatus(job, 3)).toEqual({
+      line: '1970-01-01T00:16:50.000Z : Flashing done',
+      lines: ['1970-01-01T00:16:48.000Z : Verifying the image', '1970-01-01T00:16:50.000Z : Flashing done'],
+      failure: undefined,
+    });
     expect((await readFile(job.statusFile, 'utf8')).trim().split('\n')).toEqual([
       '1970-01-01T00:16:40.000Z : Flashing started: image img on 02:00:00:0d:00:01',
       '1970-01-01T00:16:41.000Z : Erasing the storage',
@@ -64,10 +69,14 @@ describe('SimulatorDriver', () => {
 
   it('fails or hangs the share of flashes the testbed file asks for', async () => {
     now = 1_000_000 + 60_000;
-    const failing = await simulator({ failureRate: 1 }).flashStatus(target('b'));
-    expect(failing).toEqual({ line: '1970-01-01T00:16:46.000Z : Flashing failed: the image could not be written', failure: 'Flashing failed: the image could not be written' });
-    const hanging = await simulator({ hangRate: 1 }).flashStatus(target('c'));
-    expect(hanging).toEqual({ line: '1970-01-01T00:16:44.000Z : Writing image img', failure: undefined });
+    const failing = await simulator({ failureRate: 1 }).flashStatus(target('b'), 3);
+    expect(failing).toEqual({
+      line: '1970-01-01T00:16:46.000Z : Flashing failed: the image could not be written',
+      lines: ['1970-01-01T00:16:46.000Z : Flashing failed: the image could not be written'],
+      failure: 'Flashing failed: the image could not be written',
+    });
+    const hanging = await simulator({ hangRate: 1 }).flashStatus(target('c'), 3);
+    expect(hanging).toEqual({ line: '1970-01-01T00:16:44.000Z : Writing image img', lines: [], failure: undefined });
     const some = simulator({ failureRate: 0.3, hangRate: 0.2 });
     const outcomes = await Promise.all(
       Array.from({ length: 500 }, (_, index) => some.flashStatus({ ...target(`load-${index}`), statusFile: join(dir, 'load', `${index}.log`) })),

@@ -29,6 +29,7 @@ const STAGES: Array<{ at: number; text: (target: FlashTarget) => string }> = [
 ];
 const FAILURE_AT = 0.6;
 const FAILURE_TEXT = 'Flashing failed: the image could not be written';
+const ABORTED_TEXT = 'The flash was stopped.';
 /** A hanging flash stops after the stage that writes the image. */
 const HANG_AFTER = 3;
 
@@ -56,6 +57,8 @@ export class SimulatorDriver implements TestbedDriver {
   /** When a freshly flashed node starts answering. */
   private readonly readyAt = new Map<string, number>();
   private readonly accounts = new Map<string, RestoredAccount>();
+  /** The flashes told to stop (by their handles): they write nothing more and end as failed. */
+  private readonly aborted = new Set<string>();
 
   constructor(testbed: TestbedFile, private readonly now: () => number = Date.now) {
     for (const type of testbed.deviceTypes) {
@@ -103,7 +106,8 @@ export class SimulatorDriver implements TestbedDriver {
     return statusFileExists(target.statusFile);
   }
 
-  async flashStatus(target: FlashTarget): Promise<FlashProgress> {
+  async flashStatus(target: FlashTarget, after = 0): Promise<FlashProgress> {
+    if (this.aborted.has(target.handle)) return { line: null, lines: [], failure: ABORTED_TEXT };
     const start = target.startedAt.getTime();
     const elapsed = (this.now() - start) / this.flashMs;
     const outcome = this.outcome(target.handle, target.mac);
@@ -128,11 +132,19 @@ export class SimulatorDriver implements TestbedDriver {
       this.written.set(target.handle, lines.length);
     }
     if (failure || lines.length === STAGES.length) this.written.delete(target.handle);
-    return { line: lines.at(-1) ?? null, failure };
+    return { line: lines.at(-1) ?? null, lines: lines.slice(after), failure };
   }
 
   abortFlash(target: FlashTarget): void {
+    // Only a flash that began in this process runs here, as with the command driver's processes.
+    if (!this.written.has(target.handle)) return;
     this.written.delete(target.handle);
+    this.aborted.add(target.handle);
+  }
+
+  /** Whether this process stopped the flash, for tests. */
+  wasAborted(handle: string): boolean {
+    return this.aborted.has(handle);
   }
 
   async checkReady(device: DeviceAddress): Promise<string> {
@@ -142,8 +154,9 @@ export class SimulatorDriver implements TestbedDriver {
     return '0';
   }
 
-  async restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void> {
+  async restoreAccount(device: DeviceAddress, account: NodeAccount, signal?: AbortSignal): Promise<void> {
     if ((await this.checkReady(device)) !== '0') throw new Error(`node ${device.ip} does not accept connections`);
+    signal?.throwIfAborted();
     this.accounts.set(device.mac, { username: account.username, sshKeys: [...account.sshKeys], at: new Date(this.now()) });
   }
 

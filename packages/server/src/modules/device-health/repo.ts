@@ -98,7 +98,7 @@ export async function listDeviceHealth(db: Queryable, mac?: string): Promise<Dev
   const { rows } = await sql<DeviceHealthRow>`
     SELECT d.id, t.name AS device_type, d.mac_address, host(d.ip_address) AS ip_address, d.failure_streak,
            d.last_success_at, d.last_failure_at, d.quarantined_at, d.quarantine_reason, u.username AS quarantined_by_username,
-           EXISTS (SELECT 1 FROM flash_jobs r WHERE r.device_id = d.id AND r.state NOT IN ('done', 'failed')) AS running_job,
+           EXISTS (SELECT 1 FROM flash_jobs r WHERE r.device_id = d.id AND r.state NOT IN ('done', 'failed', 'cancelled')) AS running_job,
            COALESCE(f.flashes, '[]'::json) AS last_flashes
     FROM devices d
     JOIN device_types t ON t.id = d.device_type_id

@@ -16,7 +16,6 @@ export const DEFAULT_STREAMS_PER_USER = 60;
 export { flashingRoutes } from './routes.js';
 export type { FlashJobRunner } from './job-runner.js';
 
-
 export function createFlashing(
   db: Db,
   driver: TestbedDriver,
@@ -28,6 +27,7 @@ export function createFlashing(
   const aware = new FlashingAwareDriver(db, driver);
   const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy);
   const events = new FlashEventHub();
+  events.onCancelled((jobId) => runner.cancelled(jobId));
   const service = new FlashingService(db, aware, runner, events, new StreamSlots(db, streamsPerUser));
   return { driver: aware, runner, service, events };
 }

@@ -108,8 +108,8 @@ export class FlashingAwareDriver implements TestbedDriver {
     return this.inner.flashBegan(target);
   }
 
-  flashStatus(target: FlashTarget): Promise<FlashProgress> {
-    return this.inner.flashStatus(target);
+  flashStatus(target: FlashTarget, after?: number): Promise<FlashProgress> {
+    return this.inner.flashStatus(target, after);
   }
 
   abortFlash(target: FlashTarget): void {
@@ -120,8 +120,8 @@ export class FlashingAwareDriver implements TestbedDriver {
     return this.inner.checkReady(device);
   }
 
-  restoreAccount(device: DeviceAddress, account: NodeAccount): Promise<void> {
-    return this.inner.restoreAccount(device, account);
+  restoreAccount(device: DeviceAddress, account: NodeAccount, signal?: AbortSignal): Promise<void> {
+    return this.inner.restoreAccount(device, account, signal);
   }
 
   close(): Promise<void> | void {

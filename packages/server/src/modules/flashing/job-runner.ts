@@ -2,7 +2,11 @@
 // 'Flashing done' newer than the start, wait for the node to be ready, restore the user's account. Each
 // step is taken from the job's row, so a job carries on when the browser is closed and after a restart;
 // a lease in the row lets one server instance drive a job at a time and another take it over when the
-// lease runs out. A job past its deadline fails with the stage it was stuck in.
+// lease runs out. A job past its deadline fails with the stage it was stuck in. A job lives inside the
+// reservation that allowed it: the database cancels it when the reservation is released, deleted or
+// shortened, and every runner cancels those whose reservation reached its end at each pass; the instance
+// whose process runs the flash (or the account's restore) stops it when it hears of the cancellation, by the
+// NOTIFY `flash_job_cancelled` at once or by its next pass.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +17,8 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/repo.js';
 import { administratorEmails, recordFlashOutcome } from '../device-health/repo.js';
 import {
+  addStatusLines,
+  cancelEndedFlashJobs,
   claimFlashJobs,
   findNodeAccount,
   postponeFlashJobs,
@@ -75,6 +81,10 @@ export class FlashJobRunner {
   private lastPruneAt = Number.NEGATIVE_INFINITY;
   /** Jobs whose last step changed nothing, to be put off in one statement at the next tick. */
   private postponed: FlashJobWait[] = [];
+  /** The flashes this process started and that may still run, to stop if their job is cancelled. */
+  private readonly flashedHere = new Map<number, FlashTarget>();
+  /** The steps under way, to cut short (an account's restore) if their job is cancelled. */
+  private readonly stepAborts = new Map<number, AbortController>();
 
   constructor(
     private readonly db: Db,
@@ -143,6 +153,32 @@ export class FlashJobRunner {
     this.timer.unref();
   }
 
+  /**
+   * A job was cancelled (its reservation ended): the flash this process runs for it is told to stop, and a
+   * step under way is cut short. Any instance may hear it; those that run nothing of the job do nothing.
+   */
+  cancelled(jobId: number): void {
+    const target = this.flashedHere.get(jobId);
+    if (target) {
+      this.flashedHere.delete(jobId);
+      this.driver.abortFlash(target);
+    }
+    this.stepAborts.get(jobId)?.abort(new Error('the reservation of the job ended'));
+    // The device is no longer being flashed: the lists of this instance follow at once.
+    this.onChange();
+  }
+
+  /**
+   * At each pass: the jobs whose reservation reached its end are cancelled (by whichever instance comes first),
+   * and the flashes of this process whose job was cancelled meanwhile are stopped, should a NOTIFY have been
+   * missed.
+   */
+  private async stopCancelled(): Promise<void> {
+    const { cancelled, finished } = await cancelEndedFlashJobs(this.db, [...this.flashedHere.keys()]);
+    for (const id of cancelled) this.cancelled(id);
+    for (const id of finished) this.flashedHere.delete(id);
+  }
+
   /** Removes the logs past their retention now; answers how many entries went. */
   pruneLogs(): Promise<number> {
     return pruneFlashLogs(this.db, this.policy.logRetentionDays);
@@ -159,6 +195,7 @@ export class FlashJobRunner {
       const postponed = this.postponed;
       this.postponed = [];
       await postponeFlashJobs(this.db, this.owner, postponed);
+      await this.stopCancelled();
       // A step under way is not read: its row, read now, could be stepped again once that step has ended,
       // from a state it has already left (a pending job would be flashed twice).
       jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, [...this.inFlight.keys()]);
@@ -169,10 +206,17 @@ export class FlashJobRunner {
     for (const job of jobs) {
       if (!this.running) return;
       const before = signature(job);
-      const step = this.step(job)
+      const abort = new AbortController();
+      this.stepAborts.set(job.id, abort);
+      const step = this.step(job, abort.signal)
         .then(() => this.postponeIfIdle(job, before))
-        .catch((error: unknown) => this.log.error({ err: error, handle: job.handle }, 'flash job step failed'))
-        .finally(() => this.inFlight.delete(job.id));
+        .catch((error: unknown) => {
+          if (!abort.signal.aborted) this.log.error({ err: error, handle: job.handle }, 'flash job step failed');
+        })
+        .finally(() => {
+          this.inFlight.delete(job.id);
+          this.stepAborts.delete(job.id);
+        });
       this.inFlight.set(job.id, step);
     }
   }
@@ -188,10 +232,11 @@ export class FlashJobRunner {
     this.postponed.push({ id: job.id, waitMs });
   }
 
-  private async step(job: FlashJobRow): Promise<void> {
+  private async step(job: FlashJobRow, signal: AbortSignal): Promise<void> {
     const target = this.targetOf(job);
     if (Date.now() >= new Date(job.deadline_at).getTime()) {
       this.driver.abortFlash(target);
+      this.flashedHere.delete(job.id);
       const seconds = Math.round((new Date(job.deadline_at).getTime() - new Date(job.started_at).getTime()) / 1000);
       const took = seconds < 120 ? `${seconds} second(s)` : `${Math.round(seconds / 60)} minute(s)`;
       const last = job.error ? ` Last error: ${job.error}` : '';
@@ -204,22 +249,39 @@ export class FlashJobRunner {
         // the instance that takes the job over to follow that flash rather than flash the device a second time.
         if (!(await this.driver.flashBegan(target))) {
           try {
+            this.flashedHere.set(job.id, target);
             await this.driver.flash(target);
           } catch (error) {
+            this.flashedHere.delete(job.id);
             return this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
+          }
+          // Cancelled while the flash was starting: the driver's stop came before it had anything to stop.
+          if (signal.aborted) {
+            this.flashedHere.delete(job.id);
+            this.driver.abortFlash(target);
+            return;
           }
         }
         await this.update(job, { state: 'flashing' });
         return;
       }
       case 'flashing': {
-        const progress = await this.driver.flashStatus(target);
-        const change: FlashJobChange = {};
-        if (progress.line !== null && progress.line !== job.status_line) change.statusLine = progress.line;
-        if (progress.failure) return this.finish(job, 'failed', progress.failure, change.statusLine);
+        const progress = await this.driver.flashStatus(target, job.status_lines);
+        // Every line written since the last look goes to the log, each once, before the state moves on.
+        if (progress.lines.length > 0) {
+          if (!(await addStatusLines(this.db, job.id, this.owner, job.status_lines, progress.lines))) return;
+          job.status_lines += progress.lines.length;
+          job.status_line = progress.lines.at(-1)!;
+        }
+        if (progress.failure) {
+          this.flashedHere.delete(job.id);
+          return this.finish(job, 'failed', progress.failure);
+        }
         const startSeconds = Math.floor(new Date(job.started_at).getTime() / 1000);
-        if (progress.line !== null && isFlashingDoneLine(progress.line, startSeconds)) change.state = 'waiting_ready';
-        if (change.state || change.statusLine !== undefined) await this.update(job, change);
+        if (progress.line !== null && isFlashingDoneLine(progress.line, startSeconds)) {
+          this.flashedHere.delete(job.id);
+          await this.update(job, { state: 'waiting_ready' });
+        }
         return;
       }
       case 'waiting_ready': {
@@ -234,8 +296,10 @@ export class FlashJobRunner {
         if (!account) return this.finish(job, 'failed', 'The account to restore is no longer active.', undefined, false);
         if (account.sshKeys.length === 0) return this.finish(job, 'failed', 'The account has no SSH key to put on the node.', undefined, false);
         try {
-          await this.driver.restoreAccount(target, account);
+          // Cut short if the reservation ends meanwhile; the claim of this step found it running.
+          await this.driver.restoreAccount(target, account, signal);
         } catch (error) {
+          if (signal.aborted) return;
           // The node's SSH server may still be starting: tried again until the deadline.
           await this.update(job, { error: `The account could not be restored yet: ${(error as Error).message}` });
           return;
@@ -312,5 +376,5 @@ export class FlashJobRunner {
 
 /** What a step can change of a job, to tell a step that changed nothing. */
 function signature(job: FlashJobRow): string {
-  return `${job.state}\u0000${job.status_line ?? ''}\u0000${job.error ?? ''}`;
+  return `${job.state}\u0000${job.status_lines}\u0000${job.status_line ?? ''}\u0000${job.error ?? ''}`;
 }

@@ -9,6 +9,8 @@ import type { Db, Subscribe } from '../../db/database.js';
 import { presentFlashLogEntry, readFlashLog } from './repo.js';
 
 export const FLASH_LOG_CHANNEL = 'flash_job_log';
+/** Announces each cancelled job (its id), so that the instance running its flash stops it. */
+export const FLASH_CANCELLED_CHANNEL = 'flash_job_cancelled';
 const FALLBACK_READ_MS = 2_000;
 const KEEPALIVE_MS = 15_000;
 
@@ -18,8 +20,23 @@ export class FlashEventHub {
   private readonly streams = new Set<() => void>();
   private listening = false;
   private unsubscribe?: () => Promise<void>;
+  private unsubscribeCancelled?: () => Promise<void>;
+  private readonly cancelledListeners = new Set<(jobId: number) => void>();
+
+  /** Calls `listener` with the id of each job cancelled, whichever instance cancelled it. */
+  onCancelled(listener: (jobId: number) => void): void {
+    this.cancelledListeners.add(listener);
+  }
 
   async listen(subscribe: Subscribe): Promise<void> {
+    // A missed announcement is made up for by the runner's next pass (see FlashJobRunner.stopCancelled).
+    this.unsubscribeCancelled = await subscribe(
+      FLASH_CANCELLED_CHANNEL,
+      (payload) => {
+        for (const listener of this.cancelledListeners) listener(Number(payload));
+      },
+      () => undefined,
+    );
     this.unsubscribe = await subscribe(
       FLASH_LOG_CHANNEL,
       (payload) => this.announce(Number(payload)),
@@ -70,6 +87,7 @@ export class FlashEventHub {
     this.listening = false;
     this.endStreams();
     await this.unsubscribe?.();
+    await this.unsubscribeCancelled?.();
   }
 
   private announce(jobId: number): void {
@@ -77,7 +95,7 @@ export class FlashEventHub {
   }
 }
 
-const FINAL = new Set(['done', 'failed']);
+const FINAL = new Set(['done', 'failed', 'cancelled']);
 
 function event(name: string, data: unknown, id?: string): string {
   return `${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -85,7 +103,7 @@ function event(name: string, data: unknown, id?: string): string {
 
 /**
  * Sends a job on an SSE response: first `job` (where it stands now), then a `log` event per log entry after
- * `after` as it is written (a `stage` entry is a stage change), and `end` once the job is done or failed.
+ * `after` as it is written (a `stage` entry is a stage change), and `end` once the job is done, failed or cancelled.
  */
 export function streamFlashJob(
   db: Db,

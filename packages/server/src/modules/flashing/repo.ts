@@ -42,14 +42,32 @@ export async function findFlashDevice(db: Queryable, by: { mac: string } | { ip:
   return rows[0];
 }
 
+export interface ReservationNow extends ReservationPeople {
+  reservationId: number;
+}
+
+/**
+ * Takes the rows of the Exclusive reservations that hold the device now FOR SHARE, until the transaction ends: a
+ * release, deletion or change of end (FOR UPDATE) waits for it, or it waits for them and then no longer finds a
+ * reservation that has ended. The wall clock (clock_timestamp) is read after the wait, not the transaction's start.
+ */
+export async function lockReservationsNow(tx: Queryable, deviceId: number): Promise<void> {
+  await sql`
+    SELECT r.id FROM reservations r
+    JOIN reservation_devices rd ON rd.reservation_id = r.id AND rd.device_id = ${deviceId}
+    JOIN reservation_types rt ON rt.id = r.reservation_type_id AND rt.exclusive
+    WHERE r.start_date <= clock_timestamp() AND r.end_date > clock_timestamp()
+    FOR SHARE OF r`.execute(tx);
+}
+
 /**
  * The Exclusive reservations running now of the devices (all of them, or those given), with their holders
  * and colleagues: the facts of the flash rule (security/policies.ts), which decides who may flash.
  */
-export async function exclusiveReservationsNow(db: Queryable, deviceIds?: number[]): Promise<Map<number, ReservationPeople[]>> {
+export async function exclusiveReservationsNow(db: Queryable, deviceIds?: number[]): Promise<Map<number, ReservationNow[]>> {
   const only = deviceIds ? sql`AND rd.device_id = ANY(${deviceIds}::int[])` : sql``;
-  const { rows } = await sql<{ device_id: number; holder_id: number; colleague_ids: number[] }>`
-    SELECT rd.device_id, r.responsible_user_id AS holder_id,
+  const { rows } = await sql<{ device_id: number; reservation_id: number; holder_id: number; colleague_ids: number[] }>`
+    SELECT rd.device_id, r.id AS reservation_id, r.responsible_user_id AS holder_id,
            coalesce(array_agg(ru.user_id) FILTER (WHERE ru.user_id IS NOT NULL), '{}') AS colleague_ids
     FROM reservation_devices rd
     JOIN reservations r ON r.id = rd.reservation_id
@@ -57,10 +75,10 @@ export async function exclusiveReservationsNow(db: Queryable, deviceIds?: number
     LEFT JOIN reservation_users ru ON ru.reservation_id = r.id
     WHERE rd.during @> now() AND r.start_date <= now() AND r.end_date > now() ${only}
     GROUP BY rd.device_id, r.id`.execute(db);
-  const byDevice = new Map<number, ReservationPeople[]>();
+  const byDevice = new Map<number, ReservationNow[]>();
   for (const row of rows) {
     const list = byDevice.get(row.device_id) ?? [];
-    list.push({ holderId: row.holder_id, colleagueIds: row.colleague_ids });
+    list.push({ reservationId: row.reservation_id, holderId: row.holder_id, colleagueIds: row.colleague_ids });
     byDevice.set(row.device_id, list);
   }
   return byDevice;
@@ -86,13 +104,18 @@ export interface NewFlashJob {
   deviceId: number;
   image: string;
   timeoutMs: number;
+  /** The reservation the job runs within, or null (an administrator's job on a device they do not hold). */
+  reservationId: number | null;
 }
 
-/** Inserts a job; the unique index flash_jobs_one_active refuses a second running job of a device (23505). */
+/**
+ * Inserts a job; the unique index flash_jobs_one_active refuses a second running job of a device (23505), and
+ * the trigger flash_jobs_within_reservation a job whose reservation does not hold the device now (23514).
+ */
 export async function insertFlashJob(db: Queryable, job: NewFlashJob): Promise<{ id: number; started_at: Date }> {
   const { rows } = await sql<{ id: number; started_at: Date }>`
-    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, deadline_at)
-    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image},
+    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, reservation_id, deadline_at)
+    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image}, ${job.reservationId},
             now() + make_interval(secs => ${job.timeoutMs / 1000}::double precision))
     RETURNING id, started_at`.execute(db);
   return rows[0]!;
@@ -113,6 +136,9 @@ export interface FlashJobRow {
   deadline_at: Date;
   /** How long the job last waited for a step that changed nothing (see the migration 20261125140000). */
   idle_wait_ms: number;
+  reservation_id: number | null;
+  /** How many of the driver's status lines the log has received. */
+  status_lines: number;
   device_type: string;
   mac_address: string;
   ip_address: string;
@@ -120,7 +146,7 @@ export interface FlashJobRow {
 }
 
 const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.state, j.status_line,
-  j.error, j.started_at, j.finished_at, j.deadline_at, j.idle_wait_ms, t.name AS device_type, d.mac_address,
+  j.error, j.started_at, j.finished_at, j.deadline_at, j.idle_wait_ms, j.reservation_id, j.status_lines, t.name AS device_type, d.mac_address,
   host(d.ip_address) AS ip_address, (SELECT u.username FROM users u WHERE u.id = j.user_id) AS username`;
 
 export async function findFlashJob(db: Queryable, handle: string): Promise<FlashJobRow | undefined> {
@@ -136,7 +162,7 @@ export async function listUserFlashJobs(db: Queryable, userId: number): Promise<
   const { rows } = await sql<FlashJobRow>`
     SELECT ${jobColumns} FROM flash_jobs j
     JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
-    WHERE j.user_id = ${userId} AND (j.state NOT IN ('done', 'failed') OR j.started_at > now() - interval '1 day')
+    WHERE j.user_id = ${userId} AND (j.state NOT IN ('done', 'failed', 'cancelled') OR j.started_at > now() - interval '1 day')
     ORDER BY j.started_at DESC, j.id DESC
     LIMIT 100`.execute(db);
   return rows;
@@ -249,8 +275,8 @@ export function presentFlashJob(row: FlashJobRow, jumpHost?: string): FlashJob {
     image: row.image_name,
     state: row.state,
     statusLine: row.status_line,
-    // While a job runs its error column holds the latest retry's reason, not an outcome.
-    error: row.state === 'failed' ? row.error : null,
+    // While a job runs its error column holds the latest retry's reason, not an outcome; a cancelled job's says why.
+    error: row.state === 'failed' || row.state === 'cancelled' ? row.error : null,
     startedAt: new Date(row.started_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
     sshCommand: row.state === 'done' ? sshCommandOf(row, jumpHost) : null,
@@ -302,7 +328,7 @@ export async function claimFlashJobs(
     UPDATE flash_jobs SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${lease}::double precision)
     WHERE id IN (
       SELECT id FROM flash_jobs
-      WHERE state NOT IN ('done', 'failed')
+      WHERE state NOT IN ('done', 'failed', 'cancelled')
         AND (lease_until IS NULL OR lease_until < now()
              OR (lease_owner = ${owner} AND lease_until < now() + make_interval(secs => ${lease / 2}::double precision)))
       ORDER BY id
@@ -311,8 +337,9 @@ export async function claimFlashJobs(
   const { rows } = await sql<FlashJobRow>`
     SELECT ${jobColumns} FROM flash_jobs j
     JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
-    WHERE j.state NOT IN ('done', 'failed') AND j.lease_owner = ${owner} AND j.lease_until > now()
+    WHERE j.state NOT IN ('done', 'failed', 'cancelled') AND j.lease_owner = ${owner} AND j.lease_until > now()
       AND j.next_step_at <= now() AND NOT (j.id = ANY(${[...stepping]}::int[]))
+      AND ${withinReservation('j')}
     ORDER BY j.id`.execute(db);
   return rows;
 }
@@ -331,7 +358,7 @@ export async function postponeFlashJobs(db: Queryable, owner: string, waits: rea
        SET idle_wait_ms = w.wait_ms,
            next_step_at = least(now() + make_interval(secs => w.wait_ms / 1000.0), j.deadline_at)
       FROM unnest(${waits.map((wait) => wait.id)}::int[], ${waits.map((wait) => wait.waitMs)}::int[]) AS w(id, wait_ms)
-     WHERE j.id = w.id AND j.lease_owner = ${owner} AND j.state NOT IN ('done', 'failed')`.execute(db);
+     WHERE j.id = w.id AND j.lease_owner = ${owner} AND j.state NOT IN ('done', 'failed', 'cancelled')`.execute(db);
 }
 
 export interface FlashJobChange {
@@ -357,7 +384,9 @@ export async function updateFlashJob(db: Queryable, id: number, owner: string, c
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
-    .where('state', 'not in', ['done', 'failed'])
+    .where('state', 'not in', ['done', 'failed', 'cancelled'])
+    // No step's outcome is recorded once the job's reservation has ended, even before the job is cancelled.
+    .where(withinReservation('flash_jobs'))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -368,6 +397,42 @@ export async function releaseFlashJobs(db: Queryable, owner: string): Promise<vo
     .updateTable('flash_jobs')
     .set({ lease_owner: null, lease_until: null })
     .where('lease_owner', '=', owner)
-    .where('state', 'not in', ['done', 'failed'])
+    .where('state', 'not in', ['done', 'failed', 'cancelled'])
     .execute();
+}
+
+/** Whether the job's reservation (if it has one) has not ended, by the wall clock. */
+function withinReservation(table: 'j' | 'flash_jobs') {
+  const job = sql.table(table);
+  return sql<boolean>`(${job}.reservation_id IS NULL OR EXISTS (
+    SELECT 1 FROM reservations r WHERE r.id = ${job}.reservation_id AND r.end_date > clock_timestamp()))`;
+}
+
+/**
+ * Logs the status lines the driver wrote after the first `from`, in order, and makes the newest the job's
+ * status line, as long as this owner holds the job and the log has exactly `from` lines (a repeated hand-over
+ * changes nothing). Answers whether they were taken.
+ */
+export async function addStatusLines(db: Queryable, id: number, owner: string, from: number, lines: readonly string[]): Promise<boolean> {
+  if (lines.length === 0) return true;
+  const { rows } = await sql<{ taken: boolean }>`
+    SELECT flash_job_add_lines(${id}, ${owner}, ${from}, ${[...lines]}::text[]) AS taken`.execute(db);
+  return rows[0]?.taken === true;
+}
+
+/**
+ * Cancels the running jobs whose reservation has reached its end, in one statement with a look at the jobs
+ * `watched`: answers the jobs cancelled (now or before) among both, and the watched ones that ended otherwise.
+ */
+export async function cancelEndedFlashJobs(db: Queryable, watched: readonly number[]): Promise<{ cancelled: number[]; finished: number[] }> {
+  const { rows } = await sql<{ id: number; state: FlashJobState }>`
+    WITH ended AS (SELECT id FROM flash_jobs_cancel_ended() AS id)
+    SELECT id, 'cancelled' AS state FROM ended
+    UNION
+    SELECT id, state FROM flash_jobs
+     WHERE id = ANY(${[...watched]}::int[]) AND state IN ('done', 'failed', 'cancelled')`.execute(db);
+  return {
+    cancelled: rows.filter((row) => row.state === 'cancelled').map((row) => row.id),
+    finished: rows.filter((row) => row.state !== 'cancelled').map((row) => row.id),
+  };
 }

@@ -45,7 +45,8 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
         'An administrator flashes any device; a user the devices of a running Exclusive reservation they hold or share. ' +
         '200: value0 true, value1 the start time in seconds, value2 the handle of the flash job. 400: unknown image, ' +
         'device of another type, device down, no SSH key. 403: not your device. 404: unknown device. ' +
-        '409: the device is already being flashed.',
+        '409: the device is already being flashed, or the reservation ended as the job was created. The job runs within ' +
+        'the reservation: it ends as cancelled when the reservation is released, deleted, shortened to now or over.',
       body: flashNodesRequestSchema,
       response: { 200: flashNodesReplySchema, ...itemRefusalsWithConflict },
     },

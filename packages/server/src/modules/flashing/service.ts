@@ -34,6 +34,7 @@ import {
   exclusiveReservationsNow,
   insertFlashJob,
   insertStreamTicket,
+  lockReservationsNow,
   listFlashHistory,
   listFlashInventory,
   listUserFlashJobs,
@@ -54,6 +55,8 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 /** How long the inventory read from the database is reused (it changes only when an instance starts). */
 const INVENTORY_TTL_MS = 5_000;
 const UNIQUE_VIOLATION = '23505';
+/** The trigger flash_jobs_within_reservation refused the job: its reservation ended meanwhile. */
+const OUTSIDE_RESERVATION = '23514';
 
 const describeDevice = (device: Pick<FlashDeviceRow, 'device_type' | 'mac_address' | 'ip_address'>) =>
   `${device.device_type} ${device.mac_address} (${device.ip_address})`;
@@ -205,12 +208,20 @@ export class FlashingService {
     let startedAt: Date;
     try {
       startedAt = await this.db.transaction().execute(async (tx) => {
+        // The authorization again, on the reservation's row held until the job is in: a release (or any end)
+        // committed first is seen and refuses the flash, one that comes after waits and then cancels the job.
+        await lockReservationsNow(tx, device.id);
+        const reservationsNow = (await exclusiveReservationsNow(tx, [device.id])).get(device.id) ?? [];
+        authorize(caller, 'flash:device', { reservationsNow }, `You may flash ${describeDevice(device)} only during an Exclusive reservation of it that you take part in.`);
+        // The job lives within the caller's reservation; an administrator flashing a device they hold no part of is bound by the deadline only.
+        const own = reservationsNow.find((reservation) => reservation.holderId === caller.userId || reservation.colleagueIds.includes(caller.userId));
         const job = await insertFlashJob(tx, {
           handle,
           userId: caller.userId,
           deviceId: device.id,
           image: request.image,
           timeoutMs: this.driver.flashTimeoutMs,
+          reservationId: own?.reservationId ?? null,
         });
         await recordAudit(tx, {
           actorUserId: caller.userId,
@@ -226,6 +237,9 @@ export class FlashingService {
       if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
         throw new AppError('conflict', `Device ${describeDevice(device)} is already being flashed: wait for that flash to end.`);
       }
+      if ((error as { code?: unknown }).code === OUTSIDE_RESERVATION) {
+        throw new AppError('conflict', `Your reservation of ${describeDevice(device)} has ended: the flash was not started.`);
+      }
       throw error;
     }
     this.driver.invalidate();
@@ -240,7 +254,7 @@ export class FlashingService {
     // Someone else's job answers like an unknown one: its handle tells nothing.
     if (!job || !can(caller, 'flash:job', { userId: job.user_id })) throw unknownJob();
     const view = presentFlashJob(job);
-    return { value0: job.state !== 'failed', value1: job.status_line ?? '', state: job.state, error: view.error };
+    return { value0: job.state !== 'failed' && job.state !== 'cancelled', value1: job.status_line ?? '', state: job.state, error: view.error };
   }
 
   /** Probes the SSH port of a device the caller may flash; any other address is never probed. */

@@ -28,7 +28,7 @@ export async function startSimulatedFlashJobs(db: Queryable, load: SimulatedLoad
                   ORDER BY im.id LIMIT 1) i ON true
     WHERE d.in_inventory
       AND (${load.deviceIds ?? null}::int[] IS NULL OR d.id = ANY(${load.deviceIds ?? null}::int[]))
-      AND NOT EXISTS (SELECT 1 FROM flash_jobs j WHERE j.device_id = d.id AND j.state NOT IN ('done', 'failed'))
+      AND NOT EXISTS (SELECT 1 FROM flash_jobs j WHERE j.device_id = d.id AND j.state NOT IN ('done', 'failed', 'cancelled'))
     ORDER BY d.id
     LIMIT ${load.count}
     RETURNING handle::text AS handle`.execute(db);

@@ -1,7 +1,7 @@
 import { messages, type FlashNodesList } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../shared/i18n-devices';
-import { flashChoices, stateText } from './flash-state';
+import { flashChoices, isActive, stateText } from './flash-state';
 
 const node = (ip: string, up: boolean, flashable: boolean, typeFlashable: boolean) => ({
   ip,
@@ -32,6 +32,13 @@ describe('stateText', () => {
     expect(stateText({ state: 'restoring', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.FLASHING_DONE_CONNECTING);
     expect(stateText({ state: 'done', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.NODE_IS_READY);
     expect(stateText({ state: 'failed', statusLine: null, error: 'Timed out' }, t)).toBe(`${messages.FLASHING_FAILED}: Timed out`);
+  });
+
+  it('names a cancelled job with the reason, and counts it as ended', () => {
+    const reason = 'Cancelled: reservation 7 ended at 2026-01-01T11:00:00Z (released or shortened).';
+    expect(stateText({ state: 'cancelled', statusLine: 'x : Writing image', error: reason }, t)).toBe(`${messages.FLASHING_CANCELLED}: ${reason}`);
+    expect(isActive('cancelled')).toBe(false);
+    expect(isActive('restoring')).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import type { FlashJobState, FlashNodesList } from '@testbed/contract';
 import type { Translate } from '../../shared/i18n-devices';
 
 export function isActive(state: FlashJobState): boolean {
-  return state !== 'done' && state !== 'failed';
+  return state !== 'done' && state !== 'failed' && state !== 'cancelled';
 }
 
 export interface JobView {
@@ -31,6 +31,8 @@ export function stateText(job: JobView, t: Translate): string {
       return t('NODE_IS_READY');
     case 'failed':
       return job.error ? `${t('FLASHING_FAILED')}: ${job.error}` : t('FLASHING_FAILED');
+    case 'cancelled':
+      return job.error ? `${t('FLASHING_CANCELLED')}: ${job.error}` : t('FLASHING_CANCELLED');
   }
 }
 

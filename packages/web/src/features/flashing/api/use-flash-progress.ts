@@ -15,7 +15,7 @@ export interface FlashProgress {
   log: FlashLogEntry[];
 }
 
-const FINAL = new Set<FlashJobState>(['done', 'failed']);
+const FINAL = new Set<FlashJobState>(['done', 'failed', 'cancelled']);
 
 export function useFlashProgress(handle: string, active: boolean): FlashProgress {
   // The kept log so far: the stream then sends only what comes after it.

@@ -11,7 +11,7 @@ import { formatDateTime } from '../flash-state';
 import { reportFailure } from '../../../shared/report-failure';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
-const COLORS: Record<string, string> = { done: 'teal.9', failed: 'red.9' };
+const COLORS: Record<string, string> = { done: 'teal.9', failed: 'red.9', cancelled: 'orange.9' };
 
 export function FlashHistory() {
   const { t } = useTranslation();

@@ -27,11 +27,11 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
   const lastError = [...progress.log].reverse().find((entry) => entry.kind === 'error')?.text ?? null;
   const view: JobView =
     progress.stream !== 'lost' && progress.state
-      ? { state: progress.state, statusLine: lastLine ?? job.statusLine, error: progress.state === 'failed' ? lastError : null }
+      ? { state: progress.state, statusLine: lastLine ?? job.statusLine, error: progress.state === 'failed' || progress.state === 'cancelled' ? lastError : null }
       : check.data
         ? { state: check.data.state, statusLine: check.data.value1 || null, error: check.data.error }
         : { state: job.state, statusLine: job.statusLine, error: job.error };
-  const failedAt = [...progress.log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed')?.text as JobView['state'] | undefined;
+  const failedAt = [...progress.log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed' && entry.text !== 'cancelled')?.text as JobView['state'] | undefined;
   const active = isActive(view.state);
   useEffect(() => {
     if (isActive(job.state) && !active) onEnded(job.handle);

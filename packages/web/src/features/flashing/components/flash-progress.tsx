@@ -14,13 +14,14 @@ export function stageIndex(state: FlashJobState): number {
 export function FlashStageBar({ state, failedAt, device }: { state: FlashJobState; failedAt?: FlashJobState; device: string }) {
   const { t } = useTranslation();
   const last = FLASH_STAGES.length - 1;
-  const reached = state === 'failed' ? stageIndex(failedAt ?? 'pending') : stageIndex(state);
-  const value = state === 'done' ? 100 : Math.round(((reached + (state === 'failed' ? 0 : 0.5)) / last) * 100);
+  const ended = state === 'failed' || state === 'cancelled';
+  const reached = ended ? stageIndex(failedAt ?? 'pending') : stageIndex(state);
+  const value = state === 'done' ? 100 : Math.round(((reached + (ended ? 0 : 0.5)) / last) * 100);
   const label = t(`FLASH_STAGE_${state}`);
   return (
     <Stack gap={2}>
       <Progress.Root size="md" aria-hidden="true">
-        <Progress.Section value={Math.min(value, 100)} color={state === 'failed' ? 'red' : state === 'done' ? 'green' : 'blue'} animated={state !== 'done' && state !== 'failed'} />
+        <Progress.Section value={Math.min(value, 100)} color={ended ? 'red' : state === 'done' ? 'green' : 'blue'} animated={state !== 'done' && !ended} />
       </Progress.Root>
       <Text
         size="xs"

@@ -31,7 +31,7 @@ export function FlashJobPage() {
     if (running && state && !isActive(state)) void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.job(handle) });
   }, [running, state, handle, queryClient]);
 
-  const failedAt = [...log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed')?.text as JobView['state'] | undefined;
+  const failedAt = [...log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed' && entry.text !== 'cancelled')?.text as JobView['state'] | undefined;
   return (
     <Container size="lg" px={0}>
       <Stack gap="md">
