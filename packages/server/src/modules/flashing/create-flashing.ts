@@ -2,7 +2,7 @@
 // are down), the job runner and the service behind the routes.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { Db, DatabaseFaultReporter } from '../../db/database.js';
 import type { TestbedDriver } from '../../testbed/driver.js';
 import { FlashingAwareDriver } from './flashing-aware-driver.js';
 import { FlashJobRunner, type FlashPolicy } from './job-runner.js';
@@ -13,9 +13,16 @@ export { flashingRoutes } from './routes.js';
 export type { FlashJobRunner } from './job-runner.js';
 
 
-export function createFlashing(db: Db, driver: TestbedDriver, dataDir: string, log: FastifyBaseLogger, policy?: FlashPolicy) {
+export function createFlashing(
+  db: Db,
+  driver: TestbedDriver,
+  dataDir: string,
+  log: FastifyBaseLogger,
+  policy?: FlashPolicy,
+  faults?: DatabaseFaultReporter,
+) {
   const aware = new FlashingAwareDriver(db, driver);
-  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy);
+  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy, faults);
   const events = new FlashEventHub();
   const service = new FlashingService(db, aware, runner, events);
   return { driver: aware, runner, service, events };
