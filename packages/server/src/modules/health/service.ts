@@ -49,8 +49,9 @@ export class HealthService {
       mailSender: flag(this.probes.mailSenderAlive(), this.probes.isAcceptingWork() ? 'not running' : 'shutting down'),
       flashRunner: flag(this.probes.flashRunnerAlive(), this.probes.isAcceptingWork() ? 'not running' : 'shutting down'),
     };
-    const ready = Object.values(checks).every((item) => item.ok) && this.probes.isAcceptingWork();
-    return { ready, reply: { status: ready ? 'ready' : 'unavailable', checks } };
+    const accepting = this.probes.isAcceptingWork();
+    const ready = Object.values(checks).every((item) => item.ok) && accepting;
+    return { ready, reply: { status: ready ? 'ready' : accepting ? 'unavailable' : 'shutting-down', checks } };
   }
 }
 
