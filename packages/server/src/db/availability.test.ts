@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -126,4 +127,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an app whose database goes away
     expect(log.filter((line) => line.includes('database reachable again'))).toHaveLength(1);
     expect(log.filter((line) => line.includes('"stack"') || line.includes('unexpected error'))).toEqual([]);
   }, 30_000);
+
+  it('has PostgreSQL cancel a statement past its time limit, as a timeout, and keeps the pool serving', async () => {
+    const limited = await openDatabase(created.url, { poolSize: 1, statementTimeoutMs: 300 });
+    try {
+      const error = await sql`SELECT pg_sleep(2)`.execute(limited.db).then(() => undefined, (caught: unknown) => caught);
+      expect(databaseFaultOf(error)).toBe('timeout');
+      expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(limited.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
