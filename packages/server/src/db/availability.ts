@@ -3,7 +3,7 @@
 // again, and a proxy may send it elsewhere), and the log says so once when it starts and once when it ends,
 // rather than with a stack trace per request and per background pass.
 import { sql } from 'kysely';
-import type { Queryable } from './database.js';
+import type { DatabaseFaultReporter, Queryable } from './database.js';
 
 /** What a caller is told to wait before trying again, in seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -54,7 +54,7 @@ export interface AvailabilityLogger {
 }
 
 /** Hears the errors of the requests and the background loops; see the top of this file. */
-export class DatabaseAvailability {
+export class DatabaseAvailability implements DatabaseFaultReporter {
   private down: { since: number; reason: string } | null = null;
   private probe: NodeJS.Timeout | null = null;
   private closed = false;
@@ -81,6 +81,11 @@ export class DatabaseAvailability {
       this.schedule();
     }
     return fault;
+  }
+
+  /** `report` for the background loops: true when the error is the database being unreachable. */
+  reportOutage(error: unknown): boolean {
+    return this.report(error) === 'unreachable';
   }
 
   /** A query succeeded (the readiness check's): the database is back if it was away. */

@@ -30,11 +30,11 @@ export interface DatabaseHandle {
 }
 
 /**
- * Hears an error of a background loop and answers truthy when it is a fault of the database (unreachable, or a
- * statement past its time limit), which it logs itself, once per outage: the loop then says nothing more of it.
+ * Hears an error of a background loop and answers true when it says the database is unreachable, which it logs
+ * itself, once per outage: the loop then says nothing more of it, and tries again at its next pass.
  */
 export interface DatabaseFaultReporter {
-  report(error: unknown): unknown;
+  reportOutage(error: unknown): boolean;
 }
 
 export interface PoolUse {

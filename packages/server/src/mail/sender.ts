@@ -115,7 +115,7 @@ export class MailSender {
       delivered = await this.deliverDue();
     } catch (error) {
       // The database may be restarting: try again at the next interval (the outage is logged once).
-      if (!this.options.faults?.report(error)) this.options.log.error({ err: error }, 'mail outbox could not be read');
+      if (!this.options.faults?.reportOutage(error)) this.options.log.error({ err: error }, 'mail outbox could not be read');
     }
     // A full batch suggests more is waiting.
     this.schedule(delivered >= (this.options.batchSize ?? 10) ? 0 : (this.options.pollIntervalMs ?? 2000));

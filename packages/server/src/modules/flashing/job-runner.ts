@@ -84,7 +84,7 @@ export class FlashJobRunner {
     /** Told when jobs start or end, so that the device lists follow at once. */
     private readonly onChange: () => void = () => undefined,
     private readonly policy: FlashPolicy = DEFAULT_POLICY,
-    private readonly faults: DatabaseFaultReporter = { report: () => false },
+    private readonly faults: DatabaseFaultReporter = { reportOutage: () => false },
   ) {}
 
   get isRunning(): boolean {
@@ -119,7 +119,7 @@ export class FlashJobRunner {
     await this.ticking;
     await Promise.allSettled(this.inFlight.values());
     await releaseFlashJobs(this.db, this.owner).catch((error: unknown) => {
-      if (!this.faults.report(error)) this.log.warn({ err: error }, 'flash jobs not released');
+      if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'flash jobs not released');
     });
   }
 
@@ -156,7 +156,7 @@ export class FlashJobRunner {
     if (this.lastTickAt - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = this.lastTickAt;
       this.pruneLogs().catch((error: unknown) => {
-        if (!this.faults.report(error)) this.log.warn({ err: error }, 'old flash logs not pruned');
+        if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old flash logs not pruned');
       });
     }
     let jobs: FlashJobRow[];
@@ -169,7 +169,7 @@ export class FlashJobRunner {
       jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, [...this.inFlight.keys()]);
     } catch (error) {
       // The database may be away for a moment: the next pass tries again, and the outage is logged once.
-      if (this.running && !this.faults.report(error)) this.log.error({ err: error }, 'flash jobs could not be read');
+      if (this.running && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'flash jobs could not be read');
       return;
     }
     for (const job of jobs) {
@@ -178,7 +178,7 @@ export class FlashJobRunner {
       const step = this.step(job)
         .then(() => this.postponeIfIdle(job, before))
         .catch((error: unknown) => {
-          if (!this.faults.report(error)) this.log.error({ err: error, handle: job.handle }, 'flash job step failed');
+          if (!this.faults.reportOutage(error)) this.log.error({ err: error, handle: job.handle }, 'flash job step failed');
         })
         .finally(() => this.inFlight.delete(job.id));
       this.inFlight.set(job.id, step);

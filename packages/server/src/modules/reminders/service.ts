@@ -107,7 +107,7 @@ export class ReminderSweeper {
       this.running = this.sweep()
         .catch((error: unknown) => {
           // The database may be restarting: the next sweep finds what this one missed.
-          if (!this.options.faults?.report(error)) this.options.log.error({ err: error }, 'reminder sweep failed');
+          if (!this.options.faults?.reportOutage(error)) this.options.log.error({ err: error }, 'reminder sweep failed');
           return 0;
         })
         .then((count) => this.schedule(count >= BATCH ? 0 : (this.options.intervalMs ?? 30_000)))
