@@ -60,8 +60,6 @@ const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 /** How long opening a connection may take before the query that needed it fails (the database is unreachable). */
 const CONNECT_TIMEOUT_MS = 5_000;
-/** The default longest statement: a request's query that runs longer is cancelled by the server. */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 /**
  * How long the client waits for an answer beyond the statement timeout before it gives the query up: the
  * server cancels a slow statement itself, so only a database that has gone silent (a network cut) gets here.
@@ -115,7 +113,10 @@ function postgresSubscriber(url: string): Subscribe {
 
 export interface OpenOptions {
   poolSize?: number;
-  /** The longest a statement of the pool may run (PostgreSQL's statement_timeout); 0 for no limit. */
+  /**
+   * The longest a statement of the pool may run (PostgreSQL's statement_timeout); none when 0 or absent (the
+   * server passes DATABASE_STATEMENT_TIMEOUT_SECONDS; scripts that load data in bulk pass nothing).
+   */
   statementTimeoutMs?: number;
 }
 
@@ -147,7 +148,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     };
   } else {
     const max = options.poolSize ?? 10;
-    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const statementTimeoutMs = options.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: url,
       max,
