@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -25,6 +25,7 @@ import type { Config } from './config.js';
 import type { Db, PoolUse, Subscribe } from './db/database.js';
 import { metricsPlugin } from './metrics/metrics.js';
 import { AppError } from './errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseAvailability } from './db/availability.js';
 import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
@@ -95,6 +96,14 @@ declare module 'fastify' {
     /** Delivers the mail outbox: main.ts starts it, closing the app stops it. */
     mailSender: MailSender;
     reminderSweeper: ReminderSweeper;
+    /** Whether the database is reached; its faults answer 503 and are logged once per change. */
+    databaseAvailability: DatabaseAvailability;
+    /**
+     * Begins a graceful stop: readiness answers 503 so that the proxy sends new work elsewhere, and every reply
+     * says `Connection: close` so that the proxy reuses none of this instance's connections; requests are still
+     * served meanwhile. `app.close()` then finishes them.
+     */
+    drain(): void;
   }
 }
 
@@ -185,7 +194,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
       const message = status >= 500 ? 'Internal server error.' : (FRAMEWORK_ERRORS[error.code] ?? 'Invalid request.');
-      void reply.code(status).send({ message });
+      // Fastify types this reply by the router's generics, which no route has chosen yet.
+      void (reply as FastifyReply).code(status).send({ message });
     },
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -194,6 +204,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  const databaseAvailability = new DatabaseAvailability(db, app.log.child({ module: 'database' }));
+  app.decorate('databaseAvailability', databaseAvailability);
+  app.addHook('onClose', async () => databaseAvailability.close());
   app.setErrorHandler(errorHandler);
   await app.register(jsonBodyLimits);
 
@@ -271,26 +284,38 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     quarantineAfter: config.DEVICE_QUARANTINE_FAILURES,
     logRetentionDays: config.FLASH_LOG_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
-  }, config.FLASH_STREAMS_PER_USER);
+  }, { streamsPerUser: config.FLASH_STREAMS_PER_USER, faults: databaseAvailability });
   // One LISTEN per instance for every open progress stream.
   if (deps.subscribe) await flashing.events.listen(deps.subscribe);
   app.addHook('onClose', () => flashing.events.close());
   app.decorate('flashJobs', flashing.runner);
   app.addHook('onClose', () => flashing.runner.stop());
-  const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
+  const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }), faults: databaseAvailability });
   app.decorate('mailSender', mailSender);
   app.addHook('onClose', () => mailSender.stop());
-  const reminderSweeper = new ReminderSweeper({ db, publicUrl: config.PUBLIC_URL, log: app.log.child({ module: 'reminders' }) });
+  const reminderSweeper = new ReminderSweeper({
+    db,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log.child({ module: 'reminders' }),
+    faults: databaseAvailability,
+  });
   app.decorate('reminderSweeper', reminderSweeper);
   app.addHook('onClose', () => reminderSweeper.stop());
-  // From the first moment of a shutdown, readiness says so, so that a proxy sends new work elsewhere.
+  // From the first moment of a shutdown (the drain, or the close itself), readiness says so, so that a proxy
+  // sends new work elsewhere.
   let closing = false;
+  app.decorate('drain', () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('preClose', async () => {
     closing = true;
     // Open progress streams would hold the server open until their jobs end.
     flashing.events.endStreams();
   });
-  const health = new HealthService(db, {
+  const health = new HealthService(db, databaseAvailability, {
     isListening: () => sessionUsers.isListening,
     mailSenderAlive: () => mailSender.isAlive(),
     flashRunnerAlive: () => flashing.runner.isAlive(),
@@ -383,6 +408,14 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
 }
 
 function errorHandler(this: FastifyInstance, error: FastifyError | AppError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  const fault = this.databaseAvailability.report(error);
+  if (fault) {
+    // No stack per request: the availability logs the outage once; a slow statement is one short line.
+    if (fault === 'timeout') request.log.warn({ url: request.routeOptions.url }, 'a database statement ran past its time limit');
+    error = new AppError('unavailable', 'The service is unavailable for a moment: try again shortly.', {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
   if (error instanceof AppError) {
     if (error.details.retryAfterSeconds !== undefined) reply.header('retry-after', error.details.retryAfterSeconds);
     return reply.code(error.status).send({ message: error.message, fieldErrors: error.details.fieldErrors });

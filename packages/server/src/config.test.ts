@@ -38,4 +38,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAPTCHA: 'turnstile' })).toThrow(/CAPTCHA_SITE_KEY/);
     expect(loadConfig({ CAPTCHA: 'turnstile', CAPTCHA_SITE_KEY: 'k', CAPTCHA_SECRET: 's' }).CAPTCHA).toBe('turnstile');
   });
+
+  it('reads the drain and the statement limit in seconds, and refuses what is not one', () => {
+    expect(loadConfig({})).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 0, DATABASE_STATEMENT_TIMEOUT_SECONDS: 30 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '10', DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' })).toMatchObject({
+      SHUTDOWN_DRAIN_SECONDS: 10,
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: 0,
+    });
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_SECONDS/);
+  });
 });

@@ -62,6 +62,13 @@ const envSchema = z
     FLASH_STREAMS_PER_USER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(60)),
     /** Consecutive failed flashes after which a device is quarantined. */
     DEVICE_QUARANTINE_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+    /**
+     * Seconds an instance keeps serving after SIGTERM with readiness at 503 and `Connection: close` on its replies,
+     * so that the proxy has stopped sending it work before it closes.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(300).default(0)),
+    /** The longest a database statement of a request may run before PostgreSQL cancels it (0: no limit). */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(30)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {

@@ -9,6 +9,8 @@ export const errorStatus = {
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,
+  /** The database cannot be reached for now: the caller may try again after Retry-After. */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -16,19 +16,26 @@ async function main() {
   const config = loadConfig();
   const testbed = await loadTestbed(config.TESTBED_CONFIG);
   const driver = createTestbedDriver(testbed);
-  const database = await openDatabase(config.DATABASE_URL);
+  const database = await openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 });
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   await syncInventory(database.db, testbed);
   const admin = await ensureFirstAdmin(database.db, config);
 
   const app = await buildApp({ config, db: database.db, subscribe: database.subscribe, poolUse: database.poolUse, jwtSecret, driver });
-  // A graceful stop (SIGTERM from an orchestrator, Ctrl-C): readiness turns 503 and the listening socket
-  // closes, requests under way finish (at most SHUTDOWN_GRACE_MS, then their connections are cut), the flash
-  // runner hands its jobs' leases back for another instance, the mail sender ends its pass, the database closes.
+  // A graceful stop (SIGTERM from an orchestrator, Ctrl-C). First the drain (SIGTERM only, SHUTDOWN_DRAIN_SECONDS):
+  // readiness turns 503 and every reply says `Connection: close`, while requests are still served, until the proxy
+  // has seen the 503 and sends nothing more here; closing at once would race with the proxy reusing a kept-alive
+  // connection, and lose that request. Then the listening socket and the idle connections close, requests under
+  // way finish (at most SHUTDOWN_GRACE_MS, then their connections are cut), progress streams end (their clients
+  // reconnect elsewhere), the flash runner hands its jobs' leases back for another instance, the mail sender ends
+  // its pass, the database closes.
   let closing: Promise<void> | undefined;
   const close = (signal: string) =>
     (closing ??= (async () => {
-      app.log.info({ signal }, 'shutting down');
+      const drainSeconds = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS : 0;
+      app.log.info({ signal, drainSeconds }, 'shutting down');
+      app.drain();
+      if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
       const force = setTimeout(() => {
         app.log.warn('requests still under way after the grace period: closing their connections');
         app.server.closeAllConnections();

@@ -65,6 +65,8 @@ http {
   upstream portal {
 ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 16;
+    # Shorter than the instances' drain, as docs/operations.md sets it.
+    keepalive_timeout 1s;
   }
   server {
     listen 127.0.0.1:${port};
@@ -169,6 +171,7 @@ describeWithPostgres('three instances behind nginx on one PostgreSQL (needs TEST
       TESTBED_CONFIG: await writeTestbed(),
       TRUST_PROXY: '127.0.0.1',
       FLASH_LEASE_SECONDS: String(LEASE_SECONDS),
+      SHUTDOWN_DRAIN_SECONDS: '2',
       LOG_LEVEL: 'warn',
     };
   }, 60_000);

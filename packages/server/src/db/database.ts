@@ -29,6 +29,14 @@ export interface DatabaseHandle {
   poolUse?: () => PoolUse;
 }
 
+/**
+ * Hears an error of a background loop and answers true when it says the database is unreachable, which it logs
+ * itself, once per outage: the loop then says nothing more of it, and tries again at its next pass.
+ */
+export interface DatabaseFaultReporter {
+  reportOutage(error: unknown): boolean;
+}
+
 export interface PoolUse {
   total: number;
   idle: number;
@@ -50,6 +58,14 @@ export type Subscribe = (
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
+/** How long opening a connection may take before the query that needed it fails (the database is unreachable). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long the client waits for an answer beyond the statement timeout before it gives the query up: the
+ * server cancels a slow statement itself, so only a database that has gone silent (a network cut) gets here.
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 5_000;
+
 /** PostgreSQL: a connection of its own outside the pool, reconnected after a second if it drops. */
 function postgresSubscriber(url: string): Subscribe {
   return async (channel, onNotify, onListening) => {
@@ -67,7 +83,7 @@ function postgresSubscriber(url: string): Subscribe {
     };
     async function connect() {
       retry = undefined;
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
       client = next;
       next.on('notification', (message) => {
         if (message.channel === channel) onNotify(message.payload ?? '');
@@ -95,10 +111,20 @@ function postgresSubscriber(url: string): Subscribe {
   };
 }
 
+export interface OpenOptions {
+  poolSize?: number;
+  /**
+   * The longest a statement of the pool may run (PostgreSQL's statement_timeout); none when 0 or absent (the
+   * server passes DATABASE_STATEMENT_TIMEOUT_SECONDS; scripts that load data in bulk pass nothing).
+   */
+  statementTimeoutMs?: number;
+}
+
 // PostgreSQL hands back int8 and numeric as strings; counts are cast to int in SQL instead.
-export async function openDatabase(url: string, options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   let runScript: ScriptRunner | undefined;
+  let migrator: { db: Db; close(): Promise<void> } | undefined;
   if (url.startsWith('pglite://')) {
     const location = url.slice('pglite://'.length);
     let dataDir: string | undefined;
@@ -121,21 +147,42 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
       await client.exec(script);
     };
   } else {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    // An idle connection that the server drops (a restart, an administrator's kill) is an 'error' event
-    // of the pool; unheard, it would end the process. The pool discards that connection and opens another
-    // when one is next needed, and a query on a dead connection fails on its own.
-    pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const max = options.poolSize ?? 10;
+    const statementTimeoutMs = options.statementTimeoutMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A dead peer (a host gone, a network cut) is noticed by TCP rather than by a query that never ends.
+      keepAlive: true,
+      ...(statementTimeoutMs > 0
+        ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS }
+        : {}),
+    });
+    // A connection the server ends (a restart, a failover, an administrator's pg_terminate_backend) is an
+    // 'error' event of its client; unheard, it would end the process. The pool hears its idle clients; a
+    // client lent out to a query needs a listener of its own. Either way the pool discards the connection
+    // and opens another when one is next needed, and the query that was on it fails on its own (a 503).
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
     handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy(), poolUse };
+    // Migrations run on a connection of their own, without the requests' time limits: a migration of a large
+    // table may take minutes, and so may the wait of an instance for another's migrations (under the lock).
+    const migrationPool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    migrationPool.on('error', () => undefined);
+    migrationPool.on('connect', (client) => client.on('error', () => undefined));
+    const migrationDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: migrationPool }) });
+    migrator = { db: migrationDb, close: () => migrationDb.destroy() };
   }
   try {
-    await migrate(handle.db, runScript);
+    await migrate(migrator?.db ?? handle.db, runScript);
   } catch (error) {
     await handle.close();
     throw error;
+  } finally {
+    await migrator?.close();
   }
   return handle;
 }

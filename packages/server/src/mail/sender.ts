@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
-import type { Queryable } from '../db/database.js';
+import type { DatabaseFaultReporter, Queryable } from '../db/database.js';
 
 export interface MailLogger {
   info(object: object, message: string): void;
@@ -21,6 +21,8 @@ export interface MailSenderOptions {
   db: Queryable;
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>;
   log: MailLogger;
+  /** Hears database faults, which it logs once per outage. */
+  faults?: DatabaseFaultReporter;
   /** Time between two looks at the outbox when it was empty. */
   pollIntervalMs?: number;
   /** Rows taken per claim. */
@@ -112,8 +114,8 @@ export class MailSender {
     try {
       delivered = await this.deliverDue();
     } catch (error) {
-      // The database may be restarting: try again at the next interval.
-      this.options.log.error({ err: error }, 'mail outbox could not be read');
+      // The database may be restarting: try again at the next interval (the outage is logged once).
+      if (!this.options.faults?.reportOutage(error)) this.options.log.error({ err: error }, 'mail outbox could not be read');
     }
     // A full batch suggests more is waiting.
     this.schedule(delivered >= (this.options.batchSize ?? 10) ? 0 : (this.options.pollIntervalMs ?? 2000));

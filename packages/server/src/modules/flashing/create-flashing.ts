@@ -2,7 +2,7 @@
 // are down), the job runner and the service behind the routes.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { Db, DatabaseFaultReporter } from '../../db/database.js';
 import type { TestbedDriver } from '../../testbed/driver.js';
 import { FlashingAwareDriver } from './flashing-aware-driver.js';
 import { FlashJobRunner, type FlashPolicy } from './job-runner.js';
@@ -22,12 +22,12 @@ export function createFlashing(
   dataDir: string,
   log: FastifyBaseLogger,
   policy?: FlashPolicy,
-  streamsPerUser = DEFAULT_STREAMS_PER_USER,
+  options: { streamsPerUser?: number; faults?: DatabaseFaultReporter } = {},
 ) {
   const aware = new FlashingAwareDriver(db, driver);
-  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy);
+  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy, options.faults);
   const events = new FlashEventHub();
   events.onCancelled((jobId) => runner.cancelled(jobId));
-  const service = new FlashingService(db, aware, runner, events, new StreamSlots(db, streamsPerUser));
+  const service = new FlashingService(db, aware, runner, events, new StreamSlots(db, options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER));
   return { driver: aware, runner, service, events };
 }

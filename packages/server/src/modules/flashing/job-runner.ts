@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isFlashingDoneLine, NODE_READY } from '@testbed/contract';
-import type { Db, Queryable } from '../../db/database.js';
+import type { DatabaseFaultReporter, Db, Queryable } from '../../db/database.js';
 import type { FlashTarget, TestbedDriver } from '../../testbed/driver.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/repo.js';
@@ -94,6 +94,7 @@ export class FlashJobRunner {
     /** Told when jobs start or end, so that the device lists follow at once. */
     private readonly onChange: () => void = () => undefined,
     private readonly policy: FlashPolicy = DEFAULT_POLICY,
+    private readonly faults: DatabaseFaultReporter = { reportOutage: () => false },
   ) {}
 
   get isRunning(): boolean {
@@ -127,7 +128,9 @@ export class FlashJobRunner {
     clearTimeout(this.timer);
     await this.ticking;
     await Promise.allSettled(this.inFlight.values());
-    await releaseFlashJobs(this.db, this.owner).catch((error: unknown) => this.log.warn({ err: error }, 'flash jobs not released'));
+    await releaseFlashJobs(this.db, this.owner).catch((error: unknown) => {
+      if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'flash jobs not released');
+    });
   }
 
   targetOf(job: FlashJobRow): FlashTarget {
@@ -188,7 +191,9 @@ export class FlashJobRunner {
     this.lastTickAt = performance.now();
     if (this.lastTickAt - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = this.lastTickAt;
-      this.pruneLogs().catch((error: unknown) => this.log.warn({ err: error }, 'old flash logs not pruned'));
+      this.pruneLogs().catch((error: unknown) => {
+        if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old flash logs not pruned');
+      });
     }
     let jobs: FlashJobRow[];
     try {
@@ -200,7 +205,8 @@ export class FlashJobRunner {
       // from a state it has already left (a pending job would be flashed twice).
       jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, [...this.inFlight.keys()]);
     } catch (error) {
-      if (this.running) this.log.error({ err: error }, 'flash jobs could not be read');
+      // The database may be away for a moment: the next pass tries again, and the outage is logged once.
+      if (this.running && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'flash jobs could not be read');
       return;
     }
     for (const job of jobs) {
@@ -211,7 +217,9 @@ export class FlashJobRunner {
       const step = this.step(job, abort.signal)
         .then(() => this.postponeIfIdle(job, before))
         .catch((error: unknown) => {
-          if (!abort.signal.aborted) this.log.error({ err: error, handle: job.handle }, 'flash job step failed');
+          if (!abort.signal.aborted && !this.faults.reportOutage(error)) {
+            this.log.error({ err: error, handle: job.handle }, 'flash job step failed');
+          }
         })
         .finally(() => {
           this.inFlight.delete(job.id);

@@ -171,9 +171,10 @@ export const flashingRoutes: FastifyPluginAsyncZod<{ flashing: FlashingService }
     handler: async (request, reply) => {
       const lastEventId = request.headers['last-event-id'];
       const after = request.query.after ?? (typeof lastEventId === 'string' && /^[0-9]{1,18}$/.test(lastEventId) ? lastEventId : undefined);
-      const send = await flashing.openStream(request.params.handle, request.query.ticket, after, (error) =>
-        request.log.error({ err: error }, 'flash progress stream failed'),
-      );
+      // A stream that the database's outage ends is logged with the outage, once (the client reconnects).
+      const send = await flashing.openStream(request.params.handle, request.query.ticket, after, (error) => {
+        if (!app.databaseAvailability.reportOutage(error)) request.log.error({ err: error }, 'flash progress stream failed');
+      });
       // The stream is written on the raw response: the headers set so far (security headers) go with it.
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);

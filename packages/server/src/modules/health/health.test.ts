@@ -61,3 +61,16 @@ describe('GET /api/health/ready', () => {
     expect(body).not.toMatch(/postgres:|pglite:|password|secret/i);
   });
 });
+
+describe('a graceful stop', () => {
+  it('turns readiness to 503 at once and answers Connection: close while it still serves', async () => {
+    expect((await ready()).statusCode).toBe(200);
+    ctx.app.drain();
+    const reply = await ready();
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json().status).toBe('shutting-down');
+    const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers.connection).toBe('close');
+  });
+});

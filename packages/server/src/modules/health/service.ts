@@ -3,6 +3,7 @@
 // says nothing secret, only whether it holds and, when it does not, a short reason.
 import { sql } from 'kysely';
 import type { HealthCheck, ReadinessReply } from '@testbed/contract';
+import type { DatabaseAvailability } from '../../db/availability.js';
 import type { Db } from '../../db/database.js';
 import { pendingMigrations } from '../../db/migrate.js';
 
@@ -20,13 +21,20 @@ const CHECK_TIMEOUT_MS = 2_000;
 export class HealthService {
   constructor(
     private readonly db: Db,
+    private readonly availability: DatabaseAvailability,
     private readonly probes: ReadinessProbes,
   ) {}
 
   async readiness(): Promise<{ ready: boolean; reply: ReadinessReply }> {
     const [database, migrations] = await Promise.all([
       check(async () => {
-        await sql`SELECT 1`.execute(this.db);
+        try {
+          await sql`SELECT 1`.execute(this.db);
+        } catch (error) {
+          this.availability.report(error);
+          throw error;
+        }
+        this.availability.reachable();
       }),
       check(async () => {
         const pending = await pendingMigrations(this.db);
@@ -41,8 +49,9 @@ export class HealthService {
       mailSender: flag(this.probes.mailSenderAlive(), this.probes.isAcceptingWork() ? 'not running' : 'shutting down'),
       flashRunner: flag(this.probes.flashRunnerAlive(), this.probes.isAcceptingWork() ? 'not running' : 'shutting down'),
     };
-    const ready = Object.values(checks).every((item) => item.ok) && this.probes.isAcceptingWork();
-    return { ready, reply: { status: ready ? 'ready' : 'unavailable', checks } };
+    const accepting = this.probes.isAcceptingWork();
+    const ready = Object.values(checks).every((item) => item.ok) && accepting;
+    return { ready, reply: { status: ready ? 'ready' : accepting ? 'unavailable' : 'shutting-down', checks } };
   }
 }
 

@@ -2,7 +2,7 @@
 // each person's lead times (15 min by default, either can be turned off on the profile). Every instance runs
 // a sweep; the rows of `reservation_reminders` make each reminder go once (see claimDueReminders).
 import { AppError } from '../../errors.js';
-import type { Db } from '../../db/database.js';
+import type { DatabaseFaultReporter, Db } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
@@ -38,6 +38,8 @@ interface SweeperOptions {
   db: Db;
   publicUrl: string;
   log: { error(object: object, message: string): void };
+  /** Hears database faults, which it logs once per outage. */
+  faults?: DatabaseFaultReporter;
   /** Time between two sweeps. */
   intervalMs?: number;
 }
@@ -105,7 +107,7 @@ export class ReminderSweeper {
       this.running = this.sweep()
         .catch((error: unknown) => {
           // The database may be restarting: the next sweep finds what this one missed.
-          this.options.log.error({ err: error }, 'reminder sweep failed');
+          if (!this.options.faults?.reportOutage(error)) this.options.log.error({ err: error }, 'reminder sweep failed');
           return 0;
         })
         .then((count) => this.schedule(count >= BATCH ? 0 : (this.options.intervalMs ?? 30_000)))
