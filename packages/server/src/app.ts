@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         }
       : {}),
     // What the router refuses before any route is found answers in the API's error shape too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
       const message = status >= 500 ? 'Internal server error.' : (FRAMEWORK_ERRORS[error.code] ?? 'Invalid request.');
       void reply.code(status).send({ message });
