@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         }
       : {}),
     // What the router refuses before any route is found answers in the API's error shape too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
       const message = status >= 500 ? 'Internal server error.' : (FRAMEWORK_ERRORS[error.code] ?? 'Invalid request.');
       // Fastify types this reply by the router's generics, which no route has chosen yet.
