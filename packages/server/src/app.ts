@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -24,6 +24,7 @@ import { messages } from '@testbed/contract';
 import type { Config } from './config.js';
 import type { Db, PoolUse, Subscribe } from './db/database.js';
 import { metricsPlugin } from './metrics/metrics.js';
+import { AccessLog, logRequest, requestId, requestIdHeader } from './logging/request-log.js';
 import { AppError } from './errors.js';
 import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
@@ -125,30 +126,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'err.detail', 'err.parameters'];
 
-/** A query value that opens something (a stream ticket ...) is a secret too: its value stays out of the log. */
-const SECRET_QUERY = /^(ticket|token|secret|password|key)$/i;
-
-/** What the log says of a request: Fastify's fields, with the values of secret query parameters hidden. */
-function logRequest(request: FastifyRequest) {
-  const [path, query] = request.url.split('?', 2);
-  const url =
-    query === undefined
-      ? path
-      : `${path}?${query
-          .split('&')
-          .map((pair) => (SECRET_QUERY.test(decodeURIComponentSafe(pair.split('=')[0] ?? '')) ? `${pair.split('=')[0]}=[redacted]` : pair))
-          .join('&')}`;
-  return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -164,6 +141,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // rate limits and the sign-in throttle count by it. Nobody else is believed.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
+    // The id is checked by requestId before it is believed, so Fastify must not take the header as it is.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // One line per request in place of Fastify's two.
+    logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -171,6 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
+  await app.register(requestIdHeader);
 
   // Helmet's headers on every reply, from a middleware built once (Fastify's helmet plugin builds it again for
   // every request, parsing the policy each time).
