@@ -213,13 +213,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const directory = new ValidUsersDirectory(db);
   const usageLimits = new UsageLimitsCache();
   const caches = [sessionUsers, reservationLists, directory, usageLimits];
-  await app.register(metricsPlugin, {
-    db,
-    poolUse: deps.poolUse,
-    caches: { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits },
-    allow: config.METRICS_ALLOW,
-    token: config.METRICS_TOKEN,
-  });
   if (deps.subscribe) for (const cache of caches) await cache.listen(deps.subscribe);
   app.addHook('onClose', () => Promise.all(caches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
@@ -238,6 +231,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
   app.decorate('mailSender', mailSender);
   app.addHook('onClose', () => mailSender.stop());
+  const cacheNames = { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits };
+  await app.register(metricsPlugin, {
+    db,
+    poolUse: deps.poolUse,
+    caches: cacheNames,
+    allow: config.METRICS_ALLOW,
+    token: config.METRICS_TOKEN,
+    flashRunner: flashing.runner,
+    mailSender,
+    progressStreams: () => flashing.events.openStreams,
+    listeners: { ...cacheNames, flash_progress: flashing.events },
+  });
   const reminderSweeper = new ReminderSweeper({ db, publicUrl: config.PUBLIC_URL, log: app.log.child({ module: 'reminders' }) });
   app.decorate('reminderSweeper', reminderSweeper);
   app.addHook('onClose', () => reminderSweeper.stop());

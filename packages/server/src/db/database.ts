@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connection pool's use (PostgreSQL; the embedded engine has one connection and no pool). */
   poolUse?: () => PoolUse;
+  /** The migrations this start applied (none when another instance or an earlier start had). */
+  migrationsApplied: string[];
 }
 
 export interface PoolUse {
@@ -35,6 +37,9 @@ export interface PoolUse {
   /** Queries waiting for a connection. */
   waiting: number;
   max: number;
+  /** Connections handed out since the start, and the seconds spent waiting for them in all. */
+  acquired: number;
+  waitSeconds: number;
 }
 
 /**
@@ -115,7 +120,7 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
       onListening(true);
       return unlisten;
     };
-    handle = { db, engine: 'pglite', subscribe, close: () => db.destroy() };
+    handle = { db, engine: 'pglite', subscribe, close: () => db.destroy(), migrationsApplied: [] };
     // The transaction holds PGlite's only connection, so the client's exec runs inside it.
     runScript = async (_conn, script) => {
       await client.exec(script);
@@ -126,13 +131,32 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
     // of the pool; unheard, it would end the process. The pool discards that connection and opens another
     // when one is next needed, and a query on a dead connection fails on its own.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Each connection handed out is timed from the ask: a pool too small for the load shows as waiting first.
+    const wait = { acquired: 0, seconds: 0 };
+    const timedPool = {
+      async connect() {
+        const began = performance.now();
+        const client = await pool.connect();
+        wait.acquired += 1;
+        wait.seconds += (performance.now() - began) / 1000;
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
     const max = options.poolSize ?? 10;
-    const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
-    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy(), poolUse };
+    const poolUse = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+      acquired: wait.acquired,
+      waitSeconds: wait.seconds,
+    });
+    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy(), poolUse, migrationsApplied: [] };
   }
   try {
-    await migrate(handle.db, runScript);
+    handle.migrationsApplied = await migrate(handle.db, runScript);
   } catch (error) {
     await handle.close();
     throw error;
