@@ -231,17 +231,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }) });
   app.decorate('mailSender', mailSender);
   app.addHook('onClose', () => mailSender.stop());
-  const cacheNames = { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits };
+  const namedCaches = { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits };
   await app.register(metricsPlugin, {
     db,
     poolUse: deps.poolUse,
-    caches: cacheNames,
+    caches: namedCaches,
     allow: config.METRICS_ALLOW,
     token: config.METRICS_TOKEN,
     flashRunner: flashing.runner,
     mailSender,
     progressStreams: () => flashing.events.openStreams,
-    listeners: { ...cacheNames, flash_progress: flashing.events },
+    listeners: { ...namedCaches, flash_progress: flashing.events },
   });
   const reminderSweeper = new ReminderSweeper({ db, publicUrl: config.PUBLIC_URL, log: app.log.child({ module: 'reminders' }) });
   app.decorate('reminderSweeper', reminderSweeper);
