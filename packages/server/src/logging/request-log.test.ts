@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestContext } from '../../test/helper.js';
 import { redactUrl } from './request-log.js';
@@ -132,6 +133,23 @@ describe('the access log', () => {
     await ctx.app.inject({ method: 'GET', url: `/confirm-email/${token}` });
     expect(lines()).toHaveLength(3);
     expect(log).not.toContain(token);
+  });
+});
+
+describe('the lines of a failed request', () => {
+  it('carry the request’s id, the error’s line as well as the access line', async () => {
+    const user = await loginAs(ctx);
+    // A table gone makes the next read of it an unexpected failure (the last test of the file: nothing after it needs it).
+    await sql`DROP TABLE employers CASCADE`.execute(ctx.database.db);
+    log = '';
+    const reply = await user.inject({ method: 'GET', url: '/api/employers' });
+    expect(reply.statusCode).toBe(500);
+    const id = String(reply.headers['x-request-id']);
+    const requestLines = linesOf(id);
+    expect(requestLines.map((line) => line.msg)).toEqual(['unexpected error', 'request']);
+    expect(requestLines[1]).toMatchObject({ status: 500, route: '/api/employers', userId: user.id });
+    // Every line written meanwhile belongs to the request.
+    expect(lines().every((line) => line.reqId === id)).toBe(true);
   });
 });
 
