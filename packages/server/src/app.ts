@@ -24,6 +24,7 @@ import { messages } from '@testbed/contract';
 import type { Config } from './config.js';
 import type { Db, PoolUse, Subscribe } from './db/database.js';
 import { metricsPlugin } from './metrics/metrics.js';
+import { AccessLog, logRequest, requestId, requestIdHeader } from './logging/request-log.js';
 import { AppError } from './errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseAvailability } from './db/availability.js';
 import { AccessTokens } from './security/access-token.js';
@@ -142,30 +143,6 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
  */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'err.detail', 'err.parameters'];
 
-/** A query value that opens something (a stream ticket ...) is a secret too: its value stays out of the log. */
-const SECRET_QUERY = /^(ticket|token|secret|password|key)$/i;
-
-/** What the log says of a request: Fastify's fields, with the values of secret query parameters hidden. */
-function logRequest(request: FastifyRequest) {
-  const [path, query] = request.url.split('?', 2);
-  const url =
-    query === undefined
-      ? path
-      : `${path}?${query
-          .split('&')
-          .map((pair) => (SECRET_QUERY.test(decodeURIComponentSafe(pair.split('=')[0] ?? '')) ? `${pair.split('=')[0]}=[redacted]` : pair))
-          .join('&')}`;
-  return { method: request.method, url, host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -198,6 +175,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       void (reply as FastifyReply).code(status).send({ message });
     },
     bodyLimit: 2 * 1024 * 1024,
+    // The id is checked by requestId before it is believed, so Fastify must not take the header as it is.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // One line per request in place of Fastify's two.
+    logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -209,6 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => databaseAvailability.close());
   app.setErrorHandler(errorHandler);
   await app.register(jsonBodyLimits);
+  await app.register(requestIdHeader);
 
   // Helmet's headers on every reply, from a middleware built once (Fastify's helmet plugin builds it again for
   // every request, parsing the policy each time).
@@ -268,13 +251,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const directory = new ValidUsersDirectory(db);
   const usageLimits = new UsageLimitsCache();
   const caches = [sessionUsers, reservationLists, directory, usageLimits];
-  await app.register(metricsPlugin, {
-    db,
-    poolUse: deps.poolUse,
-    caches: { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits },
-    allow: config.METRICS_ALLOW,
-    token: config.METRICS_TOKEN,
-  });
   if (deps.subscribe) for (const cache of caches) await cache.listen(deps.subscribe);
   app.addHook('onClose', () => Promise.all(caches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
@@ -293,6 +269,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }), faults: databaseAvailability });
   app.decorate('mailSender', mailSender);
   app.addHook('onClose', () => mailSender.stop());
+  const namedCaches = { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits };
+  await app.register(metricsPlugin, {
+    db,
+    poolUse: deps.poolUse,
+    caches: namedCaches,
+    allow: config.METRICS_ALLOW,
+    token: config.METRICS_TOKEN,
+    flashRunner: flashing.runner,
+    mailSender,
+    progressStreams: () => flashing.events.openStreams,
+    listeners: { ...namedCaches, flash_progress: flashing.events },
+  });
   const reminderSweeper = new ReminderSweeper({
     db,
     publicUrl: config.PUBLIC_URL,

@@ -1,5 +1,6 @@
 // Configuration is read once at boot from the environment (DESIGN.md section 5) and a wrong value stops
 // the start with the list of what is wrong.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -89,12 +90,74 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The settings that hold a secret (a password, possibly inside a URL). Each may also be given as the path of
+ * a file that holds it, `<NAME>_FILE` (systemd's LoadCredential, a container's secret mount), so that the
+ * secret stays out of the environment, which other processes of the user and crash reports can read. The
+ * start line of the log shows them hidden (describeConfig).
+ */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'CAPTCHA_SECRET', 'METRICS_TOKEN'] as const;
+
+/** The environment with each `<NAME>_FILE` read into `<NAME>`, and what was wrong on the way. */
+function withSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const merged = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) {
+      problems.push(`${name}_FILE: ${name} is set too; give one of them`);
+      continue;
+    }
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      continue;
+    }
+    // Editors and `echo` end the file with a line break, which is not part of the secret.
+    const value = text.replace(/\r?\n$/, '');
+    if (value.trim() === '') problems.push(`${name}_FILE: ${file} is empty`);
+    else merged[name] = value;
+  }
+  return { env: merged, problems };
+}
+
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  const { env, problems } = withSecretFiles(given);
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+  if (!parsed.success || problems.length > 0) {
+    const issues = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError([...problems, ...issues]);
   }
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return { ...value, PUBLIC_URL: publicUrl };
+}
+
+/**
+ * The configuration as the log may show it: every secret setting that is set reads `[hidden]`, except that a
+ * URL keeps everything but its password (which database, which mail relay is useful to read).
+ */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const shown: Record<string, unknown> = { ...config };
+  for (const name of SECRET_SETTINGS) {
+    const value = config[name];
+    if (value === undefined) continue;
+    shown[name] = name.endsWith('_URL') ? hidePassword(value) : '[hidden]';
+  }
+  return shown;
+}
+
+function hidePassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = 'hidden';
+    // Query parameters of a database URL may carry a password too (?password=...).
+    for (const key of [...parsed.searchParams.keys()]) if (/pass|secret|token|key/i.test(key)) parsed.searchParams.set(key, 'hidden');
+    return parsed.toString();
+  } catch {
+    return '[hidden]';
+  }
 }

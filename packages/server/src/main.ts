@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap-admin.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { startLine } from './logging/startup.js';
 import { loadJwtSecret } from './security/secrets.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 import { syncInventory } from './testbed/inventory.js';
@@ -55,6 +56,7 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(await startLine(config, database), 'started');
   // Flash jobs left by a previous run (or by an instance that stopped) carry on; app.close() stops them.
   app.flashJobs.start({ leaseMs: config.FLASH_LEASE_SECONDS * 1000 });
   app.mailSender.start();

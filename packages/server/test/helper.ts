@@ -77,6 +77,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     config,
     db: database.db,
     subscribe: database.subscribe,
+    poolUse: database.poolUse,
     jwtSecret: randomBytes(32).toString('hex'),
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webRoot: '/nonexistent',

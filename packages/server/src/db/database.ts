@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connection pool's use (PostgreSQL; the embedded engine has one connection and no pool). */
   poolUse?: () => PoolUse;
+  /** The migrations this start applied (none when another instance or an earlier start had). */
+  migrationsApplied: string[];
 }
 
 /**
@@ -43,6 +45,9 @@ export interface PoolUse {
   /** Queries waiting for a connection. */
   waiting: number;
   max: number;
+  /** Connections handed out since the start, and the seconds spent waiting for them in all. */
+  acquired: number;
+  waitSeconds: number;
 }
 
 /**
@@ -141,7 +146,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       onListening(true);
       return unlisten;
     };
-    handle = { db, engine: 'pglite', subscribe, close: () => db.destroy() };
+    handle = { db, engine: 'pglite', subscribe, close: () => db.destroy(), migrationsApplied: [] };
     // The transaction holds PGlite's only connection, so the client's exec runs inside it.
     runScript = async (_conn, script) => {
       await client.exec(script);
@@ -165,9 +170,28 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     // and opens another when one is next needed, and the query that was on it fails on its own (a 503).
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
-    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy(), poolUse };
+    // Each connection handed out is timed from the ask: a pool too small for the load shows as waiting first.
+    const wait = { acquired: 0, seconds: 0 };
+    const timedPool = {
+      async connect() {
+        const began = performance.now();
+        const client = await pool.connect();
+        wait.acquired += 1;
+        wait.seconds += (performance.now() - began) / 1000;
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
+    const poolUse = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+      acquired: wait.acquired,
+      waitSeconds: wait.seconds,
+    });
+    handle = { db, engine: 'postgres', subscribe: postgresSubscriber(url), close: () => db.destroy(), poolUse, migrationsApplied: [] };
     // Migrations run on a connection of their own, without the requests' time limits: a migration of a large
     // table may take minutes, and so may the wait of an instance for another's migrations (under the lock).
     const migrationPool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -177,7 +201,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     migrator = { db: migrationDb, close: () => migrationDb.destroy() };
   }
   try {
-    await migrate(migrator?.db ?? handle.db, runScript);
+    handle.migrationsApplied = await migrate(migrator?.db ?? handle.db, runScript);
   } catch (error) {
     await handle.close();
     throw error;

@@ -30,6 +30,12 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   return files.filter((name) => !done.has(name));
 }
 
+/** The migrations the database has, in order. */
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
 export async function migrate(db: Kysely<any>, runScript: ScriptRunner = runWithSimpleQuery): Promise<string[]> {
   const files = await migrationFiles();
   return db.connection().execute(async (conn) => {

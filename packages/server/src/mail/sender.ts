@@ -59,6 +59,8 @@ export class MailSender {
   private stopped = true;
   /** When the loop last looked at the outbox (performance.now()), for the readiness check. */
   private lastTickAt = 0;
+  /** Deliveries by this instance since it started, for the metrics: handed to the relay (or the folder), or failed. */
+  readonly stats = { sent: 0, failed: 0 };
 
   constructor(private readonly options: MailSenderOptions) {
     const { config } = options;
@@ -144,6 +146,7 @@ export class MailSender {
 
   private async deliver(mail: ClaimedMail) {
     const { db, config, log } = this.options;
+    let handedOver = false;
     try {
       const info = await this.transport.sendMail({
         from: config.MAIL_FROM,
@@ -156,8 +159,12 @@ export class MailSender {
         const file = await this.writeEml(mail.id, (info as { message: Buffer }).message);
         log.info({ mailId: mail.id, to: mail.to_address, subject: mail.subject, file, links: linksOf(mail.text_body) }, 'mail written to the outbox folder');
       }
+      handedOver = true;
+      this.stats.sent += 1;
       await db.updateTable('mail_outbox').set({ sent_at: sql`now()`, last_error: null }).where('id', '=', mail.id).execute();
     } catch (error) {
+      // A mail handed over whose row could not be marked sent (the database went away) counts as sent once.
+      if (!handedOver) this.stats.failed += 1;
       const message = error instanceof Error ? error.message : String(error);
       const delayMs = (this.options.retryDelayMs ?? defaultRetryDelayMs)(mail.attempts);
       await db

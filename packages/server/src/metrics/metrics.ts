@@ -1,7 +1,8 @@
 // Prometheus metrics of one instance (GET /metrics, prom-client). Request durations are observed as replies
-// leave; the figures kept elsewhere (the pool, the outbox, the flash jobs, the in-memory copies) are read
-// when Prometheus scrapes, so that nothing is counted twice and nothing runs between scrapes. The outbox and
-// the flash jobs are the database's: every instance reports the same figures for them.
+// leave; the figures kept elsewhere (the pool, the outbox, the flash jobs, the in-memory copies, the runner's
+// and the mail sender's counts, the open streams, the LISTEN connections) are read when Prometheus scrapes, so
+// that nothing is counted twice and nothing runs between scrapes. The outbox and the flash jobs by stage are
+// the database's: every instance reports the same figures for them (to be aggregated with max, not sum).
 import { BlockList, isIP } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db, PoolUse } from '../db/database.js';
+import { buildInfo } from '../logging/build-info.js';
 
 export interface CacheStats {
   hits: number;
@@ -23,6 +25,14 @@ export interface MetricsSources {
   /** Who may read /metrics: addresses and networks (`METRICS_ALLOW`), or the bearer secret (`METRICS_TOKEN`). */
   allow: string[];
   token?: string;
+  /** The flash runner's counts since this instance started. */
+  flashRunner?: { stats: { done: number; failed: number; takenOver: number } };
+  /** The mail sender's counts since this instance started. */
+  mailSender?: { stats: { sent: number; failed: number } };
+  /** Progress streams open on this instance. */
+  progressStreams?: () => number;
+  /** Whatever holds a LISTEN connection, by name: whether it listens now. */
+  listeners?: Record<string, { isListening: boolean }>;
 }
 
 const SIGN_IN_ROUTE = '/api/auth/signin';
@@ -100,6 +110,89 @@ export function createRegistry(sources: MetricsSources) {
         this.inc({ cache, result: 'hit' }, stats.hits);
         this.inc({ cache, result: 'miss' }, stats.misses);
       }
+    },
+  });
+
+  new Gauge({
+    name: 'testbed_build_info',
+    help: 'The release and the Node.js version this instance runs (always 1)',
+    labelNames: ['version', 'node'] as const,
+    registers: [registry],
+  }).set(buildInfo(), 1);
+  new Counter({
+    name: 'portal_db_pool_acquisitions_total',
+    help: 'Connections handed out by the database pool (PostgreSQL only)',
+    registers: [registry],
+    collect() {
+      const use = sources.poolUse?.();
+      if (!use) return;
+      this.reset();
+      this.inc(use.acquired);
+    },
+  });
+  new Counter({
+    name: 'portal_db_pool_wait_seconds_total',
+    help: 'Time spent waiting for a connection of the database pool, in all (PostgreSQL only); divided by the acquisitions: the mean wait',
+    registers: [registry],
+    collect() {
+      const use = sources.poolUse?.();
+      if (!use) return;
+      this.reset();
+      this.inc(use.waitSeconds);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_listening',
+    help: 'Whether each LISTEN connection of this instance is up (1) or lost (0); while lost, the in-memory copies are not used',
+    labelNames: ['listener'] as const,
+    registers: [registry],
+    collect() {
+      for (const [listener, source] of Object.entries(sources.listeners ?? {})) this.set({ listener }, source.isListening ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'portal_flash_job_outcomes_total',
+    help: 'Flash jobs ended by this instance, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.flashRunner?.stats;
+      if (!stats) return;
+      this.reset();
+      this.inc({ outcome: 'done' }, stats.done);
+      this.inc({ outcome: 'failed' }, stats.failed);
+    },
+  });
+  new Counter({
+    name: 'portal_flash_lease_takeovers_total',
+    help: 'Flash jobs this instance took over from an instance that let their lease run out (it died or hung)',
+    registers: [registry],
+    collect() {
+      const stats = sources.flashRunner?.stats;
+      if (!stats) return;
+      this.reset();
+      this.inc(stats.takenOver);
+    },
+  });
+  new Gauge({
+    name: 'portal_flash_progress_streams',
+    help: 'Flash progress streams (Server-Sent Events) open on this instance',
+    registers: [registry],
+    collect() {
+      if (sources.progressStreams) this.set(sources.progressStreams());
+    },
+  });
+  new Counter({
+    name: 'portal_mail_deliveries_total',
+    help: 'Mails this instance handed to the relay (or the outbox folder): sent, or failed and to be retried',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.mailSender?.stats;
+      if (!stats) return;
+      this.reset();
+      this.inc({ result: 'sent' }, stats.sent);
+      this.inc({ result: 'failed' }, stats.failed);
     },
   });
 

@@ -6,6 +6,7 @@ import { deviceHealthListSchema, flashHistorySchema, flashJobDetailSchema, flash
 import { bookingBody } from '../../../test/booking.js';
 import { openFlashWorld, waitForJob, type Caller, type FlashWorld } from '../../../test/flash-world.js';
 import { testbedFileSchema } from '../../testbed/testbed-file.js';
+import { sampleValue, scrapeMetrics } from '../../../test/metrics-text.js';
 
 const BOARD = (n: number) => `02:00:00:0b:00:0${n}`;
 const testbed = testbedFileSchema.parse({
@@ -154,6 +155,21 @@ describe('GET /api/flashJobs/{handle}/events', () => {
 
     // Used once: a second opening is refused.
     expect((await world.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('counts the open stream in the metrics while it is open', async () => {
+    const reply = await flash(alice, BOARD(1));
+    const handle = reply.json().value2 as string;
+    const ticket = (await alice.inject({ method: 'POST', url: `/api/flashJobs/${handle}/streamTicket` })).json().ticket as string;
+    const streaming = world.app.inject({ method: 'GET', url: `/api/flashJobs/${handle}/events?ticket=${ticket}` });
+    let open: number | undefined;
+    for (let look = 0; look < 200 && open !== 1; look += 1) {
+      open = sampleValue(await scrapeMetrics(world.app), 'portal_flash_progress_streams');
+      if (open !== 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(open).toBe(1);
+    expect((await streaming).statusCode).toBe(200);
+    expect(sampleValue(await scrapeMetrics(world.app), 'portal_flash_progress_streams')).toBe(0);
   });
 
   it('resumes after a given entry, and refuses tickets of other jobs, made-up ones and strangers', async () => {

@@ -20,6 +20,7 @@ import { canLogIn, newKeyPair, startSshNode, type SshNode } from '../../testbed/
 import { testbedFileSchema, type TestbedFile } from '../../testbed/testbed-file.js';
 import { insertReservation } from '../reservations/repo.js';
 import { claimFlashJobs, findFlashJob } from './repo.js';
+import { sampleValue, scrapeMetrics } from '../../../test/metrics-text.js';
 import { startSimulatedFlashJobs } from './simulated-load.js';
 
 const BOARD = (n: number) => `02:00:00:0b:00:0${n}`;
@@ -356,9 +357,9 @@ describe('simulated load (benchmark hook)', () => {
     const db = world.ctx.database.db;
     const job = await db.selectFrom('flash_jobs').select('id').where('handle', '=', handle!).executeTakeFirstOrThrow();
     const owner = 'another-instance';
-    const stepping = await claimFlashJobs(db, owner, 30_000, 10, [job.id]);
+    const { jobs: stepping } = await claimFlashJobs(db, owner, 30_000, 10, [job.id]);
     expect(stepping.map((row) => row.handle)).not.toContain(handle);
-    const due = await claimFlashJobs(db, owner, 30_000, 10, []);
+    const { jobs: due } = await claimFlashJobs(db, owner, 30_000, 10, []);
     expect(due.map((row) => row.handle)).toContain(handle);
     await db.updateTable('flash_jobs').set({ state: 'failed', lease_owner: null, lease_until: null }).where('id', '=', job.id).execute();
     world.ctx.app.flashJobs.start({ tickMs: 40 });
@@ -417,6 +418,10 @@ describe('a flash job of an instance that died', () => {
     const job = await world.ctx.database.db.selectFrom('flash_jobs').select(['lease_owner', 'finished_at']).where('handle', '=', handle!).executeTakeFirstOrThrow();
     expect(job.lease_owner).toBeNull();
     expect(job.finished_at).not.toBeNull();
+    // The instance counts the takeover and the job's end in its metrics.
+    const samples = await scrapeMetrics(world.ctx.app);
+    expect(sampleValue(samples, 'portal_flash_lease_takeovers_total')).toBe(1);
+    expect(sampleValue(samples, 'portal_flash_job_outcomes_total', { outcome: 'done' })).toBe(1);
   });
 });
 

@@ -85,6 +85,8 @@ export class FlashJobRunner {
   private readonly flashedHere = new Map<number, FlashTarget>();
   /** The steps under way, to cut short (an account's restore) if their job is cancelled. */
   private readonly stepAborts = new Map<number, AbortController>();
+  /** What this instance did since it started, for the metrics: jobs it ended, and jobs it took over. */
+  readonly stats = { done: 0, failed: 0, takenOver: 0 };
 
   constructor(
     private readonly db: Db,
@@ -203,7 +205,12 @@ export class FlashJobRunner {
       await this.stopCancelled();
       // A step under way is not read: its row, read now, could be stepped again once that step has ended,
       // from a state it has already left (a pending job would be flashed twice).
-      jobs = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, [...this.inFlight.keys()]);
+      const claimed = await claimFlashJobs(this.db, this.owner, this.leaseMs, this.maxJobs, [...this.inFlight.keys()]);
+      jobs = claimed.jobs;
+      if (claimed.takenOver.length > 0) {
+        this.stats.takenOver += claimed.takenOver.length;
+        this.log.warn({ jobIds: claimed.takenOver }, 'flash jobs taken over: the instance that held them let their lease run out');
+      }
     } catch (error) {
       // The database may be away for a moment: the next pass tries again, and the outage is logged once.
       if (this.running && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'flash jobs could not be read');
@@ -353,7 +360,10 @@ export class FlashJobRunner {
     });
     // The row read at this tick follows the end too, so that postponeIfIdle leaves the job alone.
     job.state = state;
-    if (held) this.onChange();
+    if (held) {
+      this.stats[state] += 1;
+      this.onChange();
+    }
   }
 
   /** Lengthens the device's failure streak; the failure that reaches the threshold quarantines it and tells the administrators once. */

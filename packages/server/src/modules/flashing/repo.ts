@@ -313,7 +313,8 @@ export async function unavailableDevices(db: Queryable): Promise<{ busy: string[
 /**
  * Takes the running jobs that nobody holds (new ones, or those whose holder stopped or died) and renews the
  * leases of this owner's jobs before they run out, then answers the running jobs this owner holds that are
- * due for a step.
+ * due for a step, and the ids of the jobs taken over: those whose lease another owner let run out (an
+ * instance that stopped cleanly hands its jobs back first, so a takeover means one died or hung).
  */
 export async function claimFlashJobs(
   db: Queryable,
@@ -322,18 +323,20 @@ export async function claimFlashJobs(
   limit: number,
   /** This owner's jobs whose step is under way: their leases are renewed, their rows are not read. */
   stepping: readonly number[] = [],
-): Promise<FlashJobRow[]> {
+): Promise<{ jobs: FlashJobRow[]; takenOver: number[] }> {
   const lease = leaseMs / 1000;
-  await sql`
-    UPDATE flash_jobs SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${lease}::double precision)
-    WHERE id IN (
-      SELECT id FROM flash_jobs
+  const { rows: claimed } = await sql<{ id: number; previous_owner: string | null }>`
+    WITH due AS (
+      SELECT id, lease_owner FROM flash_jobs
       WHERE state NOT IN ('done', 'failed', 'cancelled')
         AND (lease_until IS NULL OR lease_until < now()
              OR (lease_owner = ${owner} AND lease_until < now() + make_interval(secs => ${lease / 2}::double precision)))
       ORDER BY id
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)`.execute(db);
+      FOR UPDATE SKIP LOCKED)
+    UPDATE flash_jobs j SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${lease}::double precision)
+    FROM due WHERE j.id = due.id
+    RETURNING j.id, due.lease_owner AS previous_owner`.execute(db);
   const { rows } = await sql<FlashJobRow>`
     SELECT ${jobColumns} FROM flash_jobs j
     JOIN devices d ON d.id = j.device_id JOIN device_types t ON t.id = d.device_type_id
@@ -341,7 +344,8 @@ export async function claimFlashJobs(
       AND j.next_step_at <= now() AND NOT (j.id = ANY(${[...stepping]}::int[]))
       AND ${withinReservation('j')}
     ORDER BY j.id`.execute(db);
-  return rows;
+  const takenOver = claimed.filter((row) => row.previous_owner !== null && row.previous_owner !== owner).map((row) => row.id);
+  return { jobs: rows, takenOver };
 }
 
 /** A job's next step put off by `waitMs` (never past its deadline), as long as this owner holds it. */
