@@ -143,7 +143,7 @@ export const flashLogEntrySchema = z.object({
   /** ISO 8601 instant. */
   at: z.string(),
   kind: z.enum(['stage', 'line', 'error', 'note']),
-  /** For a stage, its state name (pending, flashing, waiting_ready, restoring, done, failed). */
+  /** For a stage, its state name (pending, flashing, waiting_ready, restoring, done, failed, cancelled). */
   text: z.string(),
 });
 export type FlashLogEntry = z.infer<typeof flashLogEntrySchema>;
@@ -183,7 +183,7 @@ export const flashEventsQuerySchema = z.object({
   after: z.optional(z.string().check(z.regex(/^[0-9]{1,18}$/, 'Must be the id of a log entry.'))),
 });
 
-/** The stages of a flash in order, for a progress bar (failed ends it anywhere). */
+/** The stages of a flash in order, for a progress bar (failed or cancelled ends it anywhere). */
 export const FLASH_STAGES = ['pending', 'flashing', 'waiting_ready', 'restoring', 'done'] as const;
 
 /** POST /api/flashJobs/batch: flash several devices with one image, each its own job. */

@@ -610,7 +610,7 @@ async function main() {
       const count = await large.database.db
         .selectFrom('flash_jobs')
         .select(sql<number>`count(*)::int`.as('n'))
-        .where('state', 'not in', ['done', 'failed'])
+        .where('state', 'not in', ['done', 'failed', 'cancelled'])
         .executeTakeFirstOrThrow();
       running = count.n;
       streams.close();

@@ -42,11 +42,11 @@ CREATE TRIGGER flash_jobs_within_reservation
   BEFORE INSERT OR UPDATE OF reservation_id ON flash_jobs
   FOR EACH ROW EXECUTE FUNCTION flash_jobs_within_reservation();
 
--- Ends the running jobs of a reservation as cancelled, with the reason; answers their ids.
-CREATE FUNCTION flash_jobs_cancel(p_reservation integer, p_reason text) RETURNS SETOF integer
+-- Ends the running jobs of a reservation as cancelled at `p_at`, with the reason; answers their ids.
+CREATE FUNCTION flash_jobs_cancel(p_reservation integer, p_at timestamptz, p_reason text) RETURNS SETOF integer
 LANGUAGE sql AS $$
   UPDATE flash_jobs
-     SET state = 'cancelled', error = left(p_reason, 1000), finished_at = now(), updated_at = now(),
+     SET state = 'cancelled', error = left(p_reason, 1000), finished_at = p_at, updated_at = now(),
          lease_owner = NULL, lease_until = NULL
    WHERE reservation_id = p_reservation AND state NOT IN ('done', 'failed', 'cancelled')
   RETURNING id
@@ -56,11 +56,13 @@ $$;
 CREATE FUNCTION reservations_cancel_flash_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM flash_jobs_cancel(OLD.id, format('Cancelled: reservation %s was deleted. The flash was stopped and no account was restored.', OLD.id));
+    PERFORM flash_jobs_cancel(OLD.id, clock_timestamp(),
+      format('Cancelled: reservation %s was deleted. The flash was stopped and no account was restored.', OLD.id));
     RETURN OLD;
   END IF;
   IF NEW.end_date < OLD.end_date AND NEW.end_date <= clock_timestamp() THEN
-    PERFORM flash_jobs_cancel(NEW.id, format(
+    -- The jobs end with the reservation (endReservationNow records the wall clock once it holds the row).
+    PERFORM flash_jobs_cancel(NEW.id, NEW.end_date, format(
       'Cancelled: reservation %s ended at %s (released or shortened). The flash was stopped and no account was restored.',
       NEW.id, to_char(NEW.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')));
   END IF;
@@ -79,7 +81,7 @@ CREATE FUNCTION flash_jobs_cancel_ended() RETURNS SETOF integer LANGUAGE sql AS 
      SET state = 'cancelled',
          error = format('Cancelled: reservation %s ended at %s. The flash was stopped and no account was restored.',
                         r.id, to_char(r.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
-         finished_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
+         finished_at = clock_timestamp(), updated_at = now(), lease_owner = NULL, lease_until = NULL
     FROM reservations r
    WHERE r.id = j.reservation_id AND r.end_date <= clock_timestamp()
      AND j.reservation_id IS NOT NULL AND j.state NOT IN ('done', 'failed', 'cancelled')

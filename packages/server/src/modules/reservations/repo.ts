@@ -135,10 +135,15 @@ export async function deleteReservationRow(db: Queryable, reservationId: number)
   await db.deleteFrom('reservations').where('id', '=', reservationId).execute();
 }
 
-/** Ends a running reservation now; its rows stay for the history and free the devices from now on. */
+/**
+ * Ends a running reservation now; its rows stay for the history and free the devices from now on. Now is the
+ * wall clock once the caller holds the row (lockReservation), not the transaction's start: a flash job created
+ * while the release waited for the row began before the end recorded, never after it.
+ */
 export async function endReservationNow(db: Queryable, reservationId: number): Promise<void> {
-  await sql`UPDATE reservations SET end_date = now() WHERE id = ${reservationId}`.execute(db);
-  await sql`UPDATE reservation_devices SET during = tstzrange(lower(during), now(), '[)')
+  const { rows } = await sql<{ end_date: Date }>`
+    UPDATE reservations SET end_date = clock_timestamp() WHERE id = ${reservationId} RETURNING end_date`.execute(db);
+  await sql`UPDATE reservation_devices SET during = tstzrange(lower(during), ${rows[0]!.end_date}::timestamptz, '[)')
     WHERE reservation_id = ${reservationId}`.execute(db);
 }
 
