@@ -4,7 +4,7 @@
 //   npm run db:backup -- dump <file.tar.gz>      [DATABASE_URL=pglite://PATH, or DATA_DIR/db]
 //   npm run db:backup -- restore <file.tar.gz>   into an empty or absent folder
 // For PostgreSQL use pg_dump and pg_restore (docs/operations.md).
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,7 +42,6 @@ export async function restoreEmbedded(url: string, file: string): Promise<void> 
     throw new Error(`${dataDir} is not empty: restore into a new folder, then point DATABASE_URL at it`);
   }
   const loadDataDir = new Blob([await readFile(file)]);
-  mkdirSync(dataDir, { recursive: true });
   const unlock = lockFolder(dataDir);
   try {
     const db = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
