@@ -29,7 +29,7 @@ const metaFile = (outfile) => `${outfile}.inputs.json`;
 
 /**
  * Whether `target`'s build is missing or older than one of the files it was built from (listed by the build
- * beside it), or than the lock file (a dependency's new version may change what a bundled import means).
+ * beside it), or than the installed packages (a dependency's new version changes what the bundle holds).
  */
 export function isStale(target) {
   const { outfile } = TARGETS[target];
@@ -41,13 +41,15 @@ export function isStale(target) {
   } catch {
     return true;
   }
-  return [...inputs, 'package-lock.json', 'scripts/bundle.mjs'].some((input) => {
+  const newer = (file, ifMissing) => {
     try {
-      return statSync(path.join(ROOT, input)).mtimeMs > built;
+      return statSync(path.join(ROOT, file)).mtimeMs > built;
     } catch {
-      return true;
+      return ifMissing;
     }
-  });
+  };
+  // A source gone is a change; node_modules' own record is rewritten by every install that changes it.
+  return inputs.some((input) => newer(input, true)) || ['package-lock.json', 'node_modules/.package-lock.json', 'scripts/bundle.mjs'].some((file) => newer(file, false));
 }
 
 /**
