@@ -6,12 +6,14 @@
 //
 // Booking latency is compared between two live databases, one with 1,000 reservations and one with the
 // full data set, measured in alternating rounds so that a change in the machine's load hits both alike.
+// The compiled server is also started as a process of its own for its start and memory
+// (`npm run bench -- --process-only` measures that alone).
 // The browser budgets (bench/browser.ts) build the web app and load it in Debian's Chromium;
 // `npm run bench -- --browser-only` runs those alone; `--pages=sign-up,booking` measures only the pages named,
 // and `--lighthouse-reports=DIR` keeps each Lighthouse run's report (HTML) in DIR.
 import { fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.j
 import { syncInventory } from '../src/testbed/inventory.js';
 import { SimulatorDriver } from '../src/testbed/simulator.js';
 import { createPostgresDatabase } from '../test/helper.js';
+import { buildServer, freePort, startInstance, startOnFreePort, stopInstance, type Instance } from '../test/instances.js';
 import { startSimulatedFlashJobs } from '../src/modules/flashing/simulated-load.js';
 import { lighthouseScores, stackFloorKb, weighScripts, type MeasuredPage, type StoredSession } from './browser.js';
 import type { LoadResult, LoadSpec } from './load-process.js';
@@ -31,6 +34,7 @@ import { BENCH_PASSWORD, benchTestbed, seedReservations, seedUsers } from './see
 const args = process.argv.slice(2);
 const STRESS = args.includes('--stress');
 const BROWSER_ONLY = args.includes('--browser-only');
+const PROCESS_ONLY = args.includes('--process-only');
 const PAGES = args.find((arg) => arg.startsWith('--pages='))?.split('=')[1]?.split(',');
 const LIGHTHOUSE_REPORTS = args.find((arg) => arg.startsWith('--lighthouse-reports='))?.split('=')[1];
 const SECONDS = Number(args.find((arg) => arg.startsWith('--seconds='))?.split('=')[1] ?? 10);
@@ -215,6 +219,9 @@ function keepBetter(map: Map<string, LoadResult>, key: string, result: LoadResul
 
 const failures = (result: LoadResult) => result.non2xx + result.errors + result.timeouts;
 
+/** A read as the budgets load it: CONNECTIONS connections for `--seconds`. */
+const readLoad = (url: string, headers: Record<string, string> = {}): LoadSpec => ({ url, connections: CONNECTIONS, durationSeconds: SECONDS, method: 'GET', headers });
+
 interface Row {
   route: string;
   rows: string;
@@ -351,6 +358,101 @@ function browserBudgetsApart(): Promise<Row[]> {
     child.once('error', reject);
     child.once('exit', (code) => (rows ? resolve(rows) : reject(new Error(`the browser budgets' process exited with ${code}`))));
   });
+}
+
+// The server's process ------------------------------------------------------------------------------------
+
+const START_BUDGET_MS = 3000;
+const IDLE_RSS_BUDGET_MB = 150;
+const STARTS = 3;
+
+/** Resident memory of a process (Linux), in MB. */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU seconds a process has used so far (Linux: user and system ticks of /proc/PID/stat). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The server as production runs it: the compiled build in a process of its own, on a database of its own
+ * (a new PostgreSQL database beside DATABASE_URL, or an embedded one in a fresh DATA_DIR). A first start
+ * creates the database; then the median of STARTS starts from spawn to "running" (and the CPU they took),
+ * the memory after 5 s idle, and the highest memory seen under the reads' load.
+ */
+async function processBudgets(): Promise<Row[]> {
+  const base = process.env.DATABASE_URL;
+  const postgres = base && /^postgres(ql)?:\/\//.test(base) ? await createPostgresDatabase(base, 'tp_bench') : undefined;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-process-'));
+  const env = {
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_EMAIL: 'bench_admin@example.org',
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
+  const engine = postgres ? 'postgres' : 'pglite';
+  try {
+    await buildServer();
+    await stopInstance(await timed(`${engine}: the compiled server's first start (creates the database)`, () => startOnFreePort(env, 300_000)));
+    const starts: { ms: number; cpu: number }[] = [];
+    let instance: Instance | undefined;
+    for (let n = 0; n < STARTS; n += 1) {
+      if (instance) await stopInstance(instance);
+      const port = await freePort();
+      const spawned = performance.now();
+      instance = await startInstance(port, env, 300_000);
+      starts.push({ ms: performance.now() - spawned, cpu: await cpuSeconds(instance.child.pid!) });
+      log(`${engine}: start to ready ${Math.round(starts.at(-1)!.ms)} ms (CPU ${starts.at(-1)!.cpu.toFixed(2)} s)`);
+    }
+    const running = instance!;
+    try {
+      const pid = running.child.pid!;
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      const idle = await rssMb(pid);
+      log(`${engine}: memory idle ${idle.toFixed(0)} MB`);
+      const admin = await signIn(running.url, 'bench_admin');
+      let peak = idle;
+      const sampler = setInterval(() => void rssMb(pid).then((mb) => (peak = Math.max(peak, mb)), () => undefined), 200);
+      const reads = ['/api/reservationTypes', `/api/userReservations/${admin.userId}`, `/api/otherReservations/${admin.userId}`, '/api/getNodesToReserve'];
+      const result = await measure(`${engine}: the reads' load on the compiled server`, { ...readLoad(`${running.url}${reads[0]}`, admin.headers), paths: reads });
+      clearInterval(sampler);
+      log(`${engine}: memory under the reads' load ${peak.toFixed(0)} MB at most`);
+      const ms = median(starts.map((start) => start.ms));
+      const cpu = median(starts.map((start) => start.cpu));
+      // The embedded engine holds its own PostgreSQL in memory (about 320 MB of WebAssembly pages): the
+      // memory budget is the process's own and is judged on PostgreSQL.
+      return [
+        { route: 'server process: start to ready (compiled)', rows: '-', ratio: `${Math.round(ms)} ms (CPU ${cpu.toFixed(2)} s)`, budget: `< ${START_BUDGET_MS} ms`, pass: ms < START_BUDGET_MS },
+        {
+          route: 'server process: memory (RSS) idle',
+          rows: '-',
+          ratio: `${idle.toFixed(0)} MB`,
+          budget: postgres ? `< ${IDLE_RSS_BUDGET_MB} MB` : '- (PGlite in the process)',
+          pass: postgres ? idle < IDLE_RSS_BUDGET_MB : null,
+        },
+        { route: "server process: memory (RSS) under the reads' load", rows: '-', result, ratio: `${peak.toFixed(0)} MB at most`, budget: '-', pass: failures(result) === 0 ? null : false },
+      ];
+    } finally {
+      await stopInstance(running);
+    }
+  } finally {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `--process-only`: the server process's rows alone. */
+async function processOnly(): Promise<boolean> {
+  const rows = await processBudgets();
+  printTable(`the compiled server in a process of its own; reads: ${CONNECTIONS} connections for ${SECONDS} s`, rows);
+  return rows.every((row) => row.pass !== false);
 }
 
 // The run ---------------------------------------------------------------------------------------------
@@ -637,6 +739,7 @@ async function main() {
       });
     }
 
+    rows.push(...(await processBudgets()));
     rows.push(...(await browserBudgetsApart()));
 
     printTable(
@@ -653,7 +756,7 @@ async function main() {
 }
 
 // The exit status is given at the very end, once every server and database is closed.
-(BROWSER_ONLY ? browserOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
+(BROWSER_ONLY ? browserOnly() : PROCESS_ONLY ? processOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

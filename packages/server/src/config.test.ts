@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       PORT: 3000,
       HOST: '127.0.0.1',
-      DATABASE_URL: 'pglite://./data/db',
+      DATABASE_URL: 'pglite://data/db',
       PUBLIC_URL: 'http://localhost:3000',
       MAIL_FROM: 'testbed-portal@localhost',
       CAPTCHA: 'altcha',
@@ -18,6 +18,11 @@ describe('loadConfig', () => {
     });
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.TESTBED_CONFIG).toBeUndefined();
+  });
+
+  it('keeps the embedded database in DATA_DIR unless DATABASE_URL names one', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/portal-2' }).DATABASE_URL).toBe('pglite:///srv/portal-2/db');
+    expect(loadConfig({ DATA_DIR: '/srv/portal-2', DATABASE_URL: 'postgres://db.example.org/portal' }).DATABASE_URL).toBe('postgres://db.example.org/portal');
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {

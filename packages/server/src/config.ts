@@ -2,6 +2,7 @@
 // the start with the list of what is wrong.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,12 +33,13 @@ const envSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+    /** Unset: the embedded database in DATA_DIR/db. */
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
         .string()
-        .default('pglite://./data/db')
-        .refine((url) => /^(postgres|postgresql|pglite):\/\/.+/.test(url), {
+        .optional()
+        .refine((url) => url === undefined || /^(postgres|postgresql|pglite):\/\/.+/.test(url), {
           message: 'must be postgres://..., pglite://PATH or pglite://memory',
         }),
     ),
@@ -79,8 +81,14 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
-export interface Config extends Omit<Env, 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'DATABASE_URL'> {
   PUBLIC_URL: string;
+  DATABASE_URL: string;
+}
+
+/** The embedded database's place when DATABASE_URL does not name one: a folder `db` in the data folder. */
+export function embeddedDatabaseUrl(dataDir: string): string {
+  return `pglite://${path.join(dataDir, 'db')}`;
 }
 
 export class ConfigError extends Error {
@@ -133,7 +141,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
   }
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
-  return { ...value, PUBLIC_URL: publicUrl };
+  return { ...value, PUBLIC_URL: publicUrl, DATABASE_URL: value.DATABASE_URL ?? embeddedDatabaseUrl(value.DATA_DIR) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './bootstrap-admin.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { startLine } from './logging/startup.js';
+import { FolderLockedError } from './db/folder-lock.js';
 import { loadJwtSecret } from './security/secrets.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 import { syncInventory } from './testbed/inventory.js';
@@ -72,7 +73,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // What a person can act on is said in a sentence, without a stack.
+  if (error instanceof ConfigError || error instanceof FolderLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

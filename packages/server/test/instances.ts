@@ -1,13 +1,22 @@
-// Real server processes for the tests of several instances: `main.ts` run by Node itself (with tsx as a
-// loader, not as a parent process), so that a signal, SIGKILL included, reaches the server and nothing else.
+// Real server processes, for every test that starts one (several instances, the CLI's binary, the browser
+// journeys) and for the bench: the compiled server (`scripts/bundle.mjs`, built here once if it is missing or
+// older than its sources) run by this Node.js itself, as `npm start` runs it, so that a signal, SIGKILL
+// included, reaches the server and nothing else.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt, TARGETS } from '../../../scripts/bundle.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = path.join(ROOT, 'packages/server/src/main.ts');
+const MAIN = path.join(ROOT, TARGETS.server.outfile);
 const RUNNING = 'Testbed Portal is running';
+
+let built: Promise<unknown> | undefined;
+/** Compiles the server unless its build is current; once per test process. */
+export function buildServer(): Promise<unknown> {
+  return (built ??= ensureBuilt('server'));
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,17 +37,33 @@ export interface Instance {
   output(): string;
 }
 
-/** Starts `main.ts` with exactly this environment (plus PATH and HOME) and resolves once it is running. */
-export function startInstance(port: number, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Instance> {
+export interface StartOptions {
+  /** Give up after this long (the process is then killed). */
+  timeoutMs?: number;
+  /** Pass this process's whole environment under `env` rather than PATH and HOME alone. */
+  inheritEnv?: boolean;
+}
+
+/**
+ * Starts the compiled server with exactly this environment (plus PATH and HOME) and resolves once it is
+ * running; rejects with what it printed when it exits first or does not start in time.
+ */
+export async function startInstance(port: number, env: NodeJS.ProcessEnv, timeoutOrOptions: number | StartOptions = {}): Promise<Instance> {
+  const { timeoutMs = 60_000, inheritEnv = false } = typeof timeoutOrOptions === 'number' ? { timeoutMs: timeoutOrOptions } : timeoutOrOptions;
+  await buildServer();
+  const base = inheritEnv ? process.env : { PATH: process.env.PATH, HOME: process.env.HOME };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, [MAIN], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: String(port), ...env },
+      env: { ...base, HOST: '127.0.0.1', PORT: String(port), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     const instance: Instance = { port, url: `http://127.0.0.1:${port}`, child, output: () => output };
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const watch = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(RUNNING)) {
@@ -60,10 +85,10 @@ export function startInstance(port: number, env: NodeJS.ProcessEnv, timeoutMs = 
  * times at most): while the whole suite runs, a port found free can be taken by another test before the
  * instance binds it, and the database can be short of connections for a moment. A real fault fails all three.
  */
-export async function startOnFreePort(env: NodeJS.ProcessEnv, timeoutMs = 90_000, attempts = 3): Promise<Instance> {
+export async function startOnFreePort(env: NodeJS.ProcessEnv, timeoutOrOptions: number | StartOptions = 90_000, attempts = 3): Promise<Instance> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startInstance(await freePort(), env, timeoutMs);
+      return await startInstance(await freePort(), env, timeoutOrOptions);
     } catch (error) {
       if (attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,28 +1,17 @@
-// Test support: the real portal server on a free loopback port (embedded database in memory, a testbed file
-// of the simulator whose flashes take a few seconds and never fail), and the real `testbed` binary run
-// against it with a config folder of its own.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+// Test support: the real portal server (compiled, as `npm start` runs it) on a free loopback port (embedded
+// database in memory, a testbed file of the simulator whose flashes take a few seconds and never fail), and
+// the real `testbed` binary run against it with a config folder of its own.
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startOnFreePort, stopInstance } from '../../../server/test/instances.js';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const BIN = path.join(ROOT, 'packages/cli/bin/testbed.js');
 export const ADMIN = { username: 'admin', email: 'admin@example.org', password: 'Adm1n!Passw0rd' } as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Portal {
   url: string;
@@ -36,51 +25,22 @@ export async function startPortal(flashSeconds = 2): Promise<Portal> {
   const builtIn = JSON.parse(await readFile(path.join(ROOT, 'packages/server/src/testbed/simulated-testbed.json'), 'utf8'));
   const testbedFile = path.join(dir, 'testbed.json');
   await writeFile(testbedFile, JSON.stringify({ ...builtIn, simulator: { flashSeconds, bootSeconds: 1, failureRate: 0, hangRate: 0 } }));
-  const port = await freePort();
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'pglite://memory',
-      DATA_DIR: path.join(dir, 'data'),
-      TESTBED_CONFIG: testbedFile,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const instance = await startOnFreePort({
+    DATABASE_URL: 'pglite://memory',
+    DATA_DIR: path.join(dir, 'data'),
+    TESTBED_CONFIG: testbedFile,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Testbed Portal is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the portal exited with ${code}:\n${output}`));
-    });
-  });
+  const { child } = instance;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: instance.url,
     dir,
-    output: () => output,
+    output: instance.output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (child.exitCode === null && child.signalCode === null) await stopInstance(instance);
       await rm(dir, { recursive: true, force: true });
     },
   };

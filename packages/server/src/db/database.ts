@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { lockFolder } from './folder-lock.js';
 import { migrate, type ScriptRunner } from './migrate.js';
 
 export type Db = Kysely<Database>;
@@ -133,11 +134,20 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (url.startsWith('pglite://')) {
     const location = url.slice('pglite://'.length);
     let dataDir: string | undefined;
+    let unlock = () => undefined as void;
     if (location !== 'memory') {
       dataDir = path.resolve(location);
       mkdirSync(dataDir, { recursive: true });
+      // Before PGlite reads a page: a second process on the folder is refused, the first one untouched.
+      unlock = lockFolder(dataDir);
     }
-    const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+    let client: PGlite;
+    try {
+      client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     const subscribe: Subscribe = async (channel, onNotify, onListening) => {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -146,7 +156,19 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       onListening(true);
       return unlisten;
     };
-    handle = { db, engine: 'pglite', subscribe, close: () => db.destroy(), migrationsApplied: [] };
+    handle = {
+      db,
+      engine: 'pglite',
+      subscribe,
+      close: async () => {
+        try {
+          await db.destroy();
+        } finally {
+          unlock();
+        }
+      },
+      migrationsApplied: [],
+    };
     // The transaction holds PGlite's only connection, so the client's exec runs inside it.
     runScript = async (_conn, script) => {
       await client.exec(script);
