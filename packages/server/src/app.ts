@@ -29,6 +29,7 @@ import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
 import { safeText } from './security/safe-text.js';
+import { DatabaseHitCounter, RedisHitCounter, sharedRateLimitStore } from './security/rate-limit-store.js';
 import { createCaptcha } from './security/captcha.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { RegistrationService } from './modules/registration/service.js';
@@ -196,8 +197,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifyCookie);
   await app.register(csrf);
+  // The limits count where every instance sees the same numbers: Redis when given, the database otherwise.
+  const hitCounter = config.REDIS_URL
+    ? new RedisHitCounter(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log.child({ module: 'rate-limits' }))
+    : new DatabaseHitCounter(db);
+  app.addHook('onClose', () => hitCounter.close());
   await app.register(fastifyRateLimit, {
     global: false,
+    store: sharedRateLimitStore(hitCounter, app.log.child({ module: 'rate-limits' })),
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', messages.TOO_MANY_REQUESTS, {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),

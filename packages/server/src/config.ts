@@ -61,6 +61,10 @@ const envSchema = z
     /** Consecutive failed flashes after which a device is quarantined. */
     DEVICE_QUARANTINE_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /** Where the request limits count when set; otherwise in the database. */
+    REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+    /** Put before every key of the portal in Redis, so that one Redis can serve several portals. */
+    REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('testbed-portal:')),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA !== 'altcha' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {

@@ -14,7 +14,9 @@ import { deleteFeed, findFeed, replaceFeed, reservationById, reservationsOfUser,
 const FEED_PAST_DAYS = 90;
 const FEED_MAX_EVENTS = 2_000;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest();
+/** Only this hash of a feed's secret is kept, and it names the feed in its request limit. */
+export const feedTokenHash = (token: string) => createHash('sha256').update(token).digest();
+const hashOf = feedTokenHash;
 
 export class CalendarService {
   constructor(
