@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ? new RedisHitCounter(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log.child({ module: 'rate-limits' }))
     : new DatabaseHitCounter(db);
   app.addHook('onClose', () => hitCounter.close());
+  await hitCounter.start();
   await app.register(fastifyRateLimit, {
     global: false,
     store: sharedRateLimitStore(hitCounter, app.log.child({ module: 'rate-limits' })),

@@ -16,6 +16,8 @@ export interface WindowCount {
 
 /** Counts hits per key in windows of a given length. */
 export interface HitCounter {
+  /** Resolves once the counter can count, or has found that it cannot yet (it keeps trying). */
+  start(): Promise<void>;
   hit(key: string, windowMs: number): Promise<WindowCount>;
   close(): Promise<void>;
 }
@@ -25,6 +27,8 @@ const PRUNE_BATCH = 100;
 
 export class DatabaseHitCounter implements HitCounter {
   constructor(private readonly db: Queryable) {}
+
+  async start(): Promise<void> {}
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     // One statement, atomic under concurrency: the key's row is locked by the upsert, so parallel hits on
@@ -86,16 +90,23 @@ export class RedisHitCounter implements HitCounter {
     this.redis.on('ready', () => {
       if (!up) log.info('the rate limits reach Redis again');
       up = true;
-      this.connectedOnce = true;
     });
   }
 
-  private connectedOnce = false;
+  async start(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      this.redis.once('ready', done).once('error', done);
+    });
+  }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
-    // Once connected, a lost connection fails at once rather than making each request wait for a reconnection
-    // (before the first connection the calls wait for it, so that the first requests are counted too).
-    if (this.connectedOnce && this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
+    // Without a connection a request is not held while Redis is tried again: it passes uncounted at once.
+    if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
     const [hits, ttlMs] = await this.redis.testbedHit(key, Math.max(1, Math.round(windowMs)));
     return { hits, ttlMs };
   }

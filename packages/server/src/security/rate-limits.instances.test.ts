@@ -165,13 +165,12 @@ describe('request limits while Redis cannot be reached', () => {
   afterAll(() => cluster.close());
 
   it('lets requests through uncounted rather than failing them', async () => {
-    // Redis was never reached: each call waits for it at most about a second (after a first connection, a
-    // lost one fails at once).
+    // Nothing waits for Redis: each call is answered as if there were no limit.
     for (let n = 0; n < 12; n += 1) {
       const started = Date.now();
       const reply = await through(cluster, n, signIn('203.0.113.71'));
       expect(reply.statusCode, reply.body).toBe(401);
-      expect(Date.now() - started).toBeLessThan(3000);
+      expect(Date.now() - started).toBeLessThan(1000);
     }
   });
 });
