@@ -85,6 +85,68 @@ describe('the private calendar feed', () => {
   });
 });
 
+describe('reading the feed again', () => {
+  const feedPath = (created: CalendarFeedCreated) => new URL(created.url).pathname + new URL(created.url).search;
+
+  it('answers 304 Not Modified to the ETag it gave while nothing changed, and the new feed once something did', async () => {
+    const created = (await holder.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    const first = await ctx.app.inject({ method: 'GET', url: feedPath(created) });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+
+    for (const ifNoneMatch of [etag, etag.slice(2), `W/"other", ${etag}`, '*']) {
+      const again = await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode, ifNoneMatch).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': 'W/"other"' } })).statusCode).toBe(200);
+
+    // A colleague's new name is in the events' descriptions: the feed is new.
+    await ctx.database.db.updateTable('users').set({ username: `${colleague.username}x` }).where('id', '=', colleague.id).execute();
+    const renamed = await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': etag } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers.etag).not.toBe(etag);
+    expect(parse(renamed.body).events[0]!.description).toContain(`Colleagues: ${colleague.username}x`);
+    await ctx.database.db.updateTable('users').set({ username: colleague.username }).where('id', '=', colleague.id).execute();
+
+    // So is a reservation's new description.
+    await ctx.database.db.updateTable('reservations').set({ description: 'mesh run 5' }).where('id', '=', reservationId).execute();
+    const edited = await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': renamed.headers.etag as string } });
+    expect(edited.statusCode).toBe(200);
+    expect(parse(edited.body).events[0]!.summary).toBe('Testbed: 2 devices – mesh run 5');
+    await ctx.database.db.updateTable('reservations').set({ description: 'mesh run 4' }).where('id', '=', reservationId).execute();
+  });
+
+  it('lists the reservations from 90 days back to a year ahead, and none outside', async () => {
+    const user = await loginAs(ctx);
+    const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+    const day = 24 * 3_600_000;
+    const now = Date.now();
+    const windows = {
+      'ended 91 days ago': [now - 92 * day, now - 91 * day],
+      'ended 89 days ago': [now - 90 * day, now - 89 * day],
+      'runs across the window start': [now - 100 * day, now - 80 * day],
+      'starts in 364 days': [now + 364 * day, now + 364 * day + 3_600_000],
+      'starts in 366 days': [now + 366 * day, now + 366 * day + 3_600_000],
+    } as const;
+    for (const [description, [start, end]] of Object.entries(windows)) {
+      await ctx.database.db
+        .insertInto('reservations')
+        .values({ responsible_user_id: user.id, reservation_type_id: type.id, start_date: new Date(start), end_date: new Date(end), description })
+        .execute();
+    }
+    const created = (await user.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    const { events } = parse((await ctx.app.inject({ method: 'GET', url: feedPath(created) })).body);
+    expect(events.map((event) => event.summary.replace('Testbed: 0 devices – ', ''))).toEqual([
+      'runs across the window start',
+      'ended 89 days ago',
+      'starts in 364 days',
+    ]);
+  });
+});
+
 describe('GET /api/reservations/{id}/ics', () => {
   it('downloads one event for the holder, a colleague and an administrator, and refuses anyone else', async () => {
     for (const caller of [holder, colleague, admin]) {

@@ -29,15 +29,49 @@ const reservationFields = sql<CalendarReservationRow>`
     JOIN users h ON h.id = r.responsible_user_id
     JOIN reservation_types rt ON rt.id = r.reservation_type_id`;
 
-/** The user's reservations (as holder or colleague) that ended at most `pastDays` ago, soonest first. */
-export async function reservationsOfUser(db: Queryable, userId: number, pastDays: number, limit: number) {
-  const { rows } = await sql<CalendarReservationRow>`
-    ${reservationFields}
-     WHERE r.end_date > now() - make_interval(days => ${pastDays})
-       AND (r.responsible_user_id = ${userId}
-            OR EXISTS (SELECT 1 FROM reservation_users ru WHERE ru.reservation_id = r.id AND ru.user_id = ${userId}))
-     ORDER BY r.start_date
-     LIMIT ${limit}`.execute(db);
+export interface FeedRow extends Partial<CalendarReservationRow> {
+  feed_user_id: number;
+}
+
+export interface FeedWindow {
+  pastDays: number;
+  futureDays: number;
+  maxEvents: number;
+}
+
+/**
+ * The feed of a secret in one statement: its owner (if the account may still sign in) and the owner's
+ * reservations, as holder or colleague, that overlap the window from `pastDays` ago to `futureDays` ahead,
+ * soonest first. No row: no such feed; one row without an id: a feed with nothing in its window. The read is
+ * noted on the feed at most once a minute, so that a polling calendar does not write on every read.
+ */
+export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWindow): Promise<FeedRow[]> {
+  const from = sql`now() - make_interval(days => ${window.pastDays})`;
+  const until = sql`now() + make_interval(days => ${window.futureDays})`;
+  const { rows } = await sql<FeedRow>`
+    WITH feed AS (
+      SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+       WHERE f.token_hash = ${tokenHash} AND u.is_enabled AND u.anonymised_at IS NULL
+    ), noted AS (
+      UPDATE calendar_feeds SET last_read_at = now()
+       WHERE token_hash = ${tokenHash} AND user_id IN (SELECT user_id FROM feed)
+         AND (last_read_at IS NULL OR last_read_at < now() - interval '1 minute')
+    ), mine AS (
+      -- Each side by its own index (holder and end; colleague), rather than one OR that reads every reservation.
+      SELECT r.id FROM feed JOIN reservations r ON r.responsible_user_id = feed.user_id
+       WHERE r.end_date > ${from} AND r.start_date < ${until}
+      UNION
+      SELECT r.id FROM feed JOIN reservation_users ru ON ru.user_id = feed.user_id
+        JOIN reservations r ON r.id = ru.reservation_id
+       WHERE r.end_date > ${from} AND r.start_date < ${until}
+    )
+    SELECT feed.user_id AS feed_user_id, e.*
+      FROM feed LEFT JOIN LATERAL (
+        ${reservationFields}
+         WHERE r.id IN (SELECT id FROM mine)
+         ORDER BY r.start_date, r.id
+         LIMIT ${window.maxEvents}
+      ) e ON true`.execute(db);
   return rows;
 }
 
@@ -62,19 +96,4 @@ export async function replaceFeed(db: Queryable, userId: number, tokenHash: Buff
 
 export async function deleteFeed(db: Queryable, userId: number): Promise<void> {
   await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
-}
-
-/** The owner of a feed secret, if the account may still sign in; marks the feed read. */
-export async function useFeed(db: Queryable, tokenHash: Buffer): Promise<number | undefined> {
-  const row = await db
-    .updateTable('calendar_feeds as f')
-    .from('users as u')
-    .set({ last_read_at: new Date() })
-    .whereRef('u.id', '=', 'f.user_id')
-    .where('f.token_hash', '=', tokenHash)
-    .where('u.is_enabled', '=', true)
-    .where('u.anonymised_at', 'is', null)
-    .returning('f.user_id')
-    .executeTakeFirst();
-  return row?.user_id;
 }

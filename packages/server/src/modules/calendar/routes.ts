@@ -53,11 +53,14 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
       summary: "A user's reservations as an iCalendar feed (RFC 5545), by the feed's secret; 404 once regenerated or stopped",
       security: [],
       querystring: calendarFeedQuerySchema,
-      response: { 200: z.string().check(z.describe(ICS)), ...itemRefusals },
+      response: { 200: z.string().check(z.describe(ICS)), 304: z.null().check(z.describe('Not modified: the ETag sent in If-None-Match is current')), ...itemRefusals },
     },
     handler: async (request, reply) => {
-      const body = await calendar.feed(request.query.token);
-      await reply.type(ICS).header('cache-control', 'private, max-age=300').send(body as never);
+      const feed = await calendar.feed(request.query.token, request.headers['if-none-match']);
+      // After five minutes a calendar asks again, with the validator it holds.
+      void reply.header('etag', feed.etag).header('cache-control', 'private, max-age=300');
+      if (feed.notModified) return reply.code(304).send(null);
+      return reply.type(ICS).send(feed.body as never);
     },
   });
 

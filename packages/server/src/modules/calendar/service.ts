@@ -8,11 +8,18 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { deleteFeed, findFeed, replaceFeed, reservationById, reservationsOfUser, useFeed, type CalendarReservationRow } from './repo.js';
+import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedWindow } from './repo.js';
 
-/** Reservations that ended longer ago than this stay out of the feed. */
-const FEED_PAST_DAYS = 90;
-const FEED_MAX_EVENTS = 2_000;
+/**
+ * The feed shows the reservations that overlap the window from 90 days ago to a year ahead: a calendar keeps
+ * the events it has seen, and a bounded window keeps each read one short query, whatever a user's history.
+ * The cap only guards against an absurd window; a year of bookings stays well under it.
+ */
+export const FEED_WINDOW: FeedWindow = { pastDays: 90, futureDays: 365, maxEvents: 5_000 };
+/** Raised when the feed's text changes for the same rows, so that no calendar keeps a body of the old format. */
+const FEED_FORMAT = 1;
+
+export type FeedReply = { etag: string; notModified: true } | { etag: string; notModified: false; body: string };
 
 /** Only this hash of a feed's secret is kept, and it names the feed in its request limit. */
 export const feedTokenHash = (token: string) => createHash('sha256').update(token).digest();
@@ -43,13 +50,21 @@ export class CalendarService {
     return { active: false, createdAt: null, lastReadAt: null };
   }
 
-  /** The feed of the secret's owner; an unknown or stopped secret is a 404, the same for both. */
-  async feed(token: string): Promise<string> {
-    const userId = await useFeed(this.db, hashOf(token));
+  /**
+   * The feed of the secret's owner; an unknown or stopped secret is a 404, the same for both. Its validator is
+   * a hash of the rows the body is built from (a change of a reservation, a colleague's or a device's name
+   * changes them), so that a calendar that sends the validator it holds gets a 304 without a body being built.
+   */
+  async feed(token: string, ifNoneMatch?: string): Promise<FeedReply> {
+    const rows = await readFeed(this.db, hashOf(token), FEED_WINDOW);
+    const userId = rows[0]?.feed_user_id;
     if (userId === undefined) throw new AppError('not_found', 'This calendar feed does not exist or was regenerated.');
+    const events = rows.filter((row): row is CalendarReservationRow & { feed_user_id: number } => row.id !== null && row.id !== undefined);
+    const etag = `W/"${createHash('sha256').update(JSON.stringify([FEED_FORMAT, this.publicUrl, userId, events])).digest('base64url').slice(0, 32)}"`;
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true };
     const calendar = this.calendar('Testbed reservations');
-    for (const row of await reservationsOfUser(this.db, userId, FEED_PAST_DAYS, FEED_MAX_EVENTS)) this.addEvent(calendar, row, userId);
-    return calendar.toString();
+    for (const row of events) this.addEvent(calendar, row, userId);
+    return { etag, notModified: false, body: calendar.toString() };
   }
 
   /** One reservation as a single-event calendar, for its holder, its colleagues and administrators. */
@@ -89,4 +104,11 @@ export class CalendarService {
       url: `${this.publicUrl}/reservations/${userId}/reservationId/${row.id}`,
     });
   }
+}
+
+/** If-None-Match's weak comparison (RFC 9110 13.1.2): any listed tag, weak or not, with the same opaque value. */
+export function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
