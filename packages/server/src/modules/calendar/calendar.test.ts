@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
 import { addSshKey, at, bookingBody, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, loginAs, type TestContext } from '../../../test/helper.js';
+import ical from 'ical-generator';
+import { calendarText } from './service.js';
 
 type Caller = Awaited<ReturnType<typeof loginAs>>;
 let ctx: TestContext;
@@ -144,6 +146,21 @@ describe('reading the feed again', () => {
       'ended 89 days ago',
       'starts in 364 days',
     ]);
+  });
+});
+
+describe('the feed text', () => {
+  it("is ical-generator's own text, folded the same way, for long lines, accents, emoji and characters of three octets", () => {
+    const calendar = ical({ name: 'Testbed reservations', prodId: { company: 'Testbed Portal', product: 'reservations', language: 'EN' } });
+    const words = ['mesh', 'réseau', 'Straße', '測試', '🛰️', 'a;b,c\\d'];
+    for (let n = 0; n < 50; n += 1) {
+      const text = Array.from({ length: n * 3 }, (_, k) => words[(n + k) % words.length]).join(n % 2 ? ' ' : '');
+      calendar.createEvent({ id: `e${n}@example.org`, start: at(n), end: at(n, 1), stamp: at(0), summary: text, description: `${text}\n${text}` });
+    }
+    const ours = calendarText(calendar);
+    expect(calendar.events()).toHaveLength(50);
+    expect(ours).toBe(calendar.toString());
+    expect(parse(ours).events).toHaveLength(50);
   });
 });
 
