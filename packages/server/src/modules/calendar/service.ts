@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedWindow } from './repo.js';
+import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedEventTuple, type FeedWindow } from './repo.js';
 
 /**
  * The feed shows the reservations that overlap the window from 90 days ago to a year ahead: a calendar keeps
@@ -26,10 +26,14 @@ export const feedTokenHash = (token: string) => createHash('sha256').update(toke
 const hashOf = feedTokenHash;
 
 export class CalendarService {
+  private readonly host: string;
+
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.host = new URL(publicUrl).host;
+  }
 
   async status(principal: Principal | null): Promise<CalendarFeedStatus> {
     const caller = authorize(principal, 'account:own-settings', { userId: principal?.userId });
@@ -56,14 +60,21 @@ export class CalendarService {
    * changes them), so that a calendar that sends the validator it holds gets a 304 without a body being built.
    */
   async feed(token: string, ifNoneMatch?: string): Promise<FeedReply> {
-    const rows = await readFeed(this.db, hashOf(token), FEED_WINDOW);
-    const userId = rows[0]?.feed_user_id;
-    if (userId === undefined) throw new AppError('not_found', 'This calendar feed does not exist or was regenerated.');
-    const events = rows.filter((row): row is CalendarReservationRow & { feed_user_id: number } => row.id !== null && row.id !== undefined);
-    const etag = `W/"${createHash('sha256').update(JSON.stringify([FEED_FORMAT, this.publicUrl, userId, events])).digest('base64url').slice(0, 32)}"`;
+    const feed = await readFeed(this.db, hashOf(token), FEED_WINDOW);
+    if (!feed) throw new AppError('not_found', 'This calendar feed does not exist or was regenerated.');
+    const etag = `W/"${createHash('sha256').update(`${FEED_FORMAT}|${this.publicUrl}|${feed.userId}|${feed.events}`).digest('base64url').slice(0, 32)}"`;
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true };
-    const body = calendarText(this.calendar('Testbed reservations'), events.map((row) => this.eventOf(row, userId)));
-    return { etag, notModified: false, body };
+    const events = (JSON.parse(feed.events) as FeedEventTuple[]).map(
+      ([id, start, end, stamp, description, holder, reservationType, colleagues, devices]): FeedEventText => ({
+        id: this.uid(id),
+        start,
+        end,
+        stamp,
+        ...this.texts({ description, holder, reservationType, colleagues, devices }),
+        url: this.eventUrl(feed.userId, id),
+      }),
+    );
+    return { etag, notModified: false, body: withEvents(this.calendar('Testbed reservations'), events) };
   }
 
   /** One reservation as a single-event calendar, for its holder, its colleagues and administrators. */
@@ -84,23 +95,37 @@ export class CalendarService {
   }
 
   private eventOf(row: CalendarReservationRow, userId: number): FeedEvent {
+    return {
+      id: this.uid(row.id),
+      start: row.start_date,
+      end: row.end_date,
+      stamp: row.submission_date,
+      ...this.texts({ description: row.description, holder: row.holder, reservationType: row.reservation_type, colleagues: row.colleagues, devices: row.devices }),
+      url: this.eventUrl(userId, row.id),
+    };
+  }
+
+  /** A stable UID: a calendar that polls the feed updates the event when the reservation changes. */
+  private uid(reservationId: number) {
+    return `reservation-${reservationId}@${this.host}`;
+  }
+
+  private eventUrl(userId: number, reservationId: number) {
+    return `${this.publicUrl}/reservations/${userId}/reservationId/${reservationId}`;
+  }
+
+  private texts(row: { description: string; holder: string; reservationType: string; colleagues: string[]; devices: string[] }) {
     const count = row.devices.length;
     const lines = [
       `Holder: ${row.holder}`,
       ...(row.colleagues.length ? [`Colleagues: ${row.colleagues.join(', ')}`] : []),
-      `Type: ${row.reservation_type}`,
+      `Type: ${row.reservationType}`,
       `Devices: ${row.devices.join(', ')}`,
       ...(row.description ? ['', row.description] : []),
     ];
     return {
-      // A stable UID: a calendar that polls the feed updates the event when the reservation changes.
-      id: `reservation-${row.id}@${new URL(this.publicUrl).host}`,
-      start: row.start_date,
-      end: row.end_date,
-      stamp: row.submission_date,
       summary: `Testbed: ${count} device${count === 1 ? '' : 's'}${row.description ? ` – ${row.description}` : ''}`,
       description: lines.join('\n'),
-      url: `${this.publicUrl}/reservations/${userId}/reservationId/${row.id}`,
     };
   }
 }
@@ -118,6 +143,9 @@ export interface FeedEvent {
 
 const END = 'END:VCALENDAR';
 
+/** An event with its instants already in iCalendar's UTC form (as the feed's query writes them). */
+type FeedEventText = Omit<FeedEvent, 'start' | 'end' | 'stamp'> & { start: string; end: string; stamp: string };
+
 /**
  * The text of `calendar` (which has no events) with `events`: the same text as ical-generator's, whose
  * serialisation of a feed of 2,000 events took seconds (it folds lines by encoding every character with a new
@@ -125,14 +153,21 @@ const END = 'END:VCALENDAR';
  * events, of the few properties the portal uses, are written here in one pass. A test holds the two texts equal.
  */
 export function calendarText(calendar: ICalCalendar, events: FeedEvent[]): string {
+  return withEvents(
+    calendar,
+    events.map((event) => ({ ...event, start: icalTime(event.start), end: icalTime(event.end), stamp: icalTime(event.stamp) })),
+  );
+}
+
+function withEvents(calendar: ICalCalendar, events: FeedEventText[]): string {
   const head = calendar.toString();
   return `${head.slice(0, -END.length)}${events.map((event) => foldLines(eventText(event))).join('')}${END}`;
 }
 
-function eventText(event: FeedEvent): string {
+function eventText(event: FeedEventText): string {
   return (
-    `BEGIN:VEVENT\r\nUID:${event.id}\r\nSEQUENCE:0\r\nDTSTAMP:${icalTime(event.stamp)}\r\n` +
-    `DTSTART:${icalTime(event.start)}\r\nDTEND:${icalTime(event.end)}\r\nSUMMARY:${icalText(event.summary)}\r\n` +
+    `BEGIN:VEVENT\r\nUID:${event.id}\r\nSEQUENCE:0\r\nDTSTAMP:${event.stamp}\r\n` +
+    `DTSTART:${event.start}\r\nDTEND:${event.end}\r\nSUMMARY:${icalText(event.summary)}\r\n` +
     `DESCRIPTION:${icalText(event.description)}\r\nURL;VALUE=URI:${icalText(event.url)}\r\nEND:VEVENT\r\n`
   );
 }
