@@ -191,7 +191,8 @@ export function foldLines(text: string): string {
   return text.split('\r\n').map(foldLine).join('\r\n');
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** No character past U+007F: each character is one octet. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 function foldLine(line: string): string {
   // Most lines are ASCII, whose octets are its characters: cut every 74.
