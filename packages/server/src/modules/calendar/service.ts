@@ -161,14 +161,15 @@ export function calendarText(calendar: ICalCalendar, events: FeedEvent[]): strin
 
 function withEvents(calendar: ICalCalendar, events: FeedEventText[]): string {
   const head = calendar.toString();
-  return `${head.slice(0, -END.length)}${events.map((event) => foldLines(eventText(event))).join('')}${END}`;
+  return `${head.slice(0, -END.length)}${events.map(eventText).join('')}${END}`;
 }
 
+/** An event's lines; only those of text can be longer than a line may be, and only they are folded. */
 function eventText(event: FeedEventText): string {
   return (
     `BEGIN:VEVENT\r\nUID:${event.id}\r\nSEQUENCE:0\r\nDTSTAMP:${event.stamp}\r\n` +
-    `DTSTART:${event.start}\r\nDTEND:${event.end}\r\nSUMMARY:${icalText(event.summary)}\r\n` +
-    `DESCRIPTION:${icalText(event.description)}\r\nURL;VALUE=URI:${icalText(event.url)}\r\nEND:VEVENT\r\n`
+    `DTSTART:${event.start}\r\nDTEND:${event.end}\r\n${foldLine(`SUMMARY:${icalText(event.summary)}`)}\r\n` +
+    `${foldLine(`DESCRIPTION:${icalText(event.description)}`)}\r\n${foldLine(`URL;VALUE=URI:${icalText(event.url)}`)}\r\nEND:VEVENT\r\n`
   );
 }
 
@@ -180,20 +181,18 @@ function icalTime(date: Date): string {
 
 /** A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
 function icalText(text: string): string {
-  return text.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, '\\n');
+  return TEXT_SPECIALS.test(text) ? text.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n') : text;
 }
+
+const TEXT_SPECIALS = /[\\;,\r\n]/;
+
+/** No character past U+007F: each character is one octet. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /**
  * RFC 5545 3.1 line folding, as ical-generator does it: a line longer than 74 octets of UTF-8 goes on after
  * CRLF and a space, never splitting a character.
  */
-export function foldLines(text: string): string {
-  return text.split('\r\n').map(foldLine).join('\r\n');
-}
-
-/** No character past U+007F: each character is one octet. */
-const ASCII = /^[^\u0080-\uffff]*$/;
-
 function foldLine(line: string): string {
   // Most lines are ASCII, whose octets are its characters: cut every 74.
   if (ASCII.test(line)) {
