@@ -10,7 +10,8 @@
 // (`npm run bench -- --process-only` measures that alone).
 // The browser budgets (bench/browser.ts) build the web app and load it in Debian's Chromium;
 // `npm run bench -- --browser-only` runs those alone; `--pages=sign-up,booking` measures only the pages named,
-// and `--lighthouse-reports=DIR` keeps each Lighthouse run's report (HTML) in DIR.
+// and `--lighthouse-reports=DIR` keeps each Lighthouse run's report (HTML) in DIR. `--calendar-only` measures
+// the calendar feed's row alone, on the full data set.
 import { fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -26,6 +27,8 @@ import { syncInventory } from '../src/testbed/inventory.js';
 import { SimulatorDriver } from '../src/testbed/simulator.js';
 import { createPostgresDatabase } from '../test/helper.js';
 import { buildServer, freePort, startInstance, startOnFreePort, stopInstance, type Instance } from '../test/instances.js';
+import { replaceFeed } from '../src/modules/calendar/repo.js';
+import { feedTokenHash } from '../src/modules/calendar/service.js';
 import { startSimulatedFlashJobs } from '../src/modules/flashing/simulated-load.js';
 import { lighthouseScores, stackFloorKb, weighScripts, type MeasuredPage, type StoredSession } from './browser.js';
 import type { LoadResult, LoadSpec } from './load-process.js';
@@ -35,6 +38,7 @@ const args = process.argv.slice(2);
 const STRESS = args.includes('--stress');
 const BROWSER_ONLY = args.includes('--browser-only');
 const PROCESS_ONLY = args.includes('--process-only');
+const CALENDAR_ONLY = args.includes('--calendar-only');
 const PAGES = args.find((arg) => arg.startsWith('--pages='))?.split('=')[1]?.split(',');
 const LIGHTHOUSE_REPORTS = args.find((arg) => arg.startsWith('--lighthouse-reports='))?.split('=')[1];
 const SECONDS = Number(args.find((arg) => arg.startsWith('--seconds='))?.split('=')[1] ?? 10);
@@ -182,6 +186,77 @@ async function openProgressStreams(api: string, headers: Record<string, string>,
     }),
   );
   return { opened, close: () => controller.abort() };
+}
+
+// The calendar feed ------------------------------------------------------------------------------------
+
+/** The feed's row: reads of feeds of 2,000 reservations each, one at a time. */
+const FEED_EVENTS = 2_000;
+/**
+ * Feeds read in turn: a feed answers 60 reads a minute, so the reads are spread over this many feeds to stay
+ * under that limit however fast they are answered. Their users are colleagues on overlapping runs of 2,000
+ * reservations (one in FEED_STEP), so that a reservation gets at most two more colleagues.
+ */
+const FEED_USERS = 20;
+const FEED_STEP = 900;
+
+/**
+ * One calendar feed read (the whole body, as a calendar program's first read) of a user with 2,000
+ * reservations in the feed's window, one request at a time. Budget: p99 under 50 ms.
+ */
+async function calendarFeedRow(site: Site): Promise<Row> {
+  const { db } = site.database;
+  // Users near the end of the numbering, apart from the readers and bookers of the other rows.
+  const users = Array.from({ length: FEED_USERS }, (_, n) => site.firstUser + 9_900 + n);
+  await sql`
+    INSERT INTO reservation_users (reservation_id, user_id)
+    SELECT r.id, u.user_id
+      FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM reservations
+             WHERE end_date > now() - interval '89 days' AND start_date < now() + interval '364 days') AS r
+      JOIN (SELECT user_id, (k - 1)::int AS k FROM unnest(${users}::int[]) WITH ORDINALITY AS t(user_id, k)) AS u
+        ON r.n >= u.k * ${FEED_STEP} AND r.n < u.k * ${FEED_STEP} + ${FEED_EVENTS}
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`ANALYZE reservation_users`.execute(db);
+  const paths = await Promise.all(
+    users.map(async (userId) => {
+      const token = randomBytes(32).toString('base64url');
+      await replaceFeed(db, userId, feedTokenHash(token));
+      return `/api/calendar.ics?token=${token}`;
+    }),
+  );
+  const sample = await fetch(`${site.api}${paths[0]}`);
+  if (sample.status !== 200) throw new Error(`the calendar feed answered ${sample.status}: ${await sample.text()}`);
+  const events = (await sample.text()).split('BEGIN:VEVENT').length - 1;
+  if (events < FEED_EVENTS) throw new Error(`the calendar feed has ${events} events, fewer than ${FEED_EVENTS}`);
+  const result = await measure('GET /api/calendar.ics', {
+    url: site.api,
+    paths,
+    connections: 1,
+    durationSeconds: Math.max(2, Math.round(SECONDS / 2)),
+    method: 'GET',
+    headers: {},
+    warmUpRequests: FEED_USERS,
+  });
+  return {
+    route: 'GET /api/calendar.ics (one read at a time)',
+    rows: String(events),
+    result,
+    ratio: `p99 ${result.p99.toFixed(1)} ms`,
+    budget: 'p99 < 50',
+    pass: result.p99 < 50 && failures(result) === 0,
+  };
+}
+
+/** `--calendar-only`: the calendar feed's row alone, on the full data set. */
+async function calendarOnly(): Promise<boolean> {
+  const site = await openSite('calendar', RESERVATIONS, RESERVATIONS);
+  try {
+    const row = await calendarFeedRow(site);
+    printTable(`${site.bench.engine}, calendar feed`, [row]);
+    return row.pass !== false;
+  } finally {
+    await closeSite(site);
+  }
 }
 
 // Load ------------------------------------------------------------------------------------------------
@@ -740,6 +815,8 @@ async function main() {
     }
 
     rows.push(...(await processBudgets()));
+    rows.push(await calendarFeedRow(large));
+
     rows.push(...(await browserBudgetsApart()));
 
     printTable(
@@ -756,7 +833,7 @@ async function main() {
 }
 
 // The exit status is given at the very end, once every server and database is closed.
-(BROWSER_ONLY ? browserOnly() : PROCESS_ONLY ? processOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
+(BROWSER_ONLY ? browserOnly() : PROCESS_ONLY ? processOnly() : CALENDAR_ONLY ? calendarOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -33,6 +33,7 @@ import { csrf } from './security/csrf.js';
 import { safeText } from './security/safe-text.js';
 import { jsonBodyLimits } from './security/json-body.js';
 import { dropForgedForwardedFor } from './security/forwarded-for.js';
+import { DatabaseHitCounter, RedisHitCounter, sharedRateLimitStore } from './security/rate-limit-store.js';
 import { createCaptcha } from './security/captcha.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { RegistrationService } from './modules/registration/service.js';
@@ -217,8 +218,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifyCookie);
   await app.register(csrf);
+  // The limits count where every instance sees the same numbers: Redis when given, the database otherwise.
+  const hitCounter = config.REDIS_URL
+    ? new RedisHitCounter(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log.child({ module: 'rate-limits' }))
+    : new DatabaseHitCounter(db);
+  app.addHook('onClose', () => hitCounter.close());
+  await hitCounter.start();
   await app.register(fastifyRateLimit, {
     global: false,
+    store: sharedRateLimitStore(hitCounter, app.log.child({ module: 'rate-limits' })),
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', messages.TOO_MANY_REQUESTS, {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),

@@ -42,6 +42,12 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'LOG_LEVEL', 'JWT_SECRET']) expect(message).toContain(name);
   });
 
+  it('counts the request limits in Redis only for a redis:// or rediss:// REDIS_URL', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' })).toMatchObject({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_KEY_PREFIX: 'testbed-portal:' });
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('asks for keys when a third-party captcha is chosen', () => {
     expect(() => loadConfig({ CAPTCHA: 'turnstile' })).toThrow(/CAPTCHA_SITE_KEY/);
     expect(loadConfig({ CAPTCHA: 'turnstile', CAPTCHA_SITE_KEY: 'k', CAPTCHA_SECRET: 's' }).CAPTCHA).toBe('turnstile');

@@ -73,6 +73,10 @@ const envSchema = z
     /** The longest a database statement of a request may run before PostgreSQL cancels it (0: no limit). */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(30)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /** Where the request limits count when set; otherwise in the database. */
+    REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+    /** Put before every key of the portal in Redis, so that one Redis can serve several portals. */
+    REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('testbed-portal:')),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA !== 'altcha' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {
@@ -104,7 +108,7 @@ export class ConfigError extends Error {
  * secret stays out of the environment, which other processes of the user and crash reports can read. The
  * start line of the log shows them hidden (describeConfig).
  */
-export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'CAPTCHA_SECRET', 'METRICS_TOKEN'] as const;
+export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'CAPTCHA_SECRET', 'METRICS_TOKEN', 'REDIS_URL'] as const;
 
 /** The environment with each `<NAME>_FILE` read into `<NAME>`, and what was wrong on the way. */
 function withSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {

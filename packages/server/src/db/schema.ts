@@ -149,6 +149,13 @@ export interface SignInThrottleTable {
   updated_at: DefaultTimestamp;
 }
 
+/** The hits of each limited route and key in its current window (security/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+}
+
 export interface SignInKnownAddressesTable {
   user_id: number;
   address: string;
@@ -362,6 +369,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   api_tokens: ApiTokensTable;
   sign_in_throttle: SignInThrottleTable;
+  rate_limits: RateLimitsTable;
   sign_in_known_addresses: SignInKnownAddressesTable;
   device_types: DeviceTypesTable;
   usage_policies: UsagePoliciesTable;

@@ -34,6 +34,8 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensService
   });
 
   app.post('/apiTokens/user/:userId', {
+    // Counted per address on every instance, like the other calls that hand out a secret.
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
       tags: ['api tokens'],
       summary: 'Create a personal API token for yourself; the reply is the only time the token is shown',

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
 import { addSshKey, at, bookingBody, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, loginAs, type TestContext } from '../../../test/helper.js';
+import ical from 'ical-generator';
+import { calendarText, type FeedEvent } from './service.js';
 
 type Caller = Awaited<ReturnType<typeof loginAs>>;
 let ctx: TestContext;
@@ -82,6 +84,93 @@ describe('the private calendar feed', () => {
     const created = (await leaving.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
     await ctx.database.db.updateTable('users').set({ is_enabled: false }).where('id', '=', leaving.id).execute();
     expect((await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search })).statusCode).toBe(404);
+  });
+});
+
+describe('reading the feed again', () => {
+  const feedPath = (created: CalendarFeedCreated) => new URL(created.url).pathname + new URL(created.url).search;
+
+  it('answers 304 Not Modified to the ETag it gave while nothing changed, and the new feed once something did', async () => {
+    const created = (await holder.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    const first = await ctx.app.inject({ method: 'GET', url: feedPath(created) });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+
+    for (const ifNoneMatch of [etag, etag.slice(2), `W/"other", ${etag}`, '*']) {
+      const again = await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode, ifNoneMatch).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': 'W/"other"' } })).statusCode).toBe(200);
+
+    // A colleague's new name is in the events' descriptions: the feed is new.
+    await ctx.database.db.updateTable('users').set({ username: `${colleague.username}x` }).where('id', '=', colleague.id).execute();
+    const renamed = await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': etag } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers.etag).not.toBe(etag);
+    expect(parse(renamed.body).events[0]!.description).toContain(`Colleagues: ${colleague.username}x`);
+    await ctx.database.db.updateTable('users').set({ username: colleague.username }).where('id', '=', colleague.id).execute();
+
+    // So is a reservation's new description.
+    await ctx.database.db.updateTable('reservations').set({ description: 'mesh run 5' }).where('id', '=', reservationId).execute();
+    const edited = await ctx.app.inject({ method: 'GET', url: feedPath(created), headers: { 'if-none-match': renamed.headers.etag as string } });
+    expect(edited.statusCode).toBe(200);
+    expect(parse(edited.body).events[0]!.summary).toBe('Testbed: 2 devices – mesh run 5');
+    await ctx.database.db.updateTable('reservations').set({ description: 'mesh run 4' }).where('id', '=', reservationId).execute();
+  });
+
+  it('lists the reservations from 90 days back to a year ahead, and none outside', async () => {
+    const user = await loginAs(ctx);
+    const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
+    const day = 24 * 3_600_000;
+    const now = Date.now();
+    const windows = {
+      'ended 91 days ago': [now - 92 * day, now - 91 * day],
+      'ended 89 days ago': [now - 90 * day, now - 89 * day],
+      'runs across the window start': [now - 100 * day, now - 80 * day],
+      'starts in 364 days': [now + 364 * day, now + 364 * day + 3_600_000],
+      'starts in 366 days': [now + 366 * day, now + 366 * day + 3_600_000],
+    } as const;
+    for (const [description, [start, end]] of Object.entries(windows)) {
+      await ctx.database.db
+        .insertInto('reservations')
+        .values({ responsible_user_id: user.id, reservation_type_id: type.id, start_date: new Date(start), end_date: new Date(end), description })
+        .execute();
+    }
+    const created = (await user.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    const { events } = parse((await ctx.app.inject({ method: 'GET', url: feedPath(created) })).body);
+    expect(events.map((event) => event.summary.replace('Testbed: 0 devices – ', ''))).toEqual([
+      'runs across the window start',
+      'ended 89 days ago',
+      'starts in 364 days',
+    ]);
+  });
+});
+
+describe('the feed text', () => {
+  it("is ical-generator's own text for the same events: escapes, long lines, accents, emoji, characters of three octets", () => {
+    const make = () => ical({ name: 'Testbed reservations', prodId: { company: 'Testbed Portal', product: 'reservations', language: 'EN' }, ttl: 900 });
+    const words = ['mesh', 'réseau', 'Straße', '測試', '🛰️', 'a;b,c\\d', 'line\nbreak', 'crlf\r\nend'];
+    const events: FeedEvent[] = Array.from({ length: 60 }, (_, n) => {
+      const text = Array.from({ length: n * 3 }, (_, k) => words[(n + k) % words.length]).join(n % 2 ? ' ' : '');
+      return {
+        id: `reservation-${n}@portal.example.org`,
+        start: new Date(at(n).getTime() + 123),
+        end: at(n, 1),
+        stamp: at(-n),
+        summary: `Testbed: ${n} devices – ${text}`,
+        description: `Holder: ${text}\nType: Exclusive\n\n${text}`,
+        url: `https://portal.example.org/reservations/7/reservationId/${n}?a=b,c;d`,
+      };
+    });
+    const library = make();
+    for (const event of events) library.createEvent(event);
+    const ours = calendarText(make(), events);
+    expect(ours).toBe(library.toString());
+    // Read back, each line break is a \n.
+    expect(parse(ours).events.map((event) => event.summary)).toEqual(events.map((event) => event.summary.replace(/\r\n/g, '\n')));
   });
 });
 

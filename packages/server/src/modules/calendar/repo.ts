@@ -29,16 +29,69 @@ const reservationFields = sql<CalendarReservationRow>`
     JOIN users h ON h.id = r.responsible_user_id
     JOIN reservation_types rt ON rt.id = r.reservation_type_id`;
 
-/** The user's reservations (as holder or colleague) that ended at most `pastDays` ago, soonest first. */
-export async function reservationsOfUser(db: Queryable, userId: number, pastDays: number, limit: number) {
-  const { rows } = await sql<CalendarReservationRow>`
-    ${reservationFields}
-     WHERE r.end_date > now() - make_interval(days => ${pastDays})
-       AND (r.responsible_user_id = ${userId}
-            OR EXISTS (SELECT 1 FROM reservation_users ru WHERE ru.reservation_id = r.id AND ru.user_id = ${userId}))
-     ORDER BY r.start_date
-     LIMIT ${limit}`.execute(db);
-  return rows;
+/**
+ * One event of a feed as the database writes it: id, start, end, stamp (instants already in iCalendar's UTC
+ * form), description, holder, reservation type, colleagues, devices.
+ */
+export type FeedEventTuple = [number, string, string, string, string, string, string, string[], string[]];
+
+export interface FeedWindow {
+  pastDays: number;
+  futureDays: number;
+  maxEvents: number;
+}
+
+/** An instant in iCalendar's UTC form to the second, e.g. 20261126T203345Z. */
+const icalUtc = (column: ReturnType<typeof sql.ref>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"Z"')`;
+
+/**
+ * The feed of a secret in one statement: its owner (if the account may still sign in) and, as the text of one
+ * JSON array, the owner's reservations as holder or colleague that overlap the window from `pastDays` ago to
+ * `futureDays` ahead, soonest first. The text comes back unparsed, so that its hash answers a calendar's
+ * If-None-Match before anything is built. The read is noted on the feed at most once a minute, so that a
+ * polling calendar does not write on every read.
+ */
+export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWindow): Promise<{ userId: number; events: string } | undefined> {
+  const from = sql`now() - make_interval(days => ${window.pastDays})`;
+  const until = sql`now() + make_interval(days => ${window.futureDays})`;
+  const { rows } = await sql<{ user_id: number; events: string }>`
+    WITH feed AS (
+      SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+       WHERE f.token_hash = ${tokenHash} AND u.is_enabled AND u.anonymised_at IS NULL
+    ), noted AS (
+      UPDATE calendar_feeds SET last_read_at = now()
+       WHERE token_hash = ${tokenHash} AND user_id IN (SELECT user_id FROM feed)
+         AND (last_read_at IS NULL OR last_read_at < now() - interval '1 minute')
+    ), mine AS (
+      -- Each side by its own index (holder and end; colleague), rather than one OR that reads every reservation.
+      SELECT r.id FROM feed JOIN reservations r ON r.responsible_user_id = feed.user_id
+       WHERE r.end_date > ${from} AND r.start_date < ${until}
+      UNION
+      SELECT r.id FROM feed JOIN reservation_users ru ON ru.user_id = feed.user_id
+        JOIN reservations r ON r.id = ru.reservation_id
+       WHERE r.end_date > ${from} AND r.start_date < ${until}
+    ), events AS (
+      SELECT r.id, r.start_date, ${icalUtc(sql.ref('r.start_date'))} AS starts, ${icalUtc(sql.ref('r.end_date'))} AS ends,
+             ${icalUtc(sql.ref('r.submission_date'))} AS stamp, r.description, h.username AS holder, rt.label AS reservation_type,
+             ARRAY(SELECT u.username FROM reservation_users ru JOIN users u ON u.id = ru.user_id
+                    WHERE ru.reservation_id = r.id ORDER BY u.username) AS colleagues,
+             ARRAY(SELECT d.mac_address || ' (' || t.name || ', ' || host(d.ip_address) || ')'
+                     FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id
+                     JOIN device_types t ON t.id = d.device_type_id
+                    WHERE rd.reservation_id = r.id ORDER BY t.name, d.mac_address) AS devices
+        FROM mine JOIN reservations r ON r.id = mine.id
+        JOIN users h ON h.id = r.responsible_user_id
+        JOIN reservation_types rt ON rt.id = r.reservation_type_id
+       ORDER BY r.start_date, r.id
+       LIMIT ${window.maxEvents}
+    )
+    SELECT feed.user_id,
+           (SELECT coalesce(json_agg(json_build_array(id, starts, ends, stamp, description, holder, reservation_type, colleagues, devices)
+                                     ORDER BY start_date, id), '[]')::text
+              FROM events) AS events
+      FROM feed`.execute(db);
+  const row = rows[0];
+  return row && { userId: row.user_id, events: row.events };
 }
 
 export async function reservationById(db: Queryable, reservationId: number) {
@@ -62,19 +115,4 @@ export async function replaceFeed(db: Queryable, userId: number, tokenHash: Buff
 
 export async function deleteFeed(db: Queryable, userId: number): Promise<void> {
   await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
-}
-
-/** The owner of a feed secret, if the account may still sign in; marks the feed read. */
-export async function useFeed(db: Queryable, tokenHash: Buffer): Promise<number | undefined> {
-  const row = await db
-    .updateTable('calendar_feeds as f')
-    .from('users as u')
-    .set({ last_read_at: new Date() })
-    .whereRef('u.id', '=', 'f.user_id')
-    .where('f.token_hash', '=', tokenHash)
-    .where('u.is_enabled', '=', true)
-    .where('u.anonymised_at', 'is', null)
-    .returning('f.user_id')
-    .executeTakeFirst();
-  return row?.user_id;
 }
