@@ -328,7 +328,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
 /**
  * Serves the built web app; any unknown non-API path gets index.html for client-side routing, but a missing
- * file under /assets/ is a 404 (a script that is not there must not come back as a page). `dist` is resolved
+ * file (under /assets/, or any name with an extension) is a 404 (a script that is not there must not come back as a page). `dist` is resolved
  * once: this instance keeps serving the build it started with while a newer build is made beside it.
  */
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
@@ -349,7 +349,9 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
+    // A missing file (a script, /favicon.ico, /robots.txt) is a 404 too: a page in its place confuses browsers.
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/assets/') || /\/[^/]+\.[A-Za-z0-9]+$/.test(pathname)) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
