@@ -246,10 +246,24 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/auth/accountRequest',
+    url: () => '/api/auth/accountRequest',
+    body: () => ({ token: `unknown-${unique()}` }),
+    expected: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
     route: '/auth/confirmUserAccount',
     url: () => '/api/auth/confirmUserAccount',
     body: () => ({ token: `unknown-${unique()}` }),
-    expected: { ...PUBLIC(404), pending: 401 },
+    expected: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/auth/refuseUserAccount',
+    url: () => '/api/auth/refuseUserAccount',
+    body: () => ({ token: `unknown-${unique()}`, reason: 'Unknown laboratory.' }),
+    expected: { ...ADMIN_ONLY, admin: 404 },
   },
   // users
   { method: 'GET', route: '/validUsers', url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
