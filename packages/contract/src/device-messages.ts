@@ -40,7 +40,7 @@ export const deviceMessages = {
   NO_FLASHABLE_DEVICE:
     'You have no device to flash now: a device can be flashed during an Exclusive reservation of it that has started.',
   DEVICE_NOT_FLASHABLE: 'not in a current reservation of yours',
-  FLASH_RUNNING_HINT: 'A flash is running: the form is available again when it ends.',
+  FLASH_RUNNING_HINT: 'A flash is running: its devices are available again when it ends; you can flash other devices meanwhile.',
   // booking and reservation screens
   ADDITIONAL_USERS: 'Additional users',
   ADDITIONAL_USERS_HINT: 'Colleagues who share this reservation. Search them by last name.',

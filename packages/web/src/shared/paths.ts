@@ -147,7 +147,10 @@ export const paths = {
   infoChangeEmail: guarded('/infoChangeEmail/:id', NONE, (userId: Id) => `/infoChangeEmail/${seg(userId)}`),
   infoChangeEmailByAdmin: guarded('/infoChangeEmailByAdmin/:id', NONE, (userId: Id) => `/infoChangeEmailByAdmin/${seg(userId)}`),
   deleteAccount: guarded('/deleteAccount/:id', NONE, (userId: Id) => `/deleteAccount/${seg(userId)}`),
-  flashNodes: guarded('/flashNodes/:id', NONE, (userId: Id) => `/flashNodes/${seg(userId)}`),
+  /** The flash screen; `devices` (MAC addresses, e.g. a reservation's) are chosen in its form already. */
+  flashNodes: guarded('/flashNodes/:id', NONE, (userId: Id, devices: readonly string[] = []) =>
+    devices.length > 0 ? `/flashNodes/${seg(userId)}?devices=${encodeURIComponent(devices.join(','))}` : `/flashNodes/${seg(userId)}`,
+  ),
   /** A flash job with its kept log (its owner or an administrator; the server answers 404 to anyone else). */
   flashJob: guarded('/flashJob/:handle', NONE, (handle: string) => `/flashJob/${seg(handle)}`),
 } as const satisfies Record<string, RouteDefinition>;
