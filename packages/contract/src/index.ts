@@ -22,3 +22,4 @@ export * from './api-tokens.js';
 export * from './device-health.js';
 export * from './insight.js';
 export * from './catalogue.js';
+export * from './home.js';

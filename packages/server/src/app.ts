@@ -82,6 +82,8 @@ import { ReminderSettingsService, ReminderSweeper } from './modules/reminders/se
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { StatisticsService } from './modules/statistics/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { homeRoutes } from './modules/home/routes.js';
+import { HomeService } from './modules/home/service.js';
 import { HealthService } from './modules/health/service.js';
 
 declare module 'fastify' {
@@ -304,6 +306,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(maintenanceRoutes, { maintenance: new MaintenanceService(db, config.PUBLIC_URL) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(statisticsRoutes, { statistics: new StatisticsService(db) });
+      await api.register(homeRoutes, { home: new HomeService(db) });
       await api.register(reminderRoutes, { reminders: new ReminderSettingsService(db) });
       await api.register(calendarRoutes, { calendar: new CalendarService(db, config.PUBLIC_URL) });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });

@@ -543,6 +543,7 @@ const rows: Row[] = [
     url: () => '/api/statistics?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
     expected: ADMIN_ONLY,
   },
+  { method: 'GET', route: '/adminSummary', url: () => '/api/adminSummary', expected: ADMIN_ONLY },
   {
     method: 'GET',
     route: '/statistics/{table}.csv',

@@ -11,7 +11,8 @@ const PERSON = { username: 'keyholder', firstname: 'Kim', lastname: 'Keyholder',
 const DEVICE = { macAddress: '02:00:00:01:00:01', ipAddress: '10.0.1.11' };
 
 describe('a user deletes their own SSH keys', () => {
-  const journey = useJourney();
+  // A loaded machine may take more than the usual 90 s to start the server.
+  const journey = useJourney({ timeoutMs: 170_000 });
   let user: ApiSession;
 
   const rows = () => journey.page.getByTestId('own-credential-row');
@@ -31,7 +32,7 @@ describe('a user deletes their own SSH keys', () => {
     await signIn(page, PERSON.username, PERSON.password);
     await page.waitForURL(/\/reservations\/\d+$/);
     await page.goto(`${server.url}/user/${user.userId}`);
-    await expect.poll(() => rows().count()).toBe(2);
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(2);
   });
 
   it('asks before deleting a key, and the key is gone', async () => {
@@ -43,7 +44,7 @@ describe('a user deletes their own SSH keys', () => {
     await screenshot(page, 'own-ssh-key-delete-confirmation');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: credentialMessages.DELETE }).click();
-    await expect.poll(() => rows().count()).toBe(1);
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(1);
   });
 
   it('keeps the last key while a reservation is held, and says why', async () => {

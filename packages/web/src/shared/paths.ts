@@ -135,6 +135,8 @@ export const paths = {
   noSshKeyValid: guarded('/noSshkeyValid/:id', ADMIN_OR_USER, (userId: Id) => `/noSshkeyValid/${seg(userId)}`),
 
   // any signed-in user (the server checks that a user acts on their own account only)
+  /** What the signed-in person holds and what waits for them; the portal's logo leads here. */
+  home: guarded('/home', ADMIN_OR_USER, () => '/home'),
   changePassword: guarded('/changePassword/:id', NONE, (userId: Id) => `/changePassword/${seg(userId)}`),
   changePasswordByAdmin: guarded('/changePasswordByAdmin/:id', NONE, (userId: Id) => `/changePasswordByAdmin/${seg(userId)}`),
   infoChangePasswordByAdmin: guarded(
