@@ -23,3 +23,4 @@ export * from './device-health.js';
 export * from './insight.js';
 export * from './catalogue.js';
 export * from './home.js';
+export * from './help.js';

@@ -64,6 +64,9 @@ export const paths = {
   accountDeleted: open('/accountDeleted', () => '/accountDeleted'),
   updateAccountPending: open('/updateAccountPending', () => '/updateAccountPending'),
   accountAlreadyUpdatedByUser: open('/accountAlreadyUpdatedByUser', () => '/accountAlreadyUpdatedByUser'),
+  /** The user guide, open to everybody like the sign-in page that links to it. */
+  help: open('/help', () => '/help'),
+  helpTopic: open('/help/:topic', (topic: string) => `/help/${seg(topic)}`),
 
   // open token routes
   confirmEmail: token('/confirm-email/:token', '/confirm-email'),

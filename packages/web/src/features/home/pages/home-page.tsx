@@ -1,7 +1,7 @@
 // home: where a signed-in person starts. An administrator sees first what waits for them, each with the page
 // that acts on it; everybody sees the devices they hold now and next (with the ways to flash and connect),
 // their running flash jobs and a way to book; a newcomer sees a short checklist until its steps are done.
-import { Anchor, Badge, Button, Code, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { homeMessages as homeMessagesEn, type AdminSummary, type FlashJob, type Reservation } from '@testbed/contract';
 import { Link } from 'react-router';
@@ -116,9 +116,9 @@ function Checklist({ steps }: { steps: Array<{ label: string; done: boolean; to:
                   {step.label}
                 </Anchor>
               )}
-              <Badge size="sm" variant="light" color={step.done ? 'green.9' : 'gray.8'}>
-                {step.done ? homeMessages.STEP_DONE : homeMessages.STEP_TODO}
-              </Badge>
+              <Text span size="xs" fw={700} c={step.done ? 'green.9' : 'gray.7'}>
+                ({step.done ? homeMessages.STEP_DONE : homeMessages.STEP_TODO})
+              </Text>
             </Group>
           </List.Item>
         ))}
