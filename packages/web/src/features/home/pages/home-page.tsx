@@ -116,7 +116,7 @@ function Checklist({ steps }: { steps: Array<{ label: string; done: boolean; to:
                   {step.label}
                 </Anchor>
               )}
-              <Text span size="xs" fw={700} c={step.done ? 'green.9' : 'gray.7'}>
+              <Text span size="xs" fw={700} c="gray.7">
                 ({step.done ? homeMessages.STEP_DONE : homeMessages.STEP_TODO})
               </Text>
             </Group>
