@@ -5,14 +5,14 @@ import * as z from 'zod/mini';
 import { idFieldSchema, isOneLine } from './input.js';
 import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
-import { EMAIL_MAX_LENGTH, emailSchema, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
+import { EMAIL_MAX_LENGTH, emailSchema, optionalPhoneSchema, PHONE_RULE_MESSAGE, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
 
 export const registrationMessages = {
   // validation (section 5, word for word where the spec gives the words)
   INVALID_EMAIL: 'Invalid email.',
   EMAIL_MISMATCH: 'The "Email verification" must be the same as "Email".',
   PASSWORD_MISMATCH: 'The "Password verification" must be the same as "Password".',
-  INVALID_PHONE: 'Invalid phone number. It has to be a number.',
+  INVALID_PHONE: PHONE_RULE_MESSAGE,
   INVALID_DATA: 'Please enter valid data',
   INVALID_URL: 'Invalid URL. It must start with http:// or https://.',
   TOO_LONG: 'This value is too long.',
@@ -192,14 +192,7 @@ export const signupFormSchema = z
     username: z.pipe(requiredString('Username'), usernameSchema),
     email: signupEmailSchema,
     reemail: z.string({ error: 'Email verification is required' }).check(z.trim(), z.minLength(1, 'Email verification is required')),
-    phoneNumber: z.pipe(
-      z.optional(
-        z
-          .pipe(z.string(), z.transform((value) => value.replace(/\s+/g, '')))
-          .check(z.refine((value) => value === '' || /^[0-9]{1,20}$/.test(value), registrationMessages.INVALID_PHONE)),
-      ),
-      z.transform((value) => (value ? value : undefined)),
-    ),
+    phoneNumber: optionalPhoneSchema(registrationMessages.INVALID_PHONE),
     instantMessaging: optionalText(REGISTRATION_LIMITS.instantMessaging),
     personnalURL: optionalUrl,
     userPhoto: z.pipe(
