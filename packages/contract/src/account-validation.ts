@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { MAX_INSTANT_MS, idFieldSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
-import { passwordRule, passwordSchema, requiredString } from './rules.js';
+import { passwordRule, passwordSchema, PHONE_RULE_MESSAGE, requiredString } from './rules.js';
 import { userListItemSchema, userSummarySchema } from './users.js';
 
 // The sign-up form's field rules, so that an updated or imported account obeys exactly what a sign-up does.
@@ -28,7 +28,7 @@ export const accountValidationMessages = {
   CANCEL: 'Cancel',
   INVALID_PASSWORD: 'invalid password',
   PASSWORDS_MUST_BE_THE_SAME: 'the passwords must be the same',
-  INVALID_PHONE: 'Invalid phone number. It has to be a number.',
+  INVALID_PHONE: PHONE_RULE_MESSAGE,
   INVALID_EMAIL: 'Invalid email.',
   INVALID_DATA: 'Please enter valid data',
   ACCOUNT_UPDATE_VALIDATED_BY_OTHER: messages.ACCOUNT_UPDATE_VALIDATED_BY_OTHER,

@@ -109,6 +109,8 @@ export const credentialMessages = {
   ACCOUNT_DELETED: 'This account has been deleted: no SSH key can be added to it.',
   NOT_FOUND: 'Credential not found.',
   USER_NOT_FOUND: 'User not found.',
+  LAST_KEY_WHILE_BOOKED:
+    'This is your last SSH key and you hold a reservation that has not ended: you need a key to log in to its devices. Add another key first, or delete this one once your reservations have ended.',
   // screens
   SSH_KEY: 'SSH key',
   SSH_KEYS: 'SSH keys',

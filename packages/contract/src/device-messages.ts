@@ -41,7 +41,7 @@ export const deviceMessages = {
   NO_FLASHABLE_DEVICE:
     'You have no device to flash now: a device can be flashed during an Exclusive reservation of it that has started.',
   DEVICE_NOT_FLASHABLE: 'not in a current reservation of yours',
-  FLASH_RUNNING_HINT: 'A flash is running: the form is available again when it ends.',
+  FLASH_RUNNING_HINT: 'A flash is running: its devices are available again when it ends; you can flash other devices meanwhile.',
   // booking and reservation screens
   ADDITIONAL_USERS: 'Additional users',
   ADDITIONAL_USERS_HINT: 'Colleagues who share this reservation. Search them by last name.',
@@ -89,6 +89,10 @@ export const deviceMessages = {
   EARLIEST_SLOT_FILLED: 'The earliest free slot is filled in ({{count}} device(s) from {{start}}): check it, then book.',
   NO_FREE_SLOT: 'No free window for this many devices and this duration in the coming weeks.',
   USAGE_POLICY_SUMMARY: 'Usage policy for {{type}}: {{limits}}.',
+  USAGE_POLICY_BREACH: 'This booking goes beyond your usage policy for {{type}}: {{reasons}}. Change it before booking.',
+  BREACH_DURATION: 'it lasts longer than {{limit}} minutes',
+  BREACH_DEVICES: 'it holds more than {{limit}} devices at once',
+  BREACH_DAYS_AHEAD: 'it starts more than {{limit}} days ahead',
   CHANGE_END: 'Change end',
   RELEASE: 'Release',
   RELEASE_TITLE: 'Release the reservation',

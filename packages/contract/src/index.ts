@@ -22,3 +22,5 @@ export * from './api-tokens.js';
 export * from './device-health.js';
 export * from './insight.js';
 export * from './catalogue.js';
+export * from './home.js';
+export * from './help.js';

@@ -5,14 +5,14 @@ import * as z from 'zod/mini';
 import { idFieldSchema, isOneLine } from './input.js';
 import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
-import { EMAIL_MAX_LENGTH, emailSchema, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
+import { EMAIL_MAX_LENGTH, emailSchema, optionalPhoneSchema, PHONE_RULE_MESSAGE, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
 
 export const registrationMessages = {
   // validation (section 5, word for word where the spec gives the words)
   INVALID_EMAIL: 'Invalid email.',
   EMAIL_MISMATCH: 'The "Email verification" must be the same as "Email".',
   PASSWORD_MISMATCH: 'The "Password verification" must be the same as "Password".',
-  INVALID_PHONE: 'Invalid phone number. It has to be a number.',
+  INVALID_PHONE: PHONE_RULE_MESSAGE,
   INVALID_DATA: 'Please enter valid data',
   INVALID_URL: 'Invalid URL. It must start with http:// or https://.',
   TOO_LONG: 'This value is too long.',
@@ -82,6 +82,27 @@ export const registrationMessages = {
   ACCOUNT_VALIDATED: 'This user account has been validated. The user has been told by email and can now sign in.',
   INVALID_TOKEN_TITLE: 'Invalid link',
   VALIDATING: 'Validating…',
+  // the administrators' review of an account request
+  REVIEW_INTRO: 'Read the request, then approve or refuse it. Nothing changes until you choose.',
+  APPLICANT: 'Applicant',
+  SIGN_UP_DATE: 'Requested on',
+  EMPLOYER_TYPE_AND_STATUS: 'Employer type and status',
+  NOT_GIVEN: 'Not given',
+  APPROVE: 'Approve',
+  REFUSE: 'Refuse',
+  REFUSE_TITLE: 'Refuse this account request',
+  REFUSAL_REASON: 'Reason',
+  REFUSAL_REASON_HELP: 'Mailed to the applicant with the refusal.',
+  REFUSAL_REASON_REQUIRED: 'Reason is required',
+  CONFIRM_REFUSAL: 'Refuse the request',
+  CANCEL: 'Cancel',
+  ACCOUNT_REFUSED: 'This account request has been refused. The applicant has been told by email, with your reason.',
+  DECIDED_APPROVED: 'This account request was approved by {{name}}.',
+  DECIDED_REFUSED: 'This account request was refused by {{name}}.',
+  DECIDED_APPROVED_UNKNOWN: 'This account request has already been approved.',
+  DECIDED_REFUSED_UNKNOWN: 'This account request has already been refused.',
+  ALREADY_REFUSED: 'This account request was refused by another administrator.',
+  ALREADY_APPROVED: 'This user account was validated by another administrator.',
 } as const;
 
 /** Longest texts accepted, as the database keeps them. */
@@ -171,14 +192,7 @@ export const signupFormSchema = z
     username: z.pipe(requiredString('Username'), usernameSchema),
     email: signupEmailSchema,
     reemail: z.string({ error: 'Email verification is required' }).check(z.trim(), z.minLength(1, 'Email verification is required')),
-    phoneNumber: z.pipe(
-      z.optional(
-        z
-          .pipe(z.string(), z.transform((value) => value.replace(/\s+/g, '')))
-          .check(z.refine((value) => value === '' || /^[0-9]{1,20}$/.test(value), registrationMessages.INVALID_PHONE)),
-      ),
-      z.transform((value) => (value ? value : undefined)),
-    ),
+    phoneNumber: optionalPhoneSchema(registrationMessages.INVALID_PHONE),
     instantMessaging: optionalText(REGISTRATION_LIMITS.instantMessaging),
     personnalURL: optionalUrl,
     userPhoto: z.pipe(
@@ -251,6 +265,38 @@ export const registrationTokenBodySchema = z.object({
   token: z.string({ error: messages.TOKEN_INVALID }).check(z.minLength(1), z.maxLength(200)),
 });
 export type RegistrationTokenBody = z.infer<typeof registrationTokenBodySchema>;
+
+/** A refusal of an account request: the link's token and the reason mailed to the applicant. */
+export const refuseAccountBodySchema = z.object({
+  token: registrationTokenBodySchema.shape.token,
+  reason: z
+    .string({ error: registrationMessages.REFUSAL_REASON_REQUIRED })
+    .check(z.trim(), z.minLength(1, registrationMessages.REFUSAL_REASON_REQUIRED), z.maxLength(2000, registrationMessages.TOO_LONG)),
+});
+export type RefuseAccountBody = z.infer<typeof refuseAccountBodySchema>;
+
+export const refuseAccountReplySchema = z.object({ alreadyRefused: z.boolean() });
+export type RefuseAccountReply = z.infer<typeof refuseAccountReplySchema>;
+
+/**
+ * What an administrator reads before deciding on an account request, from the link mailed to them; `status`
+ * and `decidedBy` say whether someone decided already, and who.
+ */
+export const accountRequestSchema = z.object({
+  userId: z.int(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  signUpDate: z.string(),
+  employer: z.nullable(z.string()),
+  employerType: z.nullable(z.string()),
+  professionalStatus: z.nullable(z.string()),
+  intendedUsage: z.nullable(z.string()),
+  status: z.enum(['pending', 'approved', 'refused']),
+  decidedBy: z.nullable(z.string()),
+});
+export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
 /** The e-mail and account validation calls resolve the spec's boolean: was it already done? */
 export const tokenConfirmationReplySchema = z.object({ alreadyValidated: z.boolean() });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGE, USERNAME_MESSAGE, passwordSchema, usernameSchema } from './rules.js';
+import { normalisePhoneNumber, PASSWORD_MESSAGE, USERNAME_MESSAGE, passwordSchema, usernameSchema } from './rules.js';
+import { signupFormSchema } from './registration.js';
+import { ownUserFieldsSchema } from './users.js';
 
 describe('username rule', () => {
   it.each(['ab', 'alice', 'a_1', 'z'.repeat(32)])('accepts %s', (name) => {
@@ -24,4 +26,30 @@ describe('password rule', () => {
       expect(result.error?.issues[0]?.message).toBe(PASSWORD_MESSAGE);
     },
   );
+});
+
+describe('phone numbers', () => {
+  it('accepts national digits with a layout, and international numbers with their +', () => {
+    expect(normalisePhoneNumber('06 12 34 56 78')).toBe('0612345678');
+    expect(normalisePhoneNumber('06.12.34-56-78')).toBe('0612345678');
+    expect(normalisePhoneNumber('+33 6 12 34 56 78')).toBe('+33 6 12 34 56 78');
+    expect(normalisePhoneNumber('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(normalisePhoneNumber('+1 (415) 555-2671')).toBe('+1 415 555 2671');
+    expect(normalisePhoneNumber('  ')).toBeNull();
+  });
+
+  it('refuses letters and international numbers that cannot exist', () => {
+    expect(normalisePhoneNumber('06 12 AB')).toBe('invalid');
+    expect(normalisePhoneNumber('+33 12')).toBe('invalid');
+    expect(normalisePhoneNumber('+999 1234567')).toBe('invalid');
+  });
+
+  it('is the rule of the sign-up form and of the account, naming the field', () => {
+    const parsed = signupFormSchema.safeParse({ phoneNumber: '+44 20 7946 0958' });
+    expect(parsed.success ? [] : parsed.error.issues.filter((issue) => issue.path[0] === 'phoneNumber')).toEqual([]);
+    const refused = ownUserFieldsSchema.safeParse({ firstname: 'Ada', lastname: 'L', phoneNumber: '+12' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['phoneNumber']);
+    expect(ownUserFieldsSchema.parse({ firstname: 'Ada', lastname: 'L', phoneNumber: '+44 20 7946 0958' }).phoneNumber).toBe('+44 20 7946 0958');
+  });
 });

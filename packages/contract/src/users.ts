@@ -2,7 +2,7 @@
 // administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
 import * as z from 'zod/mini';
 import { idParamsSchema, instantSchema, wholeNumberText } from './input.js';
-import { emailSchema, optionalText, passwordSchema, required, usernameSchema } from './rules.js';
+import { emailSchema, normalisePhoneNumber, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
 
 /** A user as the replies of other areas name them. */
@@ -11,15 +11,16 @@ export const userSummarySchema = z.object({ userId: z.int(), firstname: z.string
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
 export const userDetailsParamsSchema = idParamsSchema;
 
-export const PHONE_MESSAGE = 'Invalid phone number. It has to be a number.';
+export const PHONE_MESSAGE = PHONE_RULE_MESSAGE;
 
 /** The fields a user may change on their own account. */
 export const ownUserFieldsSchema = z.object({
   firstname: z.string({ error: required('First name') }).check(z.trim(), z.minLength(1, required('First name')), z.maxLength(100)),
   lastname: z.string({ error: required('Last name') }).check(z.trim(), z.minLength(1, required('Last name')), z.maxLength(100)),
-  phoneNumber: z
-    .pipe(z.nullish(z.string().check(z.trim())), z.transform((value) => (value ? value : null)))
-    .check(z.refine((value) => value === null || /^[0-9]{1,20}$/.test(value), PHONE_MESSAGE)),
+  phoneNumber: z.pipe(
+    z.nullish(z.string().check(z.maxLength(40, PHONE_MESSAGE), z.refine((value) => normalisePhoneNumber(value) !== 'invalid', PHONE_MESSAGE))),
+    z.transform((value) => (value ? normalisePhoneNumber(value) : null) as string | null),
+  ),
   instantMessaging: optionalText(200, 'Instant messaging'),
   personalUrl: optionalText(500, 'Personal URL'),
 });

@@ -87,6 +87,8 @@ import { ReminderSettingsService, ReminderSweeper } from './modules/reminders/se
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { StatisticsService } from './modules/statistics/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { homeRoutes } from './modules/home/routes.js';
+import { HomeService } from './modules/home/service.js';
 import { HealthService } from './modules/health/service.js';
 
 declare module 'fastify' {
@@ -351,6 +353,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(maintenanceRoutes, { maintenance: new MaintenanceService(db, config.PUBLIC_URL) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(statisticsRoutes, { statistics: new StatisticsService(db) });
+      await api.register(homeRoutes, { home: new HomeService(db) });
       await api.register(reminderRoutes, { reminders: new ReminderSettingsService(db) });
       await api.register(calendarRoutes, { calendar: new CalendarService(db, config.PUBLIC_URL) });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });
@@ -375,7 +378,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
 /**
  * Serves the built web app; any unknown non-API path gets index.html for client-side routing, but a missing
- * file under /assets/ is a 404 (a script that is not there must not come back as a page). `dist` is resolved
+ * file (under /assets/, or any name with an extension) is a 404 (a script that is not there must not come back as a page). `dist` is resolved
  * once: this instance keeps serving the build it started with while a newer build is made beside it.
  */
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
@@ -397,7 +400,9 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
+    // A missing file (a script, /favicon.ico, /robots.txt) is a 404 too: a page in its place confuses browsers.
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/assets/') || /\/[^/]+\.[A-Za-z0-9]+$/.test(pathname)) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -11,6 +11,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 
+/** The start of an ICO file (reserved 0, type 1 = icon, one image) is enough for the server. */
+const ICON = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]);
+
 let folder: string;
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -19,6 +22,7 @@ async function writeBuild(name: string, script: string) {
   const build = path.join(folder, 'builds', name);
   await mkdir(path.join(build, 'assets'), { recursive: true });
   await writeFile(path.join(build, 'index.html'), `<!doctype html><script src="/assets/${script}"></script>`);
+  await writeFile(path.join(build, 'favicon.ico'), ICON);
   const code = `console.log('${name}');\n`.repeat(100);
   await writeFile(path.join(build, 'assets', script), code);
   await writeFile(path.join(build, 'assets', `${script}.br`), brotliCompressSync(code));
@@ -93,10 +97,31 @@ describe('the web app', () => {
     }
   });
 
-  it('answers 404 for a script that does not exist, not the page', async () => {
-    const reply = await app.inject({ method: 'GET', url: '/assets/app-gone.js' });
-    expect(reply.statusCode).toBe(404);
-    expect(reply.body).not.toContain('<!doctype html>');
+  it('answers 404 for a script or any other file that does not exist, not the page', async () => {
+    for (const url of ['/assets/app-gone.js', '/robots.txt', '/apple-touch-icon.png']) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.body, url).not.toContain('<!doctype html>');
+    }
+  });
+
+  it('serves /favicon.ico as an icon', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(reply.rawPayload.subarray(0, 4)).toEqual(ICON.subarray(0, 4));
+  });
+
+  it('hands the CSRF cookie out with the page and the API, never with a file that shared caches keep', async () => {
+    const page = await app.inject({ method: 'GET', url: '/reservations' });
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+    const api = await app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(String(api.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+    for (const url of ['/assets/app-one.js', '/favicon.ico', '/api/docs/static/index.css']) {
+      const reply = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 
   it('keeps serving its own build after a newer build took the dist link', async () => {

@@ -246,10 +246,24 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/auth/accountRequest',
+    url: () => '/api/auth/accountRequest',
+    body: () => ({ token: `unknown-${unique()}` }),
+    expected: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
     route: '/auth/confirmUserAccount',
     url: () => '/api/auth/confirmUserAccount',
     body: () => ({ token: `unknown-${unique()}` }),
-    expected: { ...PUBLIC(404), pending: 401 },
+    expected: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/auth/refuseUserAccount',
+    url: () => '/api/auth/refuseUserAccount',
+    body: () => ({ token: `unknown-${unique()}`, reason: 'Unknown laboratory.' }),
+    expected: { ...ADMIN_ONLY, admin: 404 },
   },
   // users
   { method: 'GET', route: '/validUsers', url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
@@ -529,6 +543,7 @@ const rows: Row[] = [
     url: () => '/api/statistics?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
     expected: ADMIN_ONLY,
   },
+  { method: 'GET', route: '/adminSummary', url: () => '/api/adminSummary', expected: ADMIN_ONLY },
   {
     method: 'GET',
     route: '/statistics/{table}.csv',

@@ -61,11 +61,14 @@ describe('flashing a device', () => {
 
     await page.goto(`${server.url}/reservations/${user.userId}`);
     await page.getByRole('link', { name: messages.FLASH_DEVICES }).first().click();
-    await page.waitForURL(`${server.url}/flashNodes/${user.userId}`);
+    await page.waitForURL(`${server.url}/flashNodes/${user.userId}?devices=${encodeURIComponent(DEVICE.macAddress)}`);
     await page.getByRole('heading', { level: 1, name: messages.FLASH_NODES }).waitFor();
     await page.getByText(messages.NO_FLASH_JOB).waitFor();
+    // The reservation's device is chosen already; the image is left to the person.
+    expect(await page.getByRole('combobox', { name: messages.DEVICE_TYPE, exact: true }).inputValue()).toBe('raspberry-pi-4');
+    expect(await page.getByRole('combobox', { name: messages.DEVICE, exact: true }).inputValue()).toBe(`${DEVICE.ipAddress} (${DEVICE.macAddress})`);
     expect(await flashButton(page).isDisabled()).toBe(true);
-    await screenshot(page, 'flash-form-empty');
+    await screenshot(page, 'flash-form-preselected');
     await expectNoAxeViolations(page);
   });
 
@@ -100,7 +103,8 @@ describe('flashing a device', () => {
     const state = page.getByTestId('flash-state');
     await state.waitFor();
     expect(await flashButton(page).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: messages.RESET_ALL_VALUES }).isDisabled()).toBe(true);
+    // Only the device being flashed is locked: the rest of the form stays usable.
+    expect(await page.getByRole('button', { name: messages.RESET_ALL_VALUES }).isEnabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: messages.DEVICE, exact: true }).inputValue()).toContain(messages.DEVICE_DOWN);
 
     await page.getByText(/ : Writing image /).waitFor({ timeout: 30_000 });

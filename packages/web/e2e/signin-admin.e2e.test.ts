@@ -39,6 +39,11 @@ describe('an administrator signs in and out', () => {
     const items = await menu.getByRole('link').allTextContents();
     expect(items).toEqual([
       messages.USERS,
+      messages.VALIDATION_PENDING_ACCOUNTS_MENU,
+      messages.VALIDATE_ACCOUNTS_MENU,
+      messages.IMPORT_ACCOUNTS_MENU,
+      messages.GROUPS,
+      messages.GROUP_TYPES,
       messages.CREDENTIALS,
       messages.API_TOKENS,
       messages.ROLES,

@@ -1,12 +1,14 @@
 // A visitor requests an account (solving the real ALTCHA proof of work in the browser), validates their
-// e-mail from the link mailed to them, cannot sign in until an administrator opens the validation link
-// mailed to the administrators, and then signs in. The journey reads the mails from the server's outbox
+// e-mail from the link mailed to them, cannot sign in until an administrator, signed in through the
+// validation link mailed to the administrators, reads the request and approves it, and then signs in. A
+// second request is refused with a reason, which the applicant receives. The journey reads the mails from the server's outbox
 // folder, as a newcomer running the portal without SMTP would.
 import { messages, registrationMessages as m } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
 import { useJourney } from './support/journey';
 import { linkTo, readOutbox, waitForMail } from './support/outbox';
+import { confirmEmailViaApi, requestAccountViaApi } from './support/seed';
 import { ADMIN } from './support/server';
 
 /** A 1x1 PNG, as a photo. */
@@ -122,9 +124,32 @@ describe('a visitor signs up and is approved', () => {
     await screenshot(page, 'confirm-email-already');
   });
 
-  it('lets the administrator validate the account from the link of the mail', async () => {
+  it('leads the administrator from the link through sign-in to the request, which opening changes nothing', async () => {
     const { page, server } = journey;
     await page.goto(adminLink);
+    await page.waitForURL(/\/signin\?returnURL=/);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/\/confirmUserAccount\//);
+    const request = page.getByTestId('account-request');
+    await request.waitFor();
+    const text = await request.innerText();
+    for (const part of [`${VISITOR.firstname} ${VISITOR.lastname}`, VISITOR.email, 'Institute of Testbeds', 'Academic', 'Experiments on low-power wireless routing.']) {
+      expect(text).toContain(part);
+    }
+    await screenshot(page, 'confirm-user-account-request');
+    await expectNoAxeViolations(page);
+    // Opening the link approved nothing: the applicant still cannot sign in.
+    const refused = await fetch(`${server.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: VISITOR.username, password: VISITOR.password }),
+    });
+    expect(((await refused.json()) as { message: string }).message).toBe(messages.ACCOUNT_INVALID);
+  });
+
+  it('approves the request: the applicant is told by mail, and the link then says who approved it', async () => {
+    const { page, server } = journey;
+    await page.getByRole('button', { name: m.APPROVE }).click();
     await page.getByTestId('confirm-account-result').filter({ hasText: m.ACCOUNT_VALIDATED }).waitFor();
     await screenshot(page, 'confirm-user-account');
     await expectNoAxeViolations(page);
@@ -133,8 +158,37 @@ describe('a visitor signs up and is approved', () => {
     expect(approved.text).toContain(`${server.url}/signin`);
 
     await page.goto(adminLink);
-    await page.getByTestId('confirm-account-result').filter({ hasText: messages.ACCOUNT_VALIDATED_BY_OTHER }).waitFor();
+    await page.getByTestId('confirm-account-result').filter({ hasText: new RegExp(`approved by .*\\(${ADMIN.username}\\)`) }).waitFor();
     await screenshot(page, 'confirm-user-account-already');
+  });
+
+  it('refuses another request with a reason, which is mailed to the applicant', async () => {
+    const { page, server } = journey;
+    const applicant = { firstname: 'Max', lastname: 'Mustermann', username: 'max_muster', email: 'max@example.org', password: 'Kestrel#Orbit43' };
+    const before = (await readOutbox(server.dataDir)).length;
+    await requestAccountViaApi(server.url, { ...applicant, instituteName: 'Unknown Institute', countryName: 'Germany', intendedUsage: 'Testing.' });
+    const emailMail = await waitForMail(server.dataDir, { to: applicant.email, subject: /validate your email/, after: before });
+    await confirmEmailViaApi(server.url, new URL(linkTo(emailMail, 'confirm-email')).pathname.split('/').pop()!);
+    const adminMail = await waitForMail(server.dataDir, { to: ADMIN.email, subject: new RegExp(applicant.username), after: before });
+
+    await page.goto(linkTo(adminMail, 'confirmUserAccount'));
+    await page.getByTestId('account-request').filter({ hasText: 'Max Mustermann' }).waitFor();
+    await page.getByRole('button', { name: m.REFUSE }).click();
+    const dialog = page.getByRole('dialog', { name: m.REFUSE_TITLE });
+    await dialog.getByRole('button', { name: m.CONFIRM_REFUSAL }).click();
+    await dialog.getByText(m.REFUSAL_REASON_REQUIRED).waitFor();
+    await dialog.getByRole('textbox', { name: m.REFUSAL_REASON }).fill('We do not know your institute: please apply with your institutional address.');
+    await screenshot(page, 'confirm-user-account-refuse');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: m.CONFIRM_REFUSAL }).click();
+    await page.getByTestId('confirm-account-result').filter({ hasText: m.ACCOUNT_REFUSED }).waitFor();
+    await screenshot(page, 'confirm-user-account-refused');
+    await expectNoAxeViolations(page);
+
+    const refusal = await waitForMail(server.dataDir, { to: applicant.email, subject: /not accepted/, after: before });
+    expect(refusal.text).toContain('please apply with your institutional address');
+    await page.goto(`${server.url}/signout`);
+    await page.getByRole('heading', { level: 1, name: messages.DISCONNECTED_TITLE }).waitFor();
   });
 
   it('signs the new user in', async () => {

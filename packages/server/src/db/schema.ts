@@ -25,6 +25,8 @@ export interface UsersTable {
   sign_up_date: DefaultTimestamp;
   email_verified_at: Timestamp | null;
   approved_date: Timestamp | null;
+  /** When an administrator refused the account request; the account then stays disabled. */
+  refused_at: Timestamp | null;
   charter_acceptance_date: Timestamp | null;
   last_validation_date: Timestamp | null;
   expiration_date: Timestamp | null;

@@ -45,6 +45,7 @@ const RULES = {
   'users:list': administratorsOnly,
   'user:create': administratorsOnly, // an administrator creates an account
   'user:admin-fields': administratorsOnly, // roles, admin and enabled flags, validation dates
+  'account-request:decide': administratorsOnly, // read an account request from its mailed link, approve or refuse it
   'user:read': ownAccount,
   'user:update': ownAccount,
   'user:delete': ownAccount,

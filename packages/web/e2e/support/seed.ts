@@ -1,6 +1,9 @@
 // Prepares the data a journey starts from through the server's real HTTP API only (never its database):
 // signing in, giving an account an SSH key, booking devices ahead of the person in the browser.
 import { generateKeyPairSync } from 'node:crypto';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib/types';
 import {
   meReplySchema,
   reserveNodesReplySchema,
@@ -81,6 +84,23 @@ export async function createUserViaApi(admin: ApiSession, user: NewUser): Promis
     ...user,
   })) as { userId: number };
   return reply.userId;
+}
+
+/**
+ * A visitor requests an account (POST /api/auth/signup, solving the ALTCHA challenge as the widget does) and
+ * opens the e-mail link of `emailLink` (read by the caller from the outbox) afterwards.
+ */
+export async function requestAccountViaApi(baseUrl: string, form: Record<string, string>): Promise<void> {
+  const challenge = (await expectOk(baseUrl, 'GET', '/api/auth/captcha/challenge')) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the captcha challenge could not be solved');
+  const appRecaptcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  await expectOk(baseUrl, 'POST', '/api/auth/signup', undefined, { ...form, reemail: form.email, repassword: form.password, appRecaptcha });
+}
+
+/** Opens an e-mail validation link's call (what the confirm-email page does). */
+export async function confirmEmailViaApi(baseUrl: string, token: string): Promise<void> {
+  await expectOk(baseUrl, 'POST', '/api/auth/sendEmailAdminConfirmationAccount', undefined, { token });
 }
 
 /** An administrator sends a POST of their screens' API (employers, intended usages ...). */

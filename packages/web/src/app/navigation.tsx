@@ -34,6 +34,11 @@ export function navigationFor(user: SessionUser): NavSection[] {
       label: 'LISTS',
       items: [
         { label: 'USERS', to: paths.users.href() },
+        { label: 'VALIDATION_PENDING_ACCOUNTS_MENU', to: paths.displayValidationPendingAccounts.href() },
+        { label: 'VALIDATE_ACCOUNTS_MENU', to: paths.validateAccounts.href() },
+        { label: 'IMPORT_ACCOUNTS_MENU', to: paths.importAccounts.href() },
+        { label: 'GROUPS', to: paths.groups.href() },
+        { label: 'GROUP_TYPES', to: paths.groupTypes.href() },
         { label: 'CREDENTIALS', to: paths.credentials.href() },
         { label: 'API_TOKENS', to: paths.apiTokens.href() },
         { label: 'ROLES', to: paths.roles.href() },
@@ -56,6 +61,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
     {
       label: 'RESERVATION',
       items: [
+        { label: 'HOME', to: paths.home.href() },
         { label: 'DEVICES', to: paths.devices.href() },
         { label: 'BOOK_DEVICES_MENU', to: withKey(paths.bookDevices.href(id)) },
         { label: 'MY_RESERVATIONS_MENU', to: paths.reservations.href(id) },

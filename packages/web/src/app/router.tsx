@@ -24,6 +24,9 @@ const notFound: PageModule = () => import('./not-found-page');
 /** One entry per written page; a feature adds its routes here. */
 export const pages: Partial<Record<RouteName, PageModule>> = {
   signin: () => import('../features/auth/pages/signin-page'),
+  home: () => import('../features/home/pages/home-page'),
+  help: () => import('../features/help/pages/help-page'),
+  helpTopic: () => import('../features/help/pages/help-page'),
   signout: () => import('../features/auth/pages/signout-page'),
   accessDenied: () => import('../features/auth/pages/access-denied-page'),
   accountInvalid: () => import('../features/auth/pages/account-invalid-page'),

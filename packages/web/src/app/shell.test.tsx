@@ -25,13 +25,18 @@ describe('shell', () => {
     expect(screen.queryByRole('button', { name: messages.SIGN_OUT })).not.toBeInTheDocument();
   });
 
-  it("gives an administrator the Lists menu with the spec's entries", async () => {
+  it("gives an administrator the Lists menu with the spec's entries and every administrators' list", async () => {
     signInAs('ADMIN', { userId: 1 });
     renderApp('/user/1');
     const menu = await openMenu(messages.LISTS);
     const links = within(menu).getAllByRole('link', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
     expect(links).toEqual([
       [messages.USERS, '/users'],
+      [messages.VALIDATION_PENDING_ACCOUNTS_MENU, '/displayValidationPendingAccounts'],
+      [messages.VALIDATE_ACCOUNTS_MENU, '/validateAccounts'],
+      [messages.IMPORT_ACCOUNTS_MENU, '/importAccounts'],
+      [messages.GROUPS, '/groups'],
+      [messages.GROUP_TYPES, '/groupTypes'],
       [messages.CREDENTIALS, '/credentials'],
       [messages.API_TOKENS, '/apiTokens'],
       [messages.ROLES, '/roles'],
@@ -75,6 +80,7 @@ describe('shell', () => {
 
     let menu = await openMenu(messages.RESERVATION);
     expect(within(menu).getByRole('link', { name: messages.DEVICES, hidden: true })).toHaveAttribute('href', '/devices');
+    expect(within(menu).getByRole('link', { name: messages.HOME, hidden: true })).toHaveAttribute('href', '/home');
     expect(within(menu).getByRole('link', { name: messages.BOOK_DEVICES_MENU, hidden: true })).toHaveAttribute('href', '/bookDevices/7');
     expect(within(menu).getByRole('link', { name: messages.MY_RESERVATIONS_MENU, hidden: true })).toHaveAttribute('href', '/reservations/7');
     await userEvent.setup().keyboard('{Escape}');

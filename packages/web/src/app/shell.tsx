@@ -64,7 +64,7 @@ export function Shell() {
                 aria-controls={opened ? 'mobile-navigation' : undefined}
               />
             )}
-            <UnstyledButton component={Link} to={user ? user.redirectURL : paths.signin.href()}>
+            <UnstyledButton component={Link} to={user ? paths.home.href() : paths.signin.href()}>
               <Group gap={8} wrap="nowrap">
                 <img src="/favicon.svg" alt="" width={28} height={28} />
                 <Text fw={700} size="lg" c="dark.8">

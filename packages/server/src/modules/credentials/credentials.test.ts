@@ -250,6 +250,41 @@ describe('DELETE /api/credential/{id}', () => {
     expect(audit.details).toMatchObject({ userId: user.id, fingerprint: key.fingerprint });
   });
 
+  it('keeps the last key of a user booked in a reservation that has not ended, and says why', async () => {
+    const user = await loginAs(ctx);
+    const colleague = await loginAs(ctx);
+    const first = (await addKey(user, user.id, makeTestKey('ed25519').publicLine)).json().credential;
+    const second = (await addKey(user, user.id, makeTestKey('ed25519').publicLine)).json().credential;
+    const colleagueKey = (await addKey(colleague, colleague.id, makeTestKey('ed25519').publicLine)).json().credential;
+    const db = ctx.database.db;
+    const type = await db.selectFrom('reservation_types').select('id').executeTakeFirstOrThrow();
+    const hour = 3_600_000;
+    // An ended reservation does not count; one that ends in an hour does, for its holder and its colleagues.
+    await db
+      .insertInto('reservations')
+      .values({ responsible_user_id: user.id, reservation_type_id: type.id, start_date: new Date(Date.now() - 3 * hour), end_date: new Date(Date.now() - hour) })
+      .execute();
+    expect((await user.inject({ method: 'DELETE', url: `/api/credential/${first.credentialId}` })).statusCode).toBe(200);
+    const running = await db
+      .insertInto('reservations')
+      .values({ responsible_user_id: user.id, reservation_type_id: type.id, start_date: new Date(Date.now() - hour), end_date: new Date(Date.now() + hour) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('reservation_users').values({ reservation_id: running.id, user_id: colleague.id }).execute();
+
+    for (const [caller, key] of [[user, second], [colleague, colleagueKey]] as const) {
+      const refused = await caller.inject({ method: 'DELETE', url: `/api/credential/${key.credentialId}` });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(credentialMessages.LAST_KEY_WHILE_BOOKED);
+      expect(await storedKeys(caller.id)).toHaveLength(1);
+    }
+    // With a second key, the first may go.
+    const third = (await addKey(user, user.id, makeTestKey('ed25519').publicLine)).json().credential;
+    expect((await user.inject({ method: 'DELETE', url: `/api/credential/${second.credentialId}` })).statusCode).toBe(200);
+    // An administrator may remove it for them.
+    expect((await admin.inject({ method: 'DELETE', url: `/api/credential/${third.credentialId}` })).json().lastKey).toBe(true);
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await admin.inject({ method: 'DELETE', url: '/api/credential/2000000000' })).statusCode).toBe(404);
     expect((await admin.inject({ method: 'DELETE', url: '/api/credential/abc' })).statusCode).toBe(400);

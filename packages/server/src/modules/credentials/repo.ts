@@ -1,4 +1,5 @@
 // Queries on credentials (SSH public keys). Functions take the database or a transaction and return rows.
+import { sql } from 'kysely';
 import type { Credential } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 
@@ -99,4 +100,27 @@ export async function insertCredential(db: Queryable, credential: NewCredential)
 export async function deleteCredential(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.deleteFrom('credentials').where('id', '=', id).returning('id').execute();
   return rows.length > 0;
+}
+
+/** Whether the user holds, or was booked into, a reservation that has not ended yet. */
+export async function holdsReservationNotEnded(db: Queryable, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reservations')
+    .select('reservations.id')
+    .where('reservations.end_date', '>', sql<Date>`now()`)
+    .where((eb) =>
+      eb.or([
+        eb('reservations.responsible_user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('reservation_users')
+            .select('reservation_users.user_id')
+            .whereRef('reservation_users.reservation_id', '=', 'reservations.id')
+            .where('reservation_users.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

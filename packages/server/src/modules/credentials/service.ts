@@ -17,6 +17,7 @@ import {
   deleteCredential,
   findCredential,
   hasFingerprint,
+  holdsReservationNotEnded,
   insertCredential,
   listCredentials,
   listCredentialsOfUser,
@@ -102,6 +103,11 @@ export class CredentialsService {
       // Another request may have deleted it meanwhile: then it is unknown, as for any other id.
       if (!(await deleteCredential(tx, id))) throw notFound('Credential');
       const remaining = await countCredentialsOfUser(tx, row.user_id);
+      // A user who deletes their own last key while booked could no longer log in to the devices they hold;
+      // an administrator may still remove a key of someone else's (a key that leaked, say).
+      if (remaining === 0 && actor.userId === row.user_id && (await holdsReservationNotEnded(tx, row.user_id))) {
+        throw new AppError('conflict', credentialMessages.LAST_KEY_WHILE_BOOKED);
+      }
       await recordAudit(tx, {
         actorUserId: actor.userId,
         action: 'credential.delete',

@@ -8,7 +8,7 @@ import {
   type SignupChoices,
   type SignupFormInput,
 } from '@testbed/contract';
-import { buildTestApp, createUser, signIn, type TestContext } from '../../../test/helper.js';
+import { buildTestApp, createUser, loginAs, signIn, type TestContext } from '../../../test/helper.js';
 import { makeTestKey } from '../credentials/ssh-test-keys.js';
 import {
   mailsTo,
@@ -23,9 +23,12 @@ import {
 
 let ctx: TestContext;
 let admins: Array<{ id: number; username: string }>;
+/** The signed-in administrator who decides on the requests. */
+let reviewer: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  admins = [await createUser(ctx, { roles: ['ADMIN', 'USER'] }), await createUser(ctx, { roles: ['ADMIN', 'USER'] })];
+  reviewer = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+  admins = [reviewer, await createUser(ctx, { roles: ['ADMIN', 'USER'] })];
   // A disabled administrator is not asked to validate anything.
   await createUser(ctx, { roles: ['ADMIN', 'USER'], enabled: false });
 });
@@ -57,7 +60,11 @@ const adminEmails = () => admins.map((admin) => `${admin.username}@example.org`)
 const confirmEmail = (token: string, ip = nextAddress()) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/sendEmailAdminConfirmationAccount', payload: { token }, remoteAddress: ip });
 const confirmAccount = (token: string, ip = nextAddress()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/confirmUserAccount', payload: { token }, remoteAddress: ip });
+  reviewer.inject({ method: 'POST', url: '/api/auth/confirmUserAccount', payload: { token }, remoteAddress: ip });
+const refuseAccount = (token: string, reason: unknown, ip = nextAddress()) =>
+  reviewer.inject({ method: 'POST', url: '/api/auth/refuseUserAccount', payload: { token, reason }, remoteAddress: ip });
+const accountRequest = (token: string, ip = nextAddress()) =>
+  reviewer.inject({ method: 'POST', url: '/api/auth/accountRequest', payload: { token }, remoteAddress: ip });
 
 /** Signs up and opens the e-mail link: the account then waits for an administrator. */
 async function signedUpAndEmailConfirmed(overrides: Partial<SignupFormInput> = {}) {
@@ -509,6 +516,20 @@ describe('POST /api/auth/confirmUserAccount (the administrators\' link)', () => 
 
     const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'registration.approve').where('target_id', '=', String(user!.id)).execute();
     expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_user_id).toBe(reviewer.id);
+  });
+
+  it('asks for a signed-in administrator: opening the link without one changes nothing', async () => {
+    const form = await signedUpAndEmailConfirmed();
+    const token = await adminLinkFor(form.username!);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirmUserAccount', payload: { token }, remoteAddress: nextAddress() });
+    expect(anonymous.statusCode).toBe(401);
+    const someone = await loginAs(ctx);
+    const user = await someone.inject({ method: 'POST', url: '/api/auth/confirmUserAccount', payload: { token }, remoteAddress: nextAddress() });
+    expect(user.statusCode).toBe(403);
+    expect((await findUser(form.username!))!.is_enabled).toBe(false);
+    // The link still works for an administrator.
+    expect((await confirmAccount(token)).json()).toEqual({ alreadyValidated: false });
   });
 
   it('answers 404 with the token-invalid text for an unknown token, and refuses an e-mail token', async () => {
@@ -531,5 +552,90 @@ describe('POST /api/auth/confirmUserAccount (the administrators\' link)', () => 
     expect(replies.filter((r) => r.json().alreadyValidated === false)).toHaveLength(1);
     const approvedMails = (await mailsTo(ctx, form.email!)).filter((m) => m.subject.includes('validated'));
     expect(approvedMails).toHaveLength(1);
+  });
+});
+
+describe('POST /api/auth/accountRequest (what the administrators\' link shows)', () => {
+  it('shows the applicant to an administrator without deciding anything, then who decided', async () => {
+    const form = await signedUpAndEmailConfirmed({ intendedUsage: 'Measuring radio links, with Wi-Fi & BLE (2.4 GHz).' });
+    const token = await adminLinkFor(form.username!);
+    for (let i = 0; i < 2; i += 1) {
+      const reply = await accountRequest(token);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toMatchObject({
+        username: form.username,
+        firstname: 'Grace',
+        lastname: 'Hopper',
+        email: form.email,
+        intendedUsage: 'Measuring radio links, with Wi-Fi & BLE (2.4 GHz).',
+        status: 'pending',
+        decidedBy: null,
+      });
+      expect(reply.json().employer).toContain(form.instituteName);
+    }
+    expect((await findUser(form.username!))!.is_enabled).toBe(false);
+
+    expect((await confirmAccount(token)).json()).toEqual({ alreadyValidated: false });
+    expect((await accountRequest(token)).json()).toMatchObject({
+      status: 'approved',
+      decidedBy: expect.stringContaining(`(${reviewer.username})`),
+    });
+  });
+
+  it('answers 401 to nobody, 403 to a user and 404 to an unknown link', async () => {
+    const form = await signedUpAndEmailConfirmed();
+    const token = await adminLinkFor(form.username!);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/accountRequest', payload: { token } })).statusCode).toBe(401);
+    const someone = await loginAs(ctx);
+    expect((await someone.inject({ method: 'POST', url: '/api/auth/accountRequest', payload: { token } })).statusCode).toBe(403);
+    const unknown = await accountRequest('no-such-link');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(messages.TOKEN_INVALID);
+  });
+});
+
+describe('POST /api/auth/refuseUserAccount', () => {
+  it('keeps the account disabled, mails the applicant the reason and names the administrator in the audit', async () => {
+    const form = await signedUpAndEmailConfirmed();
+    const token = await adminLinkFor(form.username!);
+    const reason = 'Please apply with your institutional address, so that we know your laboratory.';
+    const reply = await refuseAccount(token, reason);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ alreadyRefused: false });
+
+    const user = await findUser(form.username!);
+    expect(user).toMatchObject({ is_enabled: false, approved_date: null });
+    expect(user!.refused_at).not.toBeNull();
+    expect(await rolesOf(user!.id)).toEqual([]);
+    const mail = (await mailsTo(ctx, form.email!)).at(-1)!;
+    expect(mail.subject).toBe('Testbed Portal: your account request was not accepted');
+    expect(mail.text_body).toContain(reason);
+    const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'registration.refuse').where('target_id', '=', String(user!.id)).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_user_id).toBe(reviewer.id);
+    expect(audit[0]!.details).toMatchObject({ reason });
+
+    expect((await refuseAccount(token, 'again')).json()).toEqual({ alreadyRefused: true });
+    const approve = await confirmAccount(token);
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().message).toBe(registrationMessages.ALREADY_REFUSED);
+    expect((await findUser(form.username!))!.is_enabled).toBe(false);
+    expect((await accountRequest(token)).json()).toMatchObject({ status: 'refused', decidedBy: expect.stringContaining(reviewer.username) });
+    expect((await signIn(ctx, form.username!, SIGNUP_PASSWORD, nextAddress())).json().message).toBe(messages.ACCOUNT_INVALID);
+  });
+
+  it('asks for a reason, naming the field, and refuses nothing once the account is approved', async () => {
+    const form = await signedUpAndEmailConfirmed();
+    const token = await adminLinkFor(form.username!);
+    const blank = await refuseAccount(token, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fieldErrors.reason).toEqual([registrationMessages.REFUSAL_REASON_REQUIRED]);
+    expect((await findUser(form.username!))!.refused_at).toBeNull();
+
+    expect((await confirmAccount(token)).json()).toEqual({ alreadyValidated: false });
+    const late = await refuseAccount(token, 'Too late');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(registrationMessages.ALREADY_APPROVED);
+    expect((await findUser(form.username!))!.is_enabled).toBe(true);
   });
 });

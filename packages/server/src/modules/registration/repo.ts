@@ -87,6 +87,9 @@ export async function findRegistrant(db: Queryable, userId: number) {
       'users.lastname',
       'users.is_enabled',
       'users.anonymised_at',
+      'users.sign_up_date',
+      'users.approved_date',
+      'users.refused_at',
       'employers.institute_name',
       'employers.laboratory_name',
       'employers.team_name',
@@ -115,4 +118,24 @@ export async function approveAccount(db: Queryable, userId: number): Promise<voi
     .expression((eb) => eb.selectFrom('roles').select([eb.val(userId).as('user_id'), 'roles.id']).where('name', '=', 'USER'))
     .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
     .execute();
+}
+
+/** Refuses the request: the account stays disabled and no longer waits for a decision. */
+export async function refuseAccount(db: Queryable, userId: number): Promise<void> {
+  await db.updateTable('users').set({ refused_at: sql`now()`, validation_pending: false }).where('id', '=', userId).execute();
+}
+
+/** Who decided on the account request last (approved or refused it), as the audit log names them. */
+export async function findDecider(db: Queryable, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    .select(['users.firstname', 'users.lastname', 'users.username'])
+    .where('audit_log.target_type', '=', 'user')
+    .where('audit_log.target_id', '=', String(userId))
+    .where('audit_log.action', 'in', ['registration.approve', 'registration.refuse'])
+    .orderBy('audit_log.id', 'desc')
+    .executeTakeFirst();
+  if (!row?.username) return null;
+  return `${row.firstname} ${row.lastname} (${row.username})`;
 }

@@ -2,9 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  accountRequestSchema,
   availabilityReplySchema,
   captchaConfigSchema,
   errorReplySchema,
+  refuseAccountBodySchema,
+  refuseAccountReplySchema,
   registrationTokenBodySchema,
   signupChoicesSchema,
   signupEmailQuerySchema,
@@ -120,14 +123,48 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
     handler: (request) => registration.confirmEmail(request.body.token, request),
   });
 
-  app.post('/auth/confirmUserAccount', {
-    config: { public: true, rateLimit: limits.token },
+  app.post('/auth/accountRequest', {
+    config: { rateLimit: limits.token },
     schema: {
       tags: ['registration'],
-      summary: 'Use the account validation link of the administrators: enables the account with the USER role',
+      summary: 'The account request of an account validation link, for an administrator to decide on (changes nothing)',
       body: registrationTokenBodySchema,
-      response: { 200: tokenConfirmationReplySchema, 400: errorReplySchema, 404: errorReplySchema, [limited]: errorReplySchema },
+      response: { 200: accountRequestSchema, 400: errorReplySchema, 404: errorReplySchema, [limited]: errorReplySchema },
+    },
+    handler: (request) => registration.accountRequest(request.body.token, request),
+  });
+
+  app.post('/auth/confirmUserAccount', {
+    config: { rateLimit: limits.token },
+    schema: {
+      tags: ['registration'],
+      summary: "Approve the account request of an account validation link (administrators): enables the account with the USER role",
+      body: registrationTokenBodySchema,
+      response: {
+        200: tokenConfirmationReplySchema,
+        400: errorReplySchema,
+        404: errorReplySchema,
+        409: errorReplySchema,
+        [limited]: errorReplySchema,
+      },
     },
     handler: (request) => registration.confirmUserAccount(request.body.token, request),
+  });
+
+  app.post('/auth/refuseUserAccount', {
+    config: { rateLimit: limits.token },
+    schema: {
+      tags: ['registration'],
+      summary: 'Refuse the account request of an account validation link (administrators); the reason is mailed to the applicant',
+      body: refuseAccountBodySchema,
+      response: {
+        200: refuseAccountReplySchema,
+        400: errorReplySchema,
+        404: errorReplySchema,
+        409: errorReplySchema,
+        [limited]: errorReplySchema,
+      },
+    },
+    handler: (request) => registration.refuseUserAccount(request.body.token, request.body.reason, request),
   });
 };

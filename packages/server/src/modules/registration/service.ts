@@ -1,10 +1,14 @@
 // Rules of the account request and its validation chain (accounts document, sections 1, 4, 5 and 8):
 // sign-up creates a disabled account without roles and mails an e-mail validation link; the e-mail link
-// mails the administrators an account-validation link; the first administrator to open it enables the
-// account with the USER role and the user is told by mail. Each link works once, whatever the concurrency.
+// mails the administrators an account-validation link. That link only shows the request to a signed-in
+// administrator (a mail scanner that opens links changes nothing); the administrator then approves it (the
+// account is enabled with the USER role) or refuses it with a reason, and the applicant is told by mail.
+// Each link decides once, whatever the concurrency, and the audit names the administrator who decided.
 import {
   detectImageType,
   messages,
+  type AccountRequest,
+  type RefuseAccountReply,
   PHOTO_MAX_BYTES,
   registrationMessages,
   type AvailabilityReply,
@@ -18,7 +22,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { consumeToken, issueToken } from '../../security/account-tokens.js';
+import { consumeToken, issueToken, peekToken } from '../../security/account-tokens.js';
 import type { CaptchaVerifier } from '../../security/captcha.js';
 import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword } from '../../security/passwords.js';
@@ -33,12 +37,14 @@ import {
   approveAccount,
   emailTaken,
   employerExists,
+  findDecider,
   findRegistrant,
   insertCurrentEmployment,
   insertIntendedUsage,
   insertRegistrant,
   loadSignupChoices,
   markEmailVerified,
+  refuseAccount,
   usernameTaken,
 } from './repo.js';
 
@@ -237,7 +243,8 @@ export class RegistrationService {
       `Professional status: ${user.professional_status ?? '-'}`,
       `Intended usage: ${user.intended_usage ?? '-'}`,
       '',
-      'Open this link to validate the account (the first administrator to open it validates it):',
+      'Open this link, signed in as an administrator, to read the request and approve or refuse it',
+      '(the first administrator to decide settles it for everybody):',
       `${this.config.PUBLIC_URL}/confirmUserAccount/${token}`,
     ].join('\n');
     for (const to of await listAdministratorEmails(tx)) {
@@ -245,11 +252,46 @@ export class RegistrationService {
     }
   }
 
-  /** The account-validation link (confirmUserAccount/{token}): the first opening validates the account. */
+  /**
+   * What the account-validation link shows an administrator: the applicant and whether someone decided
+   * already. Reading changes nothing; an unknown or expired link is an invalid token.
+   */
+  async accountRequest(token: string, caller: Caller): Promise<AccountRequest> {
+    authorize(caller.principal, 'account-request:decide');
+    const link = await peekToken(this.db, 'account_validation', token);
+    if (!link.ok && link.problem !== 'used') throw invalidToken();
+    const user = link.userId === undefined ? undefined : await findRegistrant(this.db, link.userId);
+    if (!user || user.anonymised_at) throw invalidToken();
+    const status = user.refused_at ? 'refused' : link.ok ? 'pending' : 'approved';
+    return {
+      userId: user.id,
+      username: user.username,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      email: user.email,
+      signUpDate: new Date(user.sign_up_date).toISOString(),
+      employer: [user.institute_name, user.laboratory_name, user.team_name, user.country_name].filter(Boolean).join(', ') || null,
+      employerType: user.employer_type ?? null,
+      professionalStatus: user.professional_status ?? null,
+      intendedUsage: user.intended_usage ?? null,
+      status,
+      decidedBy: status === 'pending' ? null : await findDecider(this.db, user.id),
+    };
+  }
+
+  /**
+   * Approves the request of the account-validation link (confirmUserAccount/{token}): the first decision
+   * wins; a second approval says "already validated", an approval after a refusal is a conflict.
+   */
   async confirmUserAccount(token: string, caller: Caller): Promise<TokenConfirmationReply> {
+    const admin = authorize(caller.principal, 'account-request:decide');
     return this.db.transaction().execute(async (tx) => {
       const userId = await openMailLink(tx, 'account_validation', token, caller);
-      if (userId === null) return { alreadyValidated: true };
+      if (userId === null) {
+        const decided = await this.decidedRequest(tx, token);
+        if (decided.refused_at) throw new AppError('conflict', registrationMessages.ALREADY_REFUSED);
+        return { alreadyValidated: true };
+      }
       const user = await findRegistrant(tx, userId);
       if (!user || user.anonymised_at) throw invalidToken();
       await approveAccount(tx, userId);
@@ -266,8 +308,7 @@ export class RegistrationService {
         ].join('\n'),
       });
       await recordAudit(tx, {
-        // The link is the administrator's authority; a signed-in administrator is named as well.
-        actorUserId: caller.principal?.userId ?? null,
+        actorUserId: admin.userId,
         action: 'registration.approve',
         targetType: 'user',
         targetId: userId,
@@ -276,5 +317,54 @@ export class RegistrationService {
       });
       return { alreadyValidated: false };
     });
+  }
+
+  /**
+   * Refuses the request of the account-validation link with a reason that is mailed to the applicant; the
+   * account stays disabled. A second refusal says so; a refusal after an approval is a conflict.
+   */
+  async refuseUserAccount(token: string, reason: string, caller: Caller): Promise<RefuseAccountReply> {
+    const admin = authorize(caller.principal, 'account-request:decide');
+    return this.db.transaction().execute(async (tx) => {
+      const userId = await openMailLink(tx, 'account_validation', token, caller);
+      if (userId === null) {
+        const decided = await this.decidedRequest(tx, token);
+        if (!decided.refused_at) throw new AppError('conflict', registrationMessages.ALREADY_APPROVED);
+        return { alreadyRefused: true };
+      }
+      const user = await findRegistrant(tx, userId);
+      if (!user || user.anonymised_at) throw invalidToken();
+      await refuseAccount(tx, userId);
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: 'Testbed Portal: your account request was not accepted',
+        text: [
+          `Hello ${user.firstname} ${user.lastname},`,
+          '',
+          `An administrator of the Testbed Portal has refused your account request (username ${user.username}), for this reason:`,
+          '',
+          reason,
+          '',
+          'You may reply to the administrators of the testbed if you think this is a mistake.',
+        ].join('\n'),
+      });
+      await recordAudit(tx, {
+        actorUserId: admin.userId,
+        action: 'registration.refuse',
+        targetType: 'user',
+        targetId: userId,
+        ip: caller.ip,
+        details: { username: user.username, reason },
+      });
+      return { alreadyRefused: false };
+    });
+  }
+
+  /** The account of a link used already (by an approval or a refusal). */
+  private async decidedRequest(tx: Tx, token: string) {
+    const link = await peekToken(tx, 'account_validation', token);
+    const user = link.userId === undefined ? undefined : await findRegistrant(tx, link.userId);
+    if (!user || user.anonymised_at) throw invalidToken();
+    return user;
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userDetailsSchema, userListPageSchema, userMessages } from '@testbed/contract';
+import { PHONE_MESSAGE, userDetailsSchema, userListPageSchema, userMessages } from '@testbed/contract';
 import { buildTestApp, createUser, loginAs, signIn, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
@@ -156,7 +156,7 @@ describe('PUT /api/user/{id}', () => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json().fieldErrors).toMatchObject({
       firstname: ['First name is required'],
-      phoneNumber: ['Invalid phone number. It has to be a number.'],
+      phoneNumber: [PHONE_MESSAGE],
     });
     expect((await details(alice, alice.id)).firstname).toBe('Alice');
   });
@@ -276,5 +276,18 @@ describe('POST /api/user', () => {
     expect(reply.statusCode).toBe(403);
     const count = await ctx.database.db.selectFrom('users').select('id').where('username', '=', 'sneaky').execute();
     expect(count).toEqual([]);
+  });
+});
+
+describe('PUT /api/user/{id}: phone numbers', () => {
+  it('keeps an international number in its international form', async () => {
+    const person = await loginAs(ctx);
+    const reply = await person.inject({
+      method: 'PUT',
+      url: `/api/user/${person.id}`,
+      payload: { firstname: 'Ada', lastname: 'Abroad', phoneNumber: '+44 20 7946 0958' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().phoneNumber).toBe('+44 20 7946 0958');
   });
 });

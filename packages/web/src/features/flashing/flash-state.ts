@@ -88,3 +88,15 @@ export function formatDateTime(iso: string, seconds = false): string {
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
 }
+
+/**
+ * What the form starts with when it is opened for given devices (a reservation's): the type of the first one
+ * it knows, and those of them of that type; null when it knows none of them.
+ */
+export function preselection(nodes: FlashNodesList, macs: readonly string[]): { deviceType: string; devices: string[] } | null {
+  for (const mac of macs) {
+    const deviceType = Object.keys(nodes).find((type) => nodes[type]?.[mac] !== undefined);
+    if (deviceType) return { deviceType, devices: macs.filter((other, index) => nodes[deviceType]?.[other] !== undefined && macs.indexOf(other) === index) };
+  }
+  return null;
+}

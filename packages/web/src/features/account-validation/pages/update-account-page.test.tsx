@@ -94,7 +94,7 @@ describe('update account page', () => {
     await user.clear(repeat);
     await user.type(repeat, 'New#Passw0rd!');
     const phone = screen.getByRole('textbox', { name: text.PHONE_NUMBER });
-    await user.type(phone, '06-12');
+    await user.type(phone, '06 12 AB');
     await user.tab();
     expect(await screen.findByText(text.INVALID_PHONE)).toBeInTheDocument();
     await user.clear(phone);

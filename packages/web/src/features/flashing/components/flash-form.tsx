@@ -1,19 +1,22 @@
 // The flash form: device type, device and image (all three required), the Flash and Reset buttons. Types
-// with no flashable device and devices that are down or not flashable are disabled; the buttons are
-// disabled while a flash runs. "Flash several devices at once" turns the device choice into a list: one
-// image on each of them, each its own job.
+// with no flashable device and devices that are down, being flashed or not flashable are disabled; a running
+// flash locks its own devices only, so that others can be flashed meanwhile. "Flash several devices at once"
+// turns the device choice into a list: one image on each of them, each its own job. Opened for given devices
+// (from a reservation), the form starts with them chosen.
 import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { flashNodesRequestSchema, type FlashNodesList } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
-import { flashChoices } from '../flash-state';
+import { flashChoices, preselection } from '../flash-state';
 
 export interface FlashFormProps {
   nodes: FlashNodesList;
   /** MAC addresses of the devices with a running flash. */
   busy: ReadonlySet<string>;
-  /** A flash of the user runs: nothing can be started or reset. */
+  /** A flash of the user runs: its devices are locked (they are in `busy`), the others stay free. */
   running: boolean;
+  /** MAC addresses to start with (a reservation's devices); those the list does not know are left out. */
+  preselect?: readonly string[];
   submitting: boolean;
   error: string | null;
   onFlash: (request: { deviceType: string; device: string; image: string; ip: string }) => void;
@@ -22,12 +25,14 @@ export interface FlashFormProps {
   refused?: ReadonlyArray<{ device: string; error: string | null }>;
 }
 
-export function FlashForm({ nodes, busy, running, submitting, error, onFlash, onFlashBatch, refused = [] }: FlashFormProps) {
+export function FlashForm({ nodes, busy, running, submitting, error, onFlash, onFlashBatch, refused = [], preselect = [] }: FlashFormProps) {
   const { t } = useTranslation();
-  const [deviceType, setDeviceType] = useState<string | null>(null);
-  const [device, setDevice] = useState<string | null>(null);
-  const [several, setSeveral] = useState(false);
-  const [devices, setDevices] = useState<string[]>([]);
+  // Read once, when the form opens: the person's own choices win afterwards.
+  const [initial] = useState(() => preselection(nodes, preselect));
+  const [deviceType, setDeviceType] = useState<string | null>(initial?.deviceType ?? null);
+  const [device, setDevice] = useState<string | null>(initial?.devices.length === 1 ? initial.devices[0]! : null);
+  const [several, setSeveral] = useState((initial?.devices.length ?? 0) > 1);
+  const [devices, setDevices] = useState<string[]>((initial?.devices.length ?? 0) > 1 ? initial!.devices : []);
   const [image, setImage] = useState<string | null>(null);
   const labels = { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE'), quarantined: t('DEVICE_QUARANTINED') };
   const choices = flashChoices(nodes, busy, deviceType, several ? (devices[0] ?? null) : device, labels);
@@ -36,7 +41,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
   const batchReady =
     several && image !== null && devices.length > 0 && devices.every((mac) => choices.devices.some((option) => option.value === mac && !option.disabled));
   const complete = several ? batchReady : parsed.success && deviceOption !== undefined && !deviceOption.disabled;
-  const locked = running || submitting;
+  const locked = submitting;
   const noneFlashable = choices.types.every((type) => type.disabled);
 
   // A new type or way of choosing empties the device choice, and the image with it.

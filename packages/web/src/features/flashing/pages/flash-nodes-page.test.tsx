@@ -38,7 +38,7 @@ describe('flash nodes page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe('/noSshkeyValid/7'));
   });
 
-  it('disables what cannot be flashed, starts a flash and locks the form while it runs', async () => {
+  it('disables what cannot be flashed, starts a flash and locks only its device while it runs', async () => {
     signInAs('USER', { userId: 7 });
     const server = fakeServer({
       'GET /api/auth/me': () => ({ body: me(true) }),
@@ -74,7 +74,36 @@ describe('flash nodes page', { timeout: 30_000 }, () => {
     expect(server.called('POST', '/api/flashNodes')[0]!.body).toEqual({ deviceType: 'raspberry-pi-4', device: '02:00:00:01:00:01', image: 'ubuntu' });
     expect(server.called('POST', '/api/checkFlashing')[0]!.body).toEqual({ handle: '0b6c8f8e-3c1a-4d7e-9f55-7d7bb0b1d1c2' });
     expect(flash).toBeDisabled();
-    expect(screen.getByRole('button', { name: messages.RESET_ALL_VALUES })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: messages.DEVICE })).toHaveValue(`10.0.1.11 (02:00:00:01:00:01) · ${messages.DEVICE_DOWN}`);
+    // The rest of the form stays usable: another device may be flashed meanwhile.
+    expect(screen.getByRole('button', { name: messages.RESET_ALL_VALUES })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: messages.DEVICE_TYPE })).toBeEnabled();
+  });
+
+  it("starts with the reservation's devices chosen when opened from one", async () => {
+    signInAs('USER', { userId: 7 });
+    fakeServer({
+      'GET /api/auth/me': () => ({ body: me(true) }),
+      'GET /api/getNodes': () => ({ body: nodes }),
+      'GET /api/flashJobs': () => ({ body: [] }),
+    });
+    renderApp(`/flashNodes/7?devices=${encodeURIComponent('02:00:00:01:00:01')}`);
+    await screen.findByRole('form', { name: messages.FLASH_FORM });
+    expect(screen.getByRole('combobox', { name: messages.DEVICE_TYPE })).toHaveValue('raspberry-pi-4');
+    expect(screen.getByRole('combobox', { name: messages.DEVICE })).toHaveValue('10.0.1.11 (02:00:00:01:00:01)');
+    expect(screen.getByRole('combobox', { name: messages.IMAGE })).toBeEnabled();
+  });
+
+  it('starts with several devices chosen, as one batch, when the reservation holds several of a type', async () => {
+    signInAs('USER', { userId: 7 });
+    fakeServer({
+      'GET /api/auth/me': () => ({ body: me(true) }),
+      'GET /api/getNodes': () => ({ body: nodes }),
+      'GET /api/flashJobs': () => ({ body: [] }),
+    });
+    renderApp(`/flashNodes/7?devices=${encodeURIComponent('02:00:00:01:00:01,02:00:00:01:00:02')}`);
+    await screen.findByRole('form', { name: messages.FLASH_FORM });
+    expect(screen.getByRole('checkbox', { name: messages.FLASH_SEVERAL })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: messages.DEVICE_TYPE })).toHaveValue('raspberry-pi-4');
   });
 });

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
@@ -23,6 +23,9 @@ export function FlashNodesPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('FLASH_NODES')} | Testbed Portal`);
   const { id } = useParams();
+  const [search] = useSearchParams();
+  // The devices to start with, when the page is opened from a reservation.
+  const preselect = useMemo(() => (search.get('devices') ?? '').split(',').filter(Boolean), [search]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -81,6 +84,7 @@ export function FlashNodesPage() {
               nodes={nodes.data}
               busy={busy}
               running={running.length > 0}
+              preselect={preselect}
               submitting={start.isPending || batch.isPending}
               error={startError}
               refused={refused}

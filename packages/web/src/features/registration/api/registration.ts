@@ -2,11 +2,15 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 // Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {
+  accountRequestSchema,
   availabilityReplySchema,
+  refuseAccountReplySchema,
   signupChoicesSchema,
   signupReplySchema,
   tokenConfirmationReplySchema,
+  type AccountRequest,
   type AvailabilityReply,
+  type RefuseAccountReply,
   type SignupChoices,
   type SignupForm,
   type SignupReply,
@@ -18,7 +22,7 @@ export const registrationKeys = {
   choices: ['registration', 'choices'] as const,
   username: (username: string) => ['registration', 'username', username] as const,
   confirmEmail: (token: string) => ['registration', 'confirm-email', token] as const,
-  confirmAccount: (token: string) => ['registration', 'confirm-account', token] as const,
+  accountRequest: (token: string) => ['registration', 'account-request', token] as const,
 };
 
 export async function getSignupChoices(signal?: AbortSignal): Promise<SignupChoices> {
@@ -43,10 +47,16 @@ export async function confirmEmail(token: string): Promise<TokenConfirmationRepl
   );
 }
 
+export async function getAccountRequest(token: string): Promise<AccountRequest> {
+  return accountRequestSchema.parse(await api.post<unknown>('/api/auth/accountRequest', { token }));
+}
+
 export async function confirmUserAccount(token: string): Promise<TokenConfirmationReply> {
-  return tokenConfirmationReplySchema.parse(
-    await api.post<unknown>('/api/auth/confirmUserAccount', { token }, { skipSessionInterceptor: true }),
-  );
+  return tokenConfirmationReplySchema.parse(await api.post<unknown>('/api/auth/confirmUserAccount', { token }));
+}
+
+export async function refuseUserAccount({ token, reason }: { token: string; reason: string }): Promise<RefuseAccountReply> {
+  return refuseAccountReplySchema.parse(await api.post<unknown>('/api/auth/refuseUserAccount', { token, reason }));
 }
 
 export const signupChoicesQuery = () =>
@@ -76,5 +86,9 @@ const USED_ONCE = { retry: false, staleTime: Infinity, gcTime: Infinity } as con
 export const useConfirmEmail = (token: string) =>
   useQuery({ queryKey: registrationKeys.confirmEmail(token), queryFn: () => confirmEmail(token), ...USED_ONCE });
 
-export const useConfirmUserAccount = (token: string) =>
-  useQuery({ queryKey: registrationKeys.confirmAccount(token), queryFn: () => confirmUserAccount(token), ...USED_ONCE });
+/** The account request of an administrators' link: reading it decides nothing. */
+export const useAccountRequest = (token: string) =>
+  useQuery({ queryKey: registrationKeys.accountRequest(token), queryFn: () => getAccountRequest(token), retry: false });
+
+export const useApproveAccount = () => useMutation({ mutationFn: confirmUserAccount });
+export const useRefuseAccount = () => useMutation({ mutationFn: refuseUserAccount });

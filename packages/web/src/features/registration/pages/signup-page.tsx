@@ -25,7 +25,7 @@ import {
   USERNAME_PATTERN,
   type SignupEmployer,
 } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { CaptchaField } from '../../../shared/components/captcha-field';
@@ -90,7 +90,38 @@ export function SignupPage() {
     if (serverErrors[field]) setServerErrors(({ [field]: _dropped, ...rest }) => rest);
     signup.reset();
   };
-  const touch = (field: SignupField) => setTouched((previous) => ({ ...previous, [field]: true }));
+  // A field's error shows when the field is left; left by pressing on something else, it waits until the
+  // press ends: an error appearing between mouse-down and mouse-up pushes the page down, and the click
+  // would land on whatever moved under the pointer.
+  const pressed = useRef(false);
+  const touchedWhilePressed = useRef<SignupField[]>([]);
+  useEffect(() => {
+    const down = () => {
+      pressed.current = true;
+    };
+    const flush = () => {
+      const fields = touchedWhilePressed.current;
+      touchedWhilePressed.current = [];
+      if (fields.length > 0) setTouched((previous) => ({ ...previous, ...Object.fromEntries(fields.map((field) => [field, true])) }));
+    };
+    const up = () => {
+      pressed.current = false;
+      // After the click that follows this mouse-up has been dispatched (a Reset clears what waits).
+      setTimeout(flush, 0);
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  const touch = (field: SignupField) => {
+    if (pressed.current) touchedWhilePressed.current.push(field);
+    else setTouched((previous) => ({ ...previous, [field]: true }));
+  };
 
   const text = (field: SignupField) => ({
     name: field,
@@ -155,6 +186,7 @@ export function SignupPage() {
   const reset = () => {
     setValues(EMPTY_SIGNUP);
     setTouched({});
+    touchedWhilePressed.current = [];
     setServerErrors({});
     setEmailTaken(null);
     setCaptchaReset((n) => n + 1);

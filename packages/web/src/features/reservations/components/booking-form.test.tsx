@@ -97,6 +97,23 @@ describe('booking form', { timeout: 30_000 }, () => {
     });
   });
 
+  it('says a usage-policy breach while the form is filled in, before booking', async () => {
+    const now = new Date(2030, 5, 15, 14, 7);
+    const limits = { maxDurationMinutes: 120, maxDaysAhead: null, maxDevicesAtOnce: 1, maxDeviceHoursPerWeek: null };
+    fakeApi(serverRoutes({ 'GET /api/usagePolicies/mine': { body: { 'raspberry-pi-4': limits } } }));
+    renderForm(() => now);
+    const user = userEvent.setup();
+    await chooseDeviceType(user, 'raspberry-pi-4');
+    await user.click(deviceBox('10.0.1.11'));
+    await screen.findByTestId('usage-policy');
+    expect(screen.queryByTestId('usage-policy-breach')).not.toBeInTheDocument();
+    await user.click(deviceBox('10.0.1.12'));
+    const breach = await screen.findByTestId('usage-policy-breach');
+    expect(breach).toHaveTextContent('more than 1 devices at once');
+    await user.click(deviceBox('10.0.1.12'));
+    await waitFor(() => expect(screen.queryByTestId('usage-policy-breach')).not.toBeInTheDocument());
+  });
+
   it('never offers the person booking as a colleague', async () => {
     fakeApi(serverRoutes());
     renderForm();

@@ -102,15 +102,33 @@ function HourField({ label, value, onChange, min, disabled, testId }: { label: s
  * re-renders the component that holds it when it starts and when it answers, and right after the form first
  * shows, re-rendering the whole form for that was most of its longest task.
  */
-function UsagePolicy({ userId, deviceType }: { userId: number; deviceType: string }) {
+function UsagePolicy({ userId, deviceType, selection }: { userId: number; deviceType: string; selection: { start: Date; end: Date; devices: ReadonlySet<string> } | null }) {
   const { t } = useTranslation();
   const limits = useQuery(myUsageLimitsOptions(userId));
   const policy = limits.data?.[deviceType];
   if (!policy) return null;
+  // What the server would refuse, said while the form is filled in (the weekly hours need the past bookings:
+  // the server alone judges those).
+  const breaches: string[] = [];
+  if (selection) {
+    const minutes = (selection.end.getTime() - selection.start.getTime()) / 60_000;
+    if (policy.maxDurationMinutes !== null && minutes > policy.maxDurationMinutes) breaches.push(t('BREACH_DURATION', { limit: policy.maxDurationMinutes }));
+    if (policy.maxDevicesAtOnce !== null && selection.devices.size > policy.maxDevicesAtOnce) breaches.push(t('BREACH_DEVICES', { limit: policy.maxDevicesAtOnce }));
+    if (policy.maxDaysAhead !== null && selection.start.getTime() > Date.now() + policy.maxDaysAhead * 86_400_000) {
+      breaches.push(t('BREACH_DAYS_AHEAD', { limit: policy.maxDaysAhead }));
+    }
+  }
   return (
-    <Text size="sm" c="dimmed" data-testid="usage-policy">
-      {t('USAGE_POLICY_SUMMARY', { type: deviceType, limits: describeLimits(policy) })}
-    </Text>
+    <>
+      <Text size="sm" c="dimmed" data-testid="usage-policy">
+        {t('USAGE_POLICY_SUMMARY', { type: deviceType, limits: describeLimits(policy) })}
+      </Text>
+      {breaches.length > 0 && (
+        <Alert color="orange" variant="light" role="status" data-testid="usage-policy-breach">
+          {t('USAGE_POLICY_BREACH', { type: deviceType, reasons: breaches.join('; ') })}
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -408,7 +426,7 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
               maw={420}
               disabled={pending}
             />
-            {values.deviceType && <UsagePolicy userId={userId} deviceType={values.deviceType} />}
+            {values.deviceType && <UsagePolicy userId={userId} deviceType={values.deviceType} selection={selection} />}
             {values.deviceType && (
               <Group gap="sm" align="center">
                 <Button type="button" variant="default" onClick={() => void findEarliestSlot()} loading={searching} disabled={pending}>

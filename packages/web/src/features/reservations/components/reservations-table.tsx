@@ -157,7 +157,7 @@ export function ReservationsTable({
               <Table.Td>
                 <Group gap={6} wrap="wrap" miw={140}>
                   {flashable && (
-                    <Button component={Link} to={paths.flashNodes.href(currentUserId)} size="compact-sm" variant="light">
+                    <Button component={Link} to={paths.flashNodes.href(currentUserId, reservation.deviceReservations.map(({ device }) => device.macAddress))} size="compact-sm" variant="light">
                       {t('FLASH_DEVICES')}
                     </Button>
                   )}

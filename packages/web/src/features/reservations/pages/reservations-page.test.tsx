@@ -99,7 +99,7 @@ describe('reservations page', { timeout: 30_000 }, () => {
     expect(within(rowOf(5)).getByRole('button', { name: `${messages.DELETE} ${messages.RESERVATION_ID} 5` })).toBeEnabled();
     expect(within(rowOf(5)).queryByRole('link', { name: messages.FLASH_DEVICES })).not.toBeInTheDocument();
     // #6 runs, is Exclusive and Alice takes part: flashable; Bob is responsible, so Alice cannot delete it.
-    expect(within(rowOf(6)).getByRole('link', { name: messages.FLASH_DEVICES })).toHaveAttribute('href', '/flashNodes/7');
+    expect(within(rowOf(6)).getByRole('link', { name: messages.FLASH_DEVICES })).toHaveAttribute('href', `/flashNodes/7?devices=${encodeURIComponent('02:00:00:01:00:01,02:00:00:01:00:02')}`);
     expect(within(rowOf(6)).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     // Someone else's: neither.
     expect(within(rowOf(9)).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();

@@ -4,10 +4,12 @@ import {
   createUserReplySchema,
   partialDeletionReplySchema,
   credentialListSchema,
+  deleteCredentialReplySchema,
   userDetailsSchema,
   userListPageSchema,
   type CreateUserForm,
   type Credential,
+  type DeleteCredentialReply,
   type UpdateUserForm,
   type UserDetails,
   type UserListPage,
@@ -73,6 +75,19 @@ export const useUsers = (filter: UsersFilter) => useQuery(usersQuery(filter));
 export const useUser = (id: number, enabled = true) => useQuery({ ...userQuery(id), enabled });
 export const useUserCredentials = (id: number, enabled = true) =>
   useQuery({ queryKey: userKeys.credentials(id), queryFn: ({ signal }) => getUserCredentials(id, signal), enabled });
+
+export async function deleteUserCredential(id: number): Promise<DeleteCredentialReply> {
+  return deleteCredentialReplySchema.parse(await api.delete<unknown>(`/api/credential/${id}`));
+}
+
+/** Deletes one of the keys of the account shown, and reads its keys again. */
+export function useDeleteUserCredential(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUserCredential,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.credentials(userId) }),
+  });
+}
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

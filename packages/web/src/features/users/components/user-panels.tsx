@@ -1,13 +1,22 @@
 // The panels under a user's details: SSH keys, intended usages, groups and managed groups.
 import { Alert, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { intendedUsageMessages as intendedUsageMessagesEn, shortenSshKey, userMessages as userMessagesEn, type UserDetails } from '@testbed/contract';
-import { Link } from 'react-router';
+import {
+  credentialMessages as credentialMessagesEn,
+  intendedUsageMessages as intendedUsageMessagesEn,
+  shortenSshKey,
+  userMessages as userMessagesEn,
+  type Credential,
+  type UserDetails,
+} from '@testbed/contract';
+import { Link, useNavigate } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { paths } from '../../../shared/paths';
-import { useDeleteFromUser, useUserCredentials } from '../api/users-api';
+import { clearSession, useSession } from '../../../shared/session';
+import { useDeleteFromUser, useDeleteUserCredential, useUserCredentials } from '../api/users-api';
 import { notifySuccess } from '../../../shared/notify';
 import { catalogue } from '../../../shared/i18n';
 
+const credentialMessages = catalogue(credentialMessagesEn);
 const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
 const userMessages = catalogue(userMessagesEn);
 
@@ -27,25 +36,76 @@ function PanelTitle({ children, add }: { children: string; add?: { label: string
   );
 }
 
+/**
+ * The account's SSH keys, each with a delete button (after a confirmation). The server keeps the last key of
+ * someone booked and says why; deleting one's own last key otherwise ends the session, as on the keys pages.
+ */
 export function CredentialsPanel({ userId }: { userId: number }) {
   const keys = useUserCredentials(userId);
+  const remove = useDeleteUserCredential(userId);
+  const me = useSession().user;
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirmModal();
+  const own = me?.userId === userId;
+  const onDelete = async (key: Credential) => {
+    const lastKey = keys.data?.length === 1;
+    const ok = await confirm({
+      title: credentialMessages.DELETE_TITLE,
+      message: own && lastKey ? `${credentialMessages.DELETE_TEXT} ${credentialMessages.DELETE_LAST_OWN_TEXT}` : credentialMessages.DELETE_TEXT,
+      content: (
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {`${shortenSshKey(key.sshKey)}\n${key.fingerprint}`}
+        </Code>
+      ),
+      confirmLabel: credentialMessages.DELETE,
+      danger: true,
+    });
+    if (!ok) return;
+    remove.mutate(key.credentialId, {
+      onSuccess: (reply) => {
+        notifySuccess(credentialMessages.KEY_DELETED);
+        if (reply.lastKey && reply.userId === me?.userId) {
+          clearSession();
+          void navigate(paths.signin.href(), { replace: true });
+        }
+      },
+    });
+  };
   return (
     <>
       <PanelTitle add={{ label: userMessages.ADD_SSH_KEY, to: paths.userCredentialNew.href(userId) }}>{userMessages.CREDENTIALS}</PanelTitle>
+      {remove.error && (
+        <Alert color="red" variant="light" mb="xs" role="alert" data-testid="credential-delete-error">
+          {remove.error.message}
+        </Alert>
+      )}
       {keys.isPending && <Loader size="sm" aria-label={userMessages.CREDENTIALS} />}
       {keys.data?.length === 0 && <Text size="sm">{userMessages.NO_CREDENTIAL}</Text>}
       {keys.data && keys.data.length > 0 && (
-        <List spacing={4} size="sm">
+        <Stack gap="xs">
           {keys.data.map((key) => (
-            <List.Item key={key.credentialId}>
-              <Code style={{ wordBreak: 'break-all' }}>{shortenSshKey(key.sshKey)}</Code>{' '}
-              <Text span size="xs" c="dimmed">
-                {key.fingerprint}
-              </Text>
-            </List.Item>
+            <Group key={key.credentialId} justify="space-between" wrap="nowrap" data-testid="own-credential-row">
+              <div style={{ minWidth: 0 }}>
+                <Code style={{ wordBreak: 'break-all' }}>{shortenSshKey(key.sshKey)}</Code>{' '}
+                <Text span size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {key.fingerprint}
+                </Text>
+              </div>
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                aria-label={`${credentialMessages.DELETE} ${credentialMessages.SSH_KEY}: ${key.fingerprint}`}
+                loading={remove.isPending && remove.variables === key.credentialId}
+                onClick={() => void onDelete(key)}
+              >
+                {credentialMessages.DELETE}
+              </Button>
+            </Group>
           ))}
-        </List>
+        </Stack>
       )}
+      {dialog}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { employerMessages, userMessages, type UserDetails, type UserEmployer } from '@testbed/contract';
+import { employerMessages, PHONE_MESSAGE, userMessages, type UserDetails, type UserEmployer } from '@testbed/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInAs } from '../../../test/app';
 import { fakeServer } from '../../../test/fake-server';
@@ -84,7 +84,7 @@ describe('User details page', () => {
     await user.clear(screen.getByLabelText(userMessages.PHONE_NUMBER));
     await user.type(screen.getByLabelText(userMessages.PHONE_NUMBER), '12ab');
     await user.click(screen.getByRole('button', { name: userMessages.SUBMIT }));
-    expect(await screen.findByText('Invalid phone number. It has to be a number.')).toBeInTheDocument();
+    expect(await screen.findByText(PHONE_MESSAGE)).toBeInTheDocument();
     await user.clear(screen.getByLabelText(userMessages.PHONE_NUMBER));
     await user.click(screen.getByRole('button', { name: userMessages.SUBMIT }));
     await waitFor(() => expect(server.called('PUT', '/api/user/7')).toHaveLength(1));
