@@ -1,4 +1,4 @@
-// Lint rules, including the one-way imports of DESIGN.md section 4:
+// Lint rules, including the one-way imports between packages and layers:
 // contract ← server, contract ← web; in the web app, app → features → shared, and features never
 // import each other (a feature uses src/shared for what several features need).
 import { readdirSync } from 'node:fs';
@@ -66,7 +66,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // One message system: every text is read through shared/i18n.ts (or i18n-devices.ts for the devices document)
+    // One message system: every text is read through shared/i18n.ts (or i18n-devices.ts for the device pages)
     // from the contract's catalogues: t(KEY), or an area's catalogue(xMessagesEn).KEY, so that another language is
     // added there alone. Tests may read the
     // catalogues to assert what a user sees.

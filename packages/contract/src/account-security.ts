@@ -1,5 +1,5 @@
-// Passwords, e-mail changes and account deletion (accounts document, sections 2, 4, 5, 7 and 8; DESIGN.md
-// section 6). One schema per form, used by the page and by the API, so both give the same message.
+// Passwords, e-mail changes and account deletion. One schema per form, used by the page and by the API, so
+// both give the same message.
 import * as z from 'zod/mini';
 import { idParamsSchema, idValueSchema } from './input.js';
 import { messages } from './messages.js';

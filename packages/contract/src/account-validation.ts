@@ -1,5 +1,5 @@
-// Account re-validation and bulk import (accounts document, sections 2, 4, 5, 7 and 8; DESIGN.md decisions
-// 8, 9 and 11). An administrator asks users whose last validation is older than a date to re-validate: they
+// Account re-validation and bulk import (docs/accounts.md). An administrator asks users whose last
+// validation is older than a date to re-validate: they
 // are disabled and get a link to complete their account; an administrator then approves the update from a
 // link of their own. Administrators also import accounts from CSV text, one account per line.
 import * as z from 'zod/mini';
@@ -200,7 +200,7 @@ const keyAndEmployerFields = {
   professionalStatus: optionalLabel,
 };
 
-/** The update-account form (accounts document, section 5: "Update account"). */
+/** The update-account form. */
 export const updateAccountFormSchema = z
   .object({
     firstname: signup.firstname,
@@ -213,7 +213,7 @@ export const updateAccountFormSchema = z
     /** Existing SSH keys the user removed with their button. */
     removedCredentialIds: z._default(z.array(idSchema).check(z.maxLength(100)), []),
     ...keyAndEmployerFields,
-    // Required here (accounts document, section 5: "Intended usage: required"), blank text refused.
+    // Required here, blank text refused.
     intendedUsage: z.pipe(
       z.string({ error: 'Intended usage is required' }).check(
         z.minLength(1, 'Intended usage is required'),

@@ -1,4 +1,4 @@
-// The English texts of the accounts document and of the frame every page shows (pages, navigation). Keys are
+// The English texts of the account pages and of the frame every page shows (pages, navigation). Keys are
 // the spec's; the client shows them through its shared/i18n.ts, which every page loads.
 export const commonMessages = {
   // accounts

@@ -1,5 +1,5 @@
-// Credentials: the SSH public keys of a user (accounts document, sections 2 to 8; DESIGN.md section 6:
-// one public key line without options). The client checks the shape of the line with the rule below;
+// Credentials: the SSH public keys of a user (one public key line without options, which would change what
+// the key may do on a device). The client checks the shape of the line with the rule below;
 // the server parses the key for real (type, size, base64 content) and fingerprints it.
 import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';

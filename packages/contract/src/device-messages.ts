@@ -1,8 +1,8 @@
-// The English texts of the devices document and what grew from it: booking, flashing, scheduling, device
+// The English texts of the device pages and what grew from it: booking, flashing, scheduling, device
 // health, insight, the catalogue. Keys are the spec's; the client shows them through its
 // shared/i18n-devices.ts, loaded with the pages that show them only, not with sign-in.
 export const deviceMessages = {
-  // devices document
+  // device pages
   BOOK_DEVICES: 'Book devices',
   BOOK_DEVICES_FAILED: 'Reserve device(s) FAILED',
   MY_RESERVATIONS: 'My reservations',

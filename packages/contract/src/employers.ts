@@ -1,4 +1,4 @@
-// Employers and a user's employments (accounts document, sections 2, 3 and 5).
+// Employers and a user's employments.
 import * as z from 'zod/mini';
 import { optionalText, required } from './rules.js';
 import { idParamsSchema, idValueSchema, instantSchema, userIdParamsSchema } from './input.js';

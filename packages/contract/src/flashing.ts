@@ -1,4 +1,4 @@
-// Flashing (devices document, sections 3, 4, 7 and 9; DESIGN.md decision 6). The calls keep the spec's
+// Flashing (docs/testbed-file.md). The calls keep the spec's
 // shapes; the "status-file path" of the spec is the opaque handle of a flash job kept by the server.
 import * as z from 'zod/mini';
 import { wholeNumberText } from './input.js';

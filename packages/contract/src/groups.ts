@@ -1,4 +1,4 @@
-// Groups and group types (accounts document, sections 2, 3 and 7). A group has a name, an optional
+// Groups and group types. A group has a name, an optional
 // type, members (users) and managers (managerUsers). Members and managers are added and removed one at a
 // time with PUT /group/{groupId}/userToAdd/{userId} and .../userToRemove/{userId}; `?as=manager` acts
 // on the managers instead of the members.

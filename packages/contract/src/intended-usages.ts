@@ -1,4 +1,4 @@
-// Intended usages: what a user states they will use the testbed for (accounts document, sections 2 to 7).
+// Intended usages: what a user states they will use the testbed for.
 import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { userSummarySchema } from './users.js';

@@ -1,4 +1,4 @@
-// The reference lists offered by the sign-up and employer forms (accounts document, sections 2, 3, 7 and 9):
+// The reference lists offered by the sign-up and employer forms:
 // employer types and professional statuses. Read-only; shown to administrators in pages of 50.
 import * as z from 'zod/mini';
 

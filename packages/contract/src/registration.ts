@@ -1,4 +1,4 @@
-// Sign-up and the validation chain that follows it (accounts document, sections 2, 4, 5, 7 and 8): the one
+// Sign-up and the validation chain that follows it (docs/accounts.md): the one
 // form schema that both the sign-up page and POST /auth/signup validate with, the token calls, and the
 // words of these screens.
 import * as z from 'zod/mini';
@@ -116,7 +116,7 @@ export const REGISTRATION_LIMITS = {
   intendedUsage: 4000,
 } as const;
 
-/** Largest photo accepted (DESIGN.md decision 12). */
+/** Largest photo accepted; the type is checked by content, not by name. */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];

@@ -1,4 +1,5 @@
-// Booking and reservations (devices document, sections 3 to 7; DESIGN.md decisions 2 to 5).
+// Booking and reservations. An Exclusive reservation of a device overlaps no other reservation of it;
+// Shared ones may overlap each other. A booking is all-or-nothing over its devices.
 import * as z from 'zod/mini';
 import { idFieldSchema, instantSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
@@ -59,7 +60,7 @@ export const nodesBookingFormSchema = z.object({
     '',
   ),
   selectedDevices: z.array(deviceRefSchema).check(z.minLength(1, 'Select at least one device'), z.maxLength(500)),
-  /** IANA time zone of the browser; the wall-clock fields are read in it (DESIGN.md decision 3). */
+  /** IANA time zone of the browser; the wall-clock fields are read in it, as the user meant them. */
   timeZone: z.string().check(z.minLength(1), z.maxLength(64)),
   /**
    * Start at the next whole minute instead of startDate/startHour, keeping the duration (durationHour and
@@ -115,7 +116,7 @@ export const reservationListSchema = z.array(reservationSchema);
 export const validUserSchema = z.object({ userId: z.int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 export type ValidUser = z.infer<typeof validUserSchema>;
 
-/** Display rules of the reservations screen (devices document, section 4). */
+/** Display rules of the reservations screen. */
 export function isDeletable(reservation: Pick<Reservation, 'endDate'>, now = new Date()): boolean {
   return new Date(reservation.endDate).getTime() > now.getTime();
 }

@@ -1,4 +1,4 @@
-// Roles (accounts document, sections 2, 3 and 6): a named role given to users. ADMIN and USER are the
+// Roles: a named role given to users. ADMIN and USER are the
 // authorities of the session; they are seeded and can be neither renamed nor deleted, since signing in
 // reads them by name.
 import * as z from 'zod/mini';

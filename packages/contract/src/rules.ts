@@ -1,4 +1,4 @@
-// The spec's field rules (accounts document, section 5), each written once here: every form of the contract
+// The spec's field rules, each written once here: every form of the contract
 // that has the field uses the schema below, server and client alike, so a person sees in the form exactly
 // the message the API would answer. The database's CHECKs mirror some of them (each names this file).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';

@@ -1,5 +1,5 @@
 // Users: the administrators' list, a user's details and their update, and the creation of a user by an
-// administrator (accounts document, sections 2 to 7). Dates travel as ISO 8601 instants.
+// administrator. Dates travel as ISO 8601 instants.
 import * as z from 'zod/mini';
 import { idParamsSchema, instantSchema, wholeNumberText } from './input.js';
 import { emailSchema, normalisePhoneNumber, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, usernameSchema } from './rules.js';

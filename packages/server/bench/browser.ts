@@ -1,4 +1,4 @@
-// What a user feels in the browser (DESIGN.md section 8): the JavaScript each page fetches on a first load
+// What a user feels in the browser (docs/benchmark.md): the JavaScript each page fetches on a first load
 // before it is interactive, measured from a real load of the built web app in Debian's Chromium, and
 // Lighthouse's scores for performance, accessibility and best practices on the same pages.
 import { spawnSync } from 'node:child_process';
@@ -144,7 +144,7 @@ export async function weighScripts(origin: string, page: MeasuredPage, session: 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 
 /**
- * The floor of any page's first load on the web stack of DESIGN.md: a bare sign-in form on React DOM, Mantine,
+ * The floor of any page's first load on the portal's web stack: a bare sign-in form on React DOM, Mantine,
  * React Router, TanStack Query and zod, each used the lightest way it offers and without the portal's
  * code (packages/web/bench/stack-floor), built as the app is; the KB gzip (level 9) of its scripts.
  */

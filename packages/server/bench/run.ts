@@ -1,4 +1,4 @@
-// `npm run bench [-- --stress] [-- --seconds=N]`: the performance budgets of DESIGN.md section 8.
+// `npm run bench [-- --stress] [-- --seconds=N]`: the performance budgets of docs/benchmark.md.
 // Seeds fresh databases (PGlite in temporary folders, or new PostgreSQL databases beside DATABASE_URL
 // when it is postgres://...), starts the real app on loopback ports, and measures each route with
 // autocannon (in a child process) against floors taken in the same run: a bare Fastify route with no
@@ -49,16 +49,16 @@ const READ_PASSES = 2;
 /** The flash budget's rounds, each run of a read lasting half of `--seconds`: as long in all as the other reads' passes. */
 const FLASH_ROUNDS = 4;
 const FLASH_READ_SECONDS = Math.max(2, Math.round(SECONDS / 2));
-/** DESIGN.md section 8: simulated flash jobs running at once while the reads are measured again. */
+/** Simulated flash jobs running at once while the reads are measured again. */
 const FLASH_JOBS = 500;
-/** DESIGN.md section 8: progress streams open while the reads are measured with the flash jobs running. */
+/** Progress streams open while the reads are measured with the flash jobs running. */
 const FLASH_STREAMS = 200;
 const SMALL_RESERVATIONS = 1_000;
 const RESERVATIONS = STRESS ? 1_000_000 : 200_000;
 const YEAR_MS = 365 * 86_400_000;
 /**
  * The stress run's figure for a budget set at 200,000 reservations (the cold reads, issue 17; the statistics
- * of a year, issue 11): shown, not judged. DESIGN.md section 8 sets the stress run's own budgets (booking and
+ * of a year, issue 11): shown, not judged. The stress run has budgets of its own (booking and
  * free slots at 1,000,000 against 1,000), and the reads keep theirs.
  */
 const AT_THE_BUDGET_SIZE = '(set at 200,000)';
@@ -672,7 +672,7 @@ async function main() {
     );
 
     // Free slots: the earliest windows of five devices of one type for two hours, in alternating rounds on the
-    // small and the full database (DESIGN.md section 8: at the full size within 2x of at 1,000).
+    // small and the full database (the budget: at the full size within 2x of at 1,000).
     const freeSlotsRoute = '/api/freeSlots?deviceType=bench-type-00&count=5&durationMinutes=120';
     await compareSizes(
       'GET /api/freeSlots',

@@ -1,4 +1,4 @@
-// Configuration is read once at boot from the environment (DESIGN.md section 5) and a wrong value stops
+// Configuration is read once at boot from the environment (README.md, Configuration) and a wrong value stops
 // the start with the list of what is wrong.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';

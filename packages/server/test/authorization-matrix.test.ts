@@ -1,4 +1,4 @@
-// The authorization matrix (DESIGN.md section 6): every endpoint, called by anonymous, the user who owns
+// The authorization matrix: every endpoint, called by anonymous, the user who owns
 // the data, another user, an administrator and a not-yet-approved account, with the status each must get.
 // One row per endpoint: add a row when an endpoint is added. `prepare` makes fresh data for each call so
 // that every cell is independent of the others (a deletion by one caller leaves the next one its own).

@@ -1,4 +1,4 @@
-// Transactional outbox (DESIGN.md decision 9): a mail is a row written in the same transaction as the change
+// Transactional outbox: a mail is a row written in the same transaction as the change
 // that causes it, so a rolled-back change sends nothing and a down SMTP server loses nothing. The sender
 // (mail/sender.ts) delivers due rows with retries.
 import type { Queryable } from '../db/database.js';

@@ -1,4 +1,4 @@
-// Delivers the outbox (DESIGN.md decision 9). Every instance may run a sender on the same database: a
+// Delivers the outbox (outbox.ts). Every instance may run a sender on the same database: a
 // sender claims due rows with one UPDATE over `FOR UPDATE SKIP LOCKED`, which also pushes their next
 // attempt past a lease, so no two senders take the same row and a row claimed by a sender that died is
 // taken again once the lease is over. A failed delivery is retried later and later, its error kept, so a

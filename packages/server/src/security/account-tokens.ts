@@ -1,4 +1,4 @@
-// Account tokens (DESIGN.md decision 8 and section 6): 256 random bits handed out once, only their SHA-256
+// Account tokens: 256 random bits handed out once, only their SHA-256
 // kept, an expiry, and single use enforced by one conditional UPDATE so that of any number of concurrent
 // uses exactly one wins.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Captcha of the sign-up form (DESIGN.md decision 10). By default a self-hosted proof of work (ALTCHA):
+// Captcha of the sign-up form. By default a self-hosted proof of work (ALTCHA), so that no third party is needed:
 // the server hands out signed, expiring challenges, checks the solution itself and accepts each solved
 // challenge once, through a table shared by every instance. reCAPTCHA, hCaptcha and Turnstile are
 // configuration choices verified through their providers' siteverify calls, which are single use already.

@@ -20,7 +20,7 @@ export interface Facts {
   memberIds?: readonly number[];
   /** The managers of the group acted on. */
   managerIds?: readonly number[];
-  /** The Exclusive reservations of the device acted on that run now (DESIGN.md decision 4). */
+  /** The Exclusive reservations of the device acted on that run now: only those are flashable. */
   reservationsNow?: readonly ReservationPeople[];
   /** The account that asks to sign in. */
   account?: { enabled: boolean };
@@ -34,7 +34,7 @@ type PublicRule = (caller: Principal | null, facts: Facts) => boolean;
 /** Administrators pass before any rule is asked: for everyone else, no. */
 const administratorsOnly: Rule = () => false;
 const anyoneSignedIn: Rule = () => true;
-/** A user acts on their own account and what it owns only (DESIGN.md decision 13). */
+/** A user acts on their own account and what it owns only, whatever guard the client's route has. */
 const ownAccount: Rule = (caller, { userId }) => userId === caller.userId;
 const takesPart = (caller: Principal, reservation: ReservationPeople) =>
   reservation.holderId === caller.userId || reservation.colleagueIds.includes(caller.userId);
@@ -78,7 +78,7 @@ const RULES = {
   'reservation:exceed-usage-policies': administratorsOnly, // book or extend past the limits of a type
   'usage-policies:manage': administratorsOnly,
   // A user flashes, probes and restores their account on the devices of an Exclusive reservation running
-  // now that they hold or were booked into (DESIGN.md decision 4).
+  // now that they hold or were booked into.
   'flash:device': (caller, { reservationsNow }) => reservationsNow?.some((reservation) => takesPart(caller, reservation)) ?? false,
   'flash:quarantined-device': administratorsOnly, // to try a device out; its holders may not
   'flash:job': ownAccount, // read a job, its log and its stream; facts: who started it

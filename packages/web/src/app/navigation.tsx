@@ -1,4 +1,4 @@
-// The menus of a signed-in user (devices document, section 2: top navigation). Loaded only once somebody
+// The menus of a signed-in user (the top navigation). Loaded only once somebody
 // signs in, so that the sign-in page does not download them. Each menu is a disclosure (a button that shows
 // or hides a list of links), the pattern for a site's navigation, drawn by this file's CSS: Mantine's Menu
 // would bring its popover and floating-ui (about 35 KB gzip) to the first load of every signed-in page.

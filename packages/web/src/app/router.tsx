@@ -99,7 +99,7 @@ const endingSession: ReadonlySet<RouteName> = new Set<RouteName>(['signout', 'ac
 
 /**
  * The pages that read nothing from the server, whose code loads without TanStack Query's client: the sign-in
- * page, whose first load has the tightest budget (DESIGN.md section 8). Every other page waits for the client.
+ * page, whose first load has the tightest budget (docs/benchmark.md). Every other page waits for the client.
  */
 const withoutServerState: ReadonlySet<RouteName> = new Set<RouteName>(['signin']);
 

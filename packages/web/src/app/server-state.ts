@@ -1,6 +1,6 @@
 // TanStack Query's client, which holds the server state of the pages. This module is loaded with the first
 // page that reads the API (router.tsx), not with the sign-in page, which only posts its form: the client is
-// about 10 KB gzip of a first load whose budget is 140 KB (DESIGN.md section 8).
+// about 10 KB gzip of a first load whose budget is 140 KB (docs/benchmark.md).
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../shared/api-client';
 

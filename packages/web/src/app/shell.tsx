@@ -1,4 +1,4 @@
-// The frame of every page: header with the top navigation of the devices document (section 2), shown
+// The frame of every page: header with the top navigation, shown
 // once a user is signed in, the page in <main>, and a loading banner while the page's code loads.
 import { Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

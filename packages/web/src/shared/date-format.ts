@@ -1,4 +1,4 @@
-// The spec's date formats (accounts document, section 9): tables dd/MM/yyyy, employer dates
+// The spec's date formats: tables dd/MM/yyyy, employer dates
 // dd/MM/yyyy HH:mm, forms yyyy-MM-dd HH:mm; all in the browser's time zone.
 const pad = (value: number) => String(value).padStart(2, '0');
 

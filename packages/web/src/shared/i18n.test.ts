@@ -8,7 +8,7 @@ describe('t', () => {
     expect(t('CLOSE')).toBe(messages.CLOSE);
   });
 
-  it("reads the devices document's texts and the common ones through i18n-devices", () => {
+  it("reads the device pages' texts and the common ones through i18n-devices", () => {
     expect(deviceText('SELECTED_DEVICES_COUNT', { count: 3 })).toBe(messages.SELECTED_DEVICES_COUNT.replace('{{count}}', '3'));
     expect(deviceText('CLOSE')).toBe(messages.CLOSE);
   });

@@ -1,10 +1,10 @@
 // The one message system of the web app: every text is read here, by key, from the contract's catalogues
-// (the common one, `commonMessages`, the devices document's through i18n-devices.ts, and one per area), so
+// (the common one, `commonMessages`, the device pages' through i18n-devices.ts, and one per area), so
 // that a second language means a second set of catalogues here and no change in the pages: `t('KEY', { name })`
 // in components, or an area's `catalogue(english).KEY`.
 // The app speaks English and its texts use only `{{name}}` placeholders (no plurals, no formats), so a lookup
 // and a replace are all it needs. i18next, which did the same, was 14 KB gzip of every page's first load
-// against a budget of 140 KB (DESIGN.md section 8).
+// against a budget of 140 KB (docs/benchmark.md).
 import { commonMessages } from '@testbed/contract';
 
 export type MessageKey = keyof typeof commonMessages;

@@ -84,7 +84,7 @@ export const paths = {
   apiTokens: guarded('/apiTokens', ADMIN, () => '/apiTokens'),
   usagePolicies: guarded('/usagePolicies', ADMIN, () => '/usagePolicies'),
   employers: guarded('/employers', ADMIN, () => '/employers'),
-  // The accounts document lists this creation screen but not its guard; creating a bare employer is an
+  // This creation screen gets a guard although none was named for it; creating a bare employer is an
   // administrator's task, like the employers list.
   employerNew: guarded('/employer', ADMIN, () => '/employer'),
   employerTypes: guarded('/employerTypes', ADMIN, () => '/employerTypes'),

@@ -1,5 +1,5 @@
-// Rules of passwords, e-mail changes and account deletion (accounts document, sections 4, 5 and 8;
-// DESIGN.md section 6): the spec's password rule plus no common password; a change or reset of a password
+// Rules of passwords, e-mail changes and account deletion: the spec's password rule plus no common
+// password; a change or reset of a password
 // ends the account's sessions (its session generation is raised); reset links live one hour and e-mail
 // links a day, each used once; an address changes only when the link sent to it is opened, and the old
 // address is told; a deleted account keeps no way in, and rows that history needs stay, anonymised.
@@ -63,7 +63,7 @@ const userNotFound = () => new AppError('not_found', text.USER_NOT_FOUND);
 const accountDeleted = () => new AppError('conflict', text.ACCOUNT_DELETED);
 const emailTaken = () => new AppError('conflict', text.EMAIL_TAKEN, { fieldErrors: { newEmail: [text.EMAIL_TAKEN] } });
 
-/** A refused link: an unknown or expired token is invalid, a used one says so (accounts document, section 8). */
+/** A refused link: an unknown or expired token is invalid, a used one says so. */
 function tokenRefused(problem: TokenProblem): AppError {
   if (problem === 'used') return new AppError('conflict', messages.TOKEN_ALREADY_USED, { fieldErrors: { token: ['used'] } });
   return new AppError('validation', messages.TOKEN_INVALID, { fieldErrors: { token: [problem] } });

@@ -1,4 +1,4 @@
-// The user's side of a re-validation (accounts document, section 7; DESIGN.md decisions 9 and 11): the
+// The user's side of a re-validation (docs/accounts.md): the
 // 'account_update' link shows the account's data, the user completes the form (the token is used once,
 // whatever the concurrency) and every administrator gets one 'account_update_validation' link; the first
 // to open it enables the account again and sets its last validation date, the others read that another

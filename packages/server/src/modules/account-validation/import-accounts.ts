@@ -1,4 +1,4 @@
-// Bulk import of accounts (accounts document, section 8): every line is checked first (the sign-up rules,
+// Bulk import of accounts (docs/accounts.md): every line is checked first (the sign-up rules,
 // duplicates inside the text and against the database), then each good line is written in a transaction of
 // its own, so a line refused by the database at the last moment (a sign-up taking the same username
 // meanwhile) is reported and leaves nothing behind; each imported user is mailed a link to set a password.

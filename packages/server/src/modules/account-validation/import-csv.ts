@@ -1,4 +1,4 @@
-// Reads the CSV text of an import (DESIGN.md decision 11): a header row naming sign-up fields, then one
+// Reads the CSV text of an import (format in docs/accounts.md): a header row naming sign-up fields, then one
 // account per line, each checked with the sign-up form's field rules. Lines are numbered as in the text
 // (the header is line 1) so that an administrator finds the line an error names.
 import { parse } from 'csv-parse/sync';

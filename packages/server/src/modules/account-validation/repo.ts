@@ -36,7 +36,7 @@ export function presentAccount(row: AccountRow): AccountToValidate {
 }
 
 /**
- * Approved accounts last validated before `before` (or never), not already asked: the accounts document's
+ * Approved accounts last validated before `before` (or never), not already asked: the validate-accounts
  * search. Accounts still waiting for their first approval are the sign-up chain's business, not this one's,
  * and the administrator asking is left out: they cannot ask themselves.
  */

@@ -1,4 +1,4 @@
-// An administrator asks accounts to be validated again (accounts document, section 7; DESIGN.md decision 8):
+// An administrator asks accounts to be validated again:
 // the accounts last validated before a day are listed; each one asked is disabled, marked pending, its
 // sessions end, and it gets an 'account_update' link (account-update.ts takes it from there).
 import { accountValidationMessages as text, type AccountToValidate, type ValidationCountReply } from '@testbed/contract';

@@ -1,6 +1,6 @@
 // Rules of the credentials area: who may see, add and delete which SSH keys (a user their own, an admin
 // any), one valid public key line per credential, no key twice for one user, and the first-key and
-// last-key answers the client needs to sign the user out (accounts document, section 4).
+// last-key answers the client needs to sign the user out.
 import {
   credentialMessages,
   type AddCredentialReply,

@@ -1,4 +1,4 @@
-// Device health for administrators (devices document; issue "live flashing and device health"): every
+// Device health for administrators (issue "live flashing and device health"): every
 // device's state, flash outcomes and quarantine; a device is put in or taken out of quarantine by hand with a
 // note, both audited. Automatic quarantine happens as a flash fails (flashing/job-runner.ts).
 import type { DeviceHealth, DeviceHealthState } from '@testbed/contract';

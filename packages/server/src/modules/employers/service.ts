@@ -1,7 +1,7 @@
 // Rules of the employers area: the employers directory (any signed-in user picks their employer from it;
 // administrators create, change and delete employers) and a user's employments (the user or an
 // administrator): one current employer at most, at least one employer kept, the current one not deleted,
-// and an employer that still has users not deleted (accounts document, section 5).
+// and an employer that still has users not deleted.
 import {
   employerMessages,
   type createUserEmployerSchema,

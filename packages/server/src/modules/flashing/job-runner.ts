@@ -1,4 +1,4 @@
-// The flashing pipeline as durable jobs (DESIGN.md decision 6): flash, follow the status file until a
+// The flashing pipeline as durable jobs: flash, follow the status file until a
 // 'Flashing done' newer than the start, wait for the node to be ready, restore the user's account. Each
 // step is taken from the job's row, so a job carries on when the browser is closed and after a restart;
 // a lease in the row lets one server instance drive a job at a time and another take it over when the

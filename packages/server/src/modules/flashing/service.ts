@@ -1,4 +1,4 @@
-// Flashing rules (devices document, sections 4 to 7; DESIGN.md decisions 4 and 6): an administrator
+// Flashing rules: an administrator
 // flashes any device, a user the devices of the Exclusive reservations they hold or share and that run
 // now. A flash is a job of the pipeline (job-runner.ts); the client gets its opaque handle, never a path,
 // and only the addresses of devices the caller may flash are ever probed.

@@ -1,4 +1,4 @@
-// Load for the benchmark (DESIGN.md section 8: "500 simulated flash jobs running at once"): starts flash
+// Load for the benchmark (500 simulated flash jobs running at once, docs/benchmark.md): starts flash
 // jobs on many free devices in one statement, as if that many people had pressed Flash. The simulator
 // computes each job's status from its start time, so the load is the pipeline's own work (the runner's
 // queries and the status files), not timers.

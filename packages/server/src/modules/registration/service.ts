@@ -1,4 +1,4 @@
-// Rules of the account request and its validation chain (accounts document, sections 1, 4, 5 and 8):
+// Rules of the account request and its validation chain:
 // sign-up creates a disabled account without roles and mails an e-mail validation link; the e-mail link
 // mails the administrators an account-validation link. That link only shows the request to a signed-in
 // administrator (a mail scanner that opens links changes nothing); the administrator then approves it (the

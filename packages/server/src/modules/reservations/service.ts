@@ -1,4 +1,4 @@
-// Booking rules (devices document, sections 4 and 5; DESIGN.md decisions 3 to 5): wall-clock fields read
+// Booking rules: wall-clock fields read
 // in the caller's time zone, start after now, end after start and matching the duration, devices known
 // and up, colleagues with active accounts, a responsible user with an SSH key, and no overlap with other
 // bookings, which the database's exclusion constraint enforces whatever the concurrency.

@@ -1,4 +1,4 @@
-// What the flash screen shows and allows (devices document, sections 2, 4 and 5), kept apart from the
+// What the flash screen shows and allows, kept apart from the
 // components so that it is tested on its own.
 import type { FlashJobState, FlashNodesList } from '@testbed/contract';
 import type { Translate } from '../../shared/i18n-devices';

@@ -1,5 +1,5 @@
-// The booking form as data: its values, what it sends, and why it may not be sent yet (devices document,
-// sections 3 to 5). The contract's schema is the rule the server applies too.
+// The booking form as data: its values, what it sends, and why it may not be sent yet. The
+// contract's schema is the rule the server applies too.
 import {
   nodesBookingFormSchema,
   RESERVATION_DESCRIPTION_PATTERN,

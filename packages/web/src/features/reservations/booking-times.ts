@@ -1,7 +1,7 @@
-// The linked start / duration / end fields of the booking form (devices document, section 4). Dates and
+// The linked start / duration / end fields of the booking form. Dates and
 // hours are wall-clock values in the browser's time zone: 'YYYY-MM-DD' (the calendar's value) and 'HH:mm'.
 // Arithmetic goes through instants so that a duration crossing a daylight-saving change stays exact, the
-// way the server reads the fields (DESIGN.md decision 3).
+// way the server reads the fields, in the time zone the form sends with them.
 import type { CalendarDate } from '@testbed/contract';
 
 export interface TimeFields {

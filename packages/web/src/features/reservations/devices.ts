@@ -1,5 +1,5 @@
 // The bookable devices as the booking form shows them: types by name, a type's devices by IP address, and
-// the select-all rule (devices document, section 4): it checks only the devices that are up.
+// the select-all rule: it checks only the devices that are up.
 import { matchesProperties, type DeviceCatalogue, type NodesToReserve } from '@testbed/contract';
 import type { DeviceRow } from './timeline-model';
 

@@ -1,4 +1,4 @@
-// How a reservation reads in the tables (devices document, sections 2 and 3): dates as yyyy-MM-dd HH:mm in
+// How a reservation reads in the tables: dates as yyyy-MM-dd HH:mm in
 // the browser's zone, the duration as people write it ('1 h 30 min', '2 days 3 h') in the catalogue's words,
 // the devices as their unique IPs joined by ' / '.
 import { DURATION_UNITS, formatDuration, type DurationUnits, type Reservation } from '@testbed/contract';

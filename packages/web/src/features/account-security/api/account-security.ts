@@ -1,4 +1,4 @@
-// The account-security calls: passwords, e-mail changes and deletion (accounts document, section 7).
+// The account-security calls: passwords, e-mail changes and deletion.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountSummarySchema,

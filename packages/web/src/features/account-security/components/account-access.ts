@@ -1,4 +1,5 @@
-// Who may open a form about the account `id` (the server checks the same, DESIGN.md decision 13).
+// Who may open a form about the account `id` (the server checks the same: a route without a role
+// guard is still guarded there).
 import { useParams } from 'react-router';
 import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
 

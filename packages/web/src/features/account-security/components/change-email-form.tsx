@@ -1,5 +1,5 @@
 // The new address and its verification, with the account's current address above them. The button stays
-// disabled while the form is invalid (accounts document, section 5); the server's refusal (an address of
+// disabled while the form is invalid; the server's refusal (an address of
 // another account) shows under the field.
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';

@@ -1,5 +1,5 @@
 // An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
-// infoChangePasswordByAdmin/{id} follows (accounts document, sections 2 and 4).
+// infoChangePasswordByAdmin/{id} follows.
 import { accountSecurityMessages as accountSecurityMessagesEn, adminChangePasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';

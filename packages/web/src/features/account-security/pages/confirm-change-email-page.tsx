@@ -1,5 +1,5 @@
 // Opening an e-mail change link (confirmChangeEmail/{token}): a refused link leads to invalidToken;
-// otherwise the account takes its new address and the page says so (accounts document, section 2).
+// otherwise the account takes its new address and the page says so.
 import { Button, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, type ConfirmChangeEmailReply } from '@testbed/contract';
 import { Link, Navigate, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 // Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the spec's two
-// lines; success leads to accountDeleted, signed out (accounts document, sections 2, 4 and 8).
+// lines; success leads to accountDeleted, signed out.
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, deleteAccountFormSchema } from '@testbed/contract';
 import { Link, Navigate, useNavigate } from 'react-router';

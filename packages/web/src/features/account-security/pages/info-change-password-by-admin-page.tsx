@@ -1,5 +1,5 @@
 // The confirmation after an administrator set a user's password, with ways back to the user's account and
-// to the users list (accounts document, section 2).
+// to the users list.
 import { Button, Group, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
 import { Link } from 'react-router';

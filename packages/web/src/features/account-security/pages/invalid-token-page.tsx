@@ -1,4 +1,4 @@
-// The page every refused link leads to (accounts document, sections 2 and 8): a used link says it was
+// The page every refused link leads to: a used link says it was
 // used and is no longer valid; an unknown or expired one is invalid.
 import { Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';

@@ -1,6 +1,5 @@
 // Reset password (resetPassword/{token}): the link is checked on entry and a refused one leads to
-// invalidToken; a new password then leads to sign-in with the passwordChanged notice (accounts document,
-// section 4).
+// invalidToken; a new password then leads to sign-in with the passwordChanged notice.
 import { Button, Group, Stack } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, resetPasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';

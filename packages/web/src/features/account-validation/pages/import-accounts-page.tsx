@@ -1,4 +1,4 @@
-// Import accounts (administrators; accounts document, sections 2 and 5; DESIGN.md decision 11): CSV text
+// Import accounts (administrators; format in docs/accounts.md): CSV text
 // typed or read from a file, one account per line under a header row naming sign-up fields. The reply's
 // count and its one error per rejected line are shown; the button stays disabled once a result is shown
 // until the text changes or the form is reset.

@@ -1,5 +1,5 @@
 // Pending accounts (administrators): the accounts asked to validate their account that no administrator has
-// validated yet (accounts document, sections 2 and 4).
+// validated yet.
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';

@@ -1,4 +1,4 @@
-// Update account (updateAccount/{token}; accounts document, sections 2, 4 and 5): the link a user was mailed
+// Update account (updateAccount/{token}): the link a user was mailed
 // when an administrator asked them to validate their account. The link is resolved on entry: an invalid one
 // or one of a deleted account leads to invalidToken, a used one to accountAlreadyUpdatedByUser; otherwise
 // the form shows the account's current data. On success the user goes to updateAccountPending.

@@ -1,4 +1,4 @@
-// Validate accounts (administrators; accounts document, sections 2 and 4): pick a day, search the accounts
+// Validate accounts (administrators): pick a day, search the accounts
 // last validated before it (or never), select some or all, and ask them to validate their account. The
 // asked accounts then show disabled with a Pending status.
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';

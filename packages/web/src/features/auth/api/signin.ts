@@ -18,7 +18,7 @@ interface SigninState {
 /**
  * Signs in and stores the reply as the current user. A plain state rather than TanStack Query's mutation:
  * the sign-in page reads nothing from the server, and leaving Query's client out of its first load keeps
- * that load within its budget (DESIGN.md section 8); the pages that read the API load the client.
+ * that load within its budget (docs/benchmark.md); the pages that read the API load the client.
  */
 export function useSignin() {
   const [state, setState] = useState<SigninState>({ isPending: false, error: null });

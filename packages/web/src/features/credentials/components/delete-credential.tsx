@@ -1,5 +1,5 @@
 // Deleting a key, from the list or the details page: confirm, delete, and when it was the signed-in
-// user's own last key, end the session and go to sign-in (accounts document, section 4).
+// user's own last key, end the session and go to sign-in.
 import { Code } from '@mantine/core';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { credentialMessages as credentialMessagesEn, shortenSshKey, type Credential } from '@testbed/contract';

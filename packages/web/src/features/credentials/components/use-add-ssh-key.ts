@@ -1,5 +1,5 @@
 // Adding a key, from a user's add-key page or the administrators' new-key page: a user's own first key is
-// confirmed first and then signs the user out to sign in again (accounts document, section 4); the
+// confirmed first and then signs the user out to sign in again; the
 // server's refusal of the key goes under the field, any other above the buttons.
 import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
 import { useNavigate } from 'react-router';

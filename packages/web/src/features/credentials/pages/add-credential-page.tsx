@@ -1,7 +1,7 @@
 // Add an SSH key to a user (credential/user/{userId}): one required key line, typed or read from a .pub
 // file, trimmed and checked with the contract's rule before sending; the server parses it for real.
 // A user's first key asks for confirmation and then signs the user out to sign in again; later keys
-// return to the previous page (accounts document, section 4).
+// return to the previous page.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { credentialMessages as credentialMessagesEn } from '@testbed/contract';

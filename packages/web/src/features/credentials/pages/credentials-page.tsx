@@ -1,5 +1,5 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
-// last name and username, and a delete button behind a confirmation (accounts document, section 2).
+// last name and username, and a delete button behind a confirmation.
 import { Anchor, Button, Code, Text } from '@mantine/core';
 import { credentialMessages as credentialMessagesEn, shortenSshKey, type Credential } from '@testbed/contract';
 import { Link } from 'react-router';

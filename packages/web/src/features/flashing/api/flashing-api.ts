@@ -1,4 +1,4 @@
-// Calls of the flash screen (devices document, section 7: flash service), their query options and hooks.
+// Calls of the flash screen (the flash service), their query options and hooks.
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {

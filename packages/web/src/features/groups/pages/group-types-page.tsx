@@ -1,4 +1,4 @@
-// The group types (administrators), 50 to a page (accounts document, section 9): label and number of
+// The group types (administrators), 50 to a page: label and number of
 // groups, with details and delete buttons, and the way to create one.
 import { Button, Group } from '@mantine/core';
 import { groupMessages as groupMessagesEn, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';

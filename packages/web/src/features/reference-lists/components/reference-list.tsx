@@ -1,5 +1,5 @@
-// A read-only reference list, 50 to a page; its create and delete buttons are future functionality
-// (accounts document, sections 2 and 9), so they are shown disabled and say so.
+// A read-only reference list, 50 to a page; its create and delete buttons are future functionality,
+// so they are shown disabled and say so.
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { REFERENCE_PAGE_SIZE, referenceListMessages as referenceListMessagesEn } from '@testbed/contract';

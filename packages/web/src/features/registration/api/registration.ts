@@ -62,7 +62,7 @@ export async function refuseUserAccount({ token, reason }: { token: string; reas
 export const signupChoicesQuery = () =>
   queryOptions({ queryKey: registrationKeys.choices, queryFn: ({ signal }) => getSignupChoices(signal), staleTime: 5 * 60_000 });
 
-/** Reference lists fall back to empty ones when they cannot be read (accounts document, section 7). */
+/** Reference lists fall back to empty ones when they cannot be read. */
 export const useSignupChoices = () => useQuery(signupChoicesQuery());
 
 export function useUsernameAvailability(username: string | null) {

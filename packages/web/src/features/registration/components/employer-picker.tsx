@@ -1,5 +1,5 @@
 // The existing employers, to pick one instead of typing it again: a double-click on a row (or Enter on a
-// focused row) fills the employer fields of the form (accounts document, section 2, employer screens).
+// focused row) fills the employer fields of the form.
 import { ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { registrationMessages as registrationMessagesEn, type SignupEmployer } from '@testbed/contract';
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 // The page of the two validation links: what it shows while the link's call runs, when it fails (an unknown
-// or expired token leads to invalidToken, accounts document, section 2; any other failure is said on the
+// or expired token leads to invalidToken; any other failure is said on the
 // page), and otherwise whether the link validated now or had been used before, with the ways on.
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';

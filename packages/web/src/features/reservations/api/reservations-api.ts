@@ -1,4 +1,4 @@
-// Calls of the booking and reservation screens (devices document, section 7), their query options and hooks.
+// Calls of the booking and reservation screens, their query options and hooks.
 import {
   infiniteQueryOptions,
   queryOptions,

@@ -1,4 +1,4 @@
-// The booking form (devices document, sections 2 to 5): colleagues, linked start / duration / end,
+// The booking form: colleagues, linked start / duration / end,
 // reservation type, description, device type with its timeline and its devices, Reset and Book.
 import '@mantine/dates/styles.css';
 import {

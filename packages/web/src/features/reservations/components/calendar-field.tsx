@@ -1,4 +1,4 @@
-// A date field that is chosen, never typed (devices document, sections 2 and 5): a button showing the
+// A date field that is chosen, never typed: a button showing the
 // date opens a calendar of three months with week numbers, no day before `minDate`, and a footer with
 // Today and Close.
 import { Button, Group, InputBase, Popover, Stack } from '@mantine/core';

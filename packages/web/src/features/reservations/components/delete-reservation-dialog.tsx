@@ -1,4 +1,4 @@
-// The confirmation before a deletion (devices document, section 2): title RESERVATION_DELETION, the
+// The confirmation before a deletion: title RESERVATION_DELETION, the
 // question and the reservation id, Cancel and Delete. Built from Modal's parts so that its header is a
 // plain block rather than a second page banner, and its close button has a name.
 import { Button, Group, Stack, Text } from '@mantine/core';

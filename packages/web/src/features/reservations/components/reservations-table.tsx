@@ -1,4 +1,4 @@
-// One table of reservations (devices document, section 2): id, responsible user, users involved, submission
+// One table of reservations: id, responsible user, users involved, submission
 // date, start, duration, end, description, devices, type and the row actions Flash devices, Change end, Release,
 // Add to calendar (a one-event .ics) and Delete.
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';

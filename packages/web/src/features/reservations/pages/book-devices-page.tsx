@@ -26,8 +26,8 @@ import { preloadable } from '../../../shared/preloadable';
 
 // The form's code (the date and time pickers, the selects, the timeline, the devices table, the property
 // filter: most of the page's weight) is fetched while the page fetches the lists the form needs, after the
-// page's frame has painted, rather than before it: the form cannot show before those lists anyway (DESIGN.md
-// section 8, first load). The form shows once both its code and the lists are in, and then at once (see
+// page's frame has painted, rather than before it: the form cannot show before those lists anyway, and
+// the first load has a budget. The form shows once both its code and the lists are in, and then at once (see
 // shared/preloadable.tsx).
 const bookingForm = preloadable(() => import('../components/booking-form').then((module) => module.BookingForm));
 const propertyFilter = preloadable(() => import('../../../shared/components/property-filter').then((module) => module.PropertyFilter));

@@ -1,5 +1,5 @@
-// The roles (administrators): role name and number of users, with details, delete and create buttons
-// (accounts document, section 2). ADMIN and USER cannot be deleted: their button is disabled and says why.
+// The roles (administrators): role name and number of users, with details, delete and create buttons.
+// ADMIN and USER cannot be deleted: their button is disabled and says why.
 import { Button } from '@mantine/core';
 import { roleMessages as roleMessagesEn, type Role } from '@testbed/contract';
 import { Link } from 'react-router';

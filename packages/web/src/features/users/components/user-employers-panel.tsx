@@ -1,4 +1,4 @@
-// The employers table of a user's details (accounts document, section 2): the current employer first,
+// The employers table of a user's details: the current employer first,
 // highlighted in green with a note, then the others newest start first; dates as dd/MM/yyyy HH:mm; a
 // details and a delete button per row. The deletion rules are shown before a click and enforced by the server.
 import { Alert, Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';

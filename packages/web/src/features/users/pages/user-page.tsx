@@ -1,5 +1,5 @@
-// A user's details (user/{id}), for the user themself and for an administrator (accounts document,
-// sections 2 and 6): first and last name required; username, e-mail, sign-up and approval dates read-only;
+// A user's details (user/{id}), for the user themself and for an administrator:
+// first and last name required; username, e-mail, sign-up and approval dates read-only;
 // contact fields; for administrators the validation dates, the admin and enabled flags, the validation label,
 // the roles panel and the change e-mail / change password / partial deletion / back-to-users buttons.
 // Panels below: SSH keys, employers, intended usages, roles, groups and managed groups.

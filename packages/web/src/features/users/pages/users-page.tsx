@@ -1,4 +1,4 @@
-// The administrators' users list (accounts document, section 2): first and last name filters (any case,
+// The administrators' users list: first and last name filters (any case,
 // contains), 'Valid user only' checked by default, Pending / No pending labels, the danger row (not enabled,
 // no validation pending, no token) and dates as dd/MM/yyyy. Filtering and paging happen on the server so
 // that the page stays quick with thousands of users.
