@@ -119,16 +119,18 @@ describe('describeConfig', () => {
       CAPTCHA: 'turnstile',
       CAPTCHA_SITE_KEY: 'site-key',
       CAPTCHA_SECRET: 'captcha-secret',
+      REDIS_URL: 'redis://:redis-pass@cache.example.org:6379/0',
       PORT: '3001',
     });
     const shown = describeConfig(config);
     const text = JSON.stringify(shown);
-    for (const secret of ['db-pass', 'ssl-pass', 'smtp-pass', 'jjjjjjjj', 'Admin#Pass2026', 'scrape-token', 'captcha-secret']) expect(text).not.toContain(secret);
+    for (const secret of ['db-pass', 'ssl-pass', 'smtp-pass', 'jjjjjjjj', 'Admin#Pass2026', 'scrape-token', 'captcha-secret', 'redis-pass']) expect(text).not.toContain(secret);
     expect(shown).toMatchObject({
       DATABASE_URL: 'postgres://portal:hidden@db.example.org:5432/portal?sslpassword=hidden',
       SMTP_URL: 'smtp://mailer:hidden@relay.example.org:587',
       JWT_SECRET: '[hidden]',
       METRICS_TOKEN: '[hidden]',
+      REDIS_URL: 'redis://:hidden@cache.example.org:6379/0',
       PORT: 3001,
       CAPTCHA_SITE_KEY: 'site-key',
     });
