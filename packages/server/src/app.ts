@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await hitCounter.start();
   await app.register(fastifyRateLimit, {
     global: false,
-    store: sharedRateLimitStore(hitCounter, app.log.child({ module: 'rate-limits' })),
+    store: sharedRateLimitStore(hitCounter, app.log.child({ module: 'rate-limits' }), config.REDIS_URL ? undefined : databaseAvailability),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', messages.TOO_MANY_REQUESTS, {

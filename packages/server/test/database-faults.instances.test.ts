@@ -136,11 +136,12 @@ describeWithPostgres('three instances whose database ends every connection (need
       expect(after, instance.url).toContain('read 200');
       expect(after, instance.url).toContain('booking 200');
     }
-    // The outage in a line or two per instance: at most one line as it starts per kill, one as it ends, no stack.
+    // The outage in a few lines per instance, each start matched by an end, and no stack: at most two starts per
+    // kill, as a connection lent out at the kill may fail only after the probe has found the database back.
     for (const instance of instances) {
       await expect.poll(() => count(instance.output(), 'database reachable again'), { timeout: 5_000 }).toBe(count(instance.output(), 'database unreachable'));
       const output = instance.output();
-      expect(count(output, 'database unreachable')).toBeLessThanOrEqual(KILLS);
+      expect(count(output, 'database unreachable')).toBeLessThanOrEqual(2 * KILLS);
       expect(output).not.toContain('"stack"');
       expect(output).not.toContain('unexpected error');
     }

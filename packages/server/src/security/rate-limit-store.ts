@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../db/database.js';
+import type { DatabaseFaultReporter, Queryable } from '../db/database.js';
 
 export interface WindowCount {
   /** Hits of the key in its current window, this one included. */
@@ -130,9 +130,10 @@ interface RouteLimit {
  * The store class @fastify/rate-limit instantiates: each limited route gets a child counting under the
  * route's own keys (method and path), as the plugin's Redis store does. A failing counter is logged once per
  * change of state and then let through by the plugin (`skipOnError`): a request is not refused because the
- * counts cannot be reached, and the sign-in throttle, kept in the database, still guards the accounts.
+ * counts cannot be reached, and the sign-in throttle, kept in the database, still guards the accounts. A counter
+ * in the database hands its failures to `faults` first: an outage of the database is logged there, once.
  */
-export function sharedRateLimitStore(counter: HitCounter, log: FastifyBaseLogger) {
+export function sharedRateLimitStore(counter: HitCounter, log: FastifyBaseLogger, faults?: DatabaseFaultReporter) {
   let failing = false;
   return class SharedRateLimitStore {
     private readonly prefix: string;
@@ -149,6 +150,10 @@ export function sharedRateLimitStore(counter: HitCounter, log: FastifyBaseLogger
           callback(null, { current: hits, ttl: ttlMs });
         },
         (error: Error) => {
+          if (faults?.reportOutage(error)) {
+            callback(error);
+            return;
+          }
           if (!failing) log.warn({ err: error }, 'the rate limits cannot count: requests pass uncounted');
           failing = true;
           callback(error);
