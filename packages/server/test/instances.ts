@@ -3,6 +3,7 @@
 // older than its sources) run by this Node.js itself, as `npm start` runs it, so that a signal, SIGKILL
 // included, reaches the server and nothing else.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,4 +107,23 @@ export async function stopInstance(instance: Instance): Promise<void> {
   const done = exited(instance.child);
   instance.child.kill('SIGTERM');
   await done;
+}
+
+/** Debian's nginx, as the proxy tests run it. */
+export const NGINX = '/usr/sbin/nginx';
+
+/** Starts nginx with `conf` from the folder `prefix` and resolves once it passes `/api/health/live` on `port`. */
+export async function startNginx(prefix: string, conf: string, port: number): Promise<ChildProcess> {
+  await writeFile(path.join(prefix, 'nginx.conf'), conf);
+  const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health/live`)).ok) return nginx;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  nginx.kill('SIGTERM');
+  throw new Error(`nginx did not start: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`);
 }

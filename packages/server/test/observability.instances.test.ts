@@ -1,7 +1,7 @@
 // A real server process behind a real nginx (Debian's package) configured as docs/operations.md says: its
 // secrets read from files, the one line it logs at start, one access line per request that carries the id
 // nginx gave the request and the client's address, and no calendar token in either access log.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './helper.js';
-import { exited, freePort, ROOT, startOnFreePort, type Instance } from './instances.js';
+import { exited, freePort, NGINX, ROOT, startNginx, startOnFreePort, type Instance } from './instances.js';
 
-const NGINX = '/usr/sbin/nginx';
 const LOG_HEADING = '### Keeping tokens out of the proxy\'s access log';
 
 let folder: string;
@@ -34,7 +33,7 @@ async function documentedLogDirectives(accessLog: string): Promise<string> {
   return block.replace('/var/log/nginx/portal-access.log', accessLog);
 }
 
-async function startNginx(upstreamPort: number, port: number) {
+async function startProxy(upstreamPort: number, port: number) {
   const prefix = path.join(folder, 'nginx');
   await mkdir(prefix, { recursive: true });
   const user = process.getuid?.() === 0 ? 'user root;' : '';
@@ -65,17 +64,7 @@ ${await documentedLogDirectives(path.join(prefix, 'access.log'))}
   }
 }
 `;
-  await writeFile(path.join(prefix, 'nginx.conf'), conf);
-  nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/live`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nginx did not start: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`);
+  nginx = await startNginx(prefix, conf, port);
 }
 
 /** The JSON lines the instance wrote (its standard output also holds two sentences for people). */
@@ -117,7 +106,7 @@ beforeAll(async () => {
     ...secretFiles,
   });
   const port = await freePort();
-  await startNginx(instance.port, port);
+  await startProxy(instance.port, port);
   proxy = `http://127.0.0.1:${port}`;
 }, 120_000);
 

@@ -2,7 +2,7 @@
 // start together on an empty database, a booking race through the proxy stores one booking, flash jobs run
 // exactly once (a real flash command and a real SSH server per node), a SIGKILLed instance's jobs finish on
 // another, and a rolling restart under a steady load of reads loses no request.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,10 +14,9 @@ import { insertReservation } from '../src/modules/reservations/repo.js';
 import { newKeyPair, startSshNode, type SshNode } from '../src/testbed/ssh-node.fixture.js';
 import { at, bookingBody, HOUR } from './booking.js';
 import { createPostgresDatabase, TEST_PASSWORD } from './helper.js';
-import { exited, freePort, startInstance, startOnFreePort, stopInstance, type Instance } from './instances.js';
+import { exited, freePort, NGINX, startInstance, startNginx, startOnFreePort, stopInstance, type Instance } from './instances.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-const NGINX = '/usr/sbin/nginx';
 const DEVICES = 32;
 const FLASH_SECONDS = 3;
 const LEASE_SECONDS = 5;
@@ -45,7 +44,7 @@ async function api<T = unknown>(method: string, url: string, body?: unknown): Pr
   return { status: reply.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-async function startNginx(ports: number[], port: number) {
+async function startProxy(ports: number[], port: number) {
   const prefix = path.join(folder, 'nginx');
   await mkdir(prefix, { recursive: true });
   const user = process.getuid?.() === 0 ? 'user root;' : '';
@@ -84,17 +83,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).joi
   }
 }
 `;
-  await writeFile(path.join(prefix, 'nginx.conf'), conf);
-  nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/live`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nginx did not start: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`);
+  nginx = await startNginx(prefix, conf, port);
 }
 
 async function writeTestbed() {
@@ -201,7 +190,7 @@ describeWithPostgres('three instances behind nginx on one PostgreSQL (needs TEST
     adminId = admins[0]!.id;
 
     proxy = `http://127.0.0.1:${await freePort()}`;
-    await startNginx(ports, Number(new URL(proxy).port));
+    await startProxy(ports, Number(new URL(proxy).port));
     const signin = await fetch(`${proxy}/api/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
