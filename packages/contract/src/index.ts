@@ -24,3 +24,5 @@ export * from './insight.js';
 export * from './catalogue.js';
 export * from './home.js';
 export * from './help.js';
+export * from './actions.js';
+export * from './endpoint.js';

@@ -1,6 +1,5 @@
 // One error type for the whole server: services throw an AppError with a code, the error handler maps
 // the code to an HTTP status and hides everything about unexpected errors.
-import { errorReplySchema } from '@testbed/contract';
 
 export const errorStatus = {
   validation: 400,
@@ -32,11 +31,3 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found.`);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('forbidden', message);
-
-// The refusals a route lists in its OpenAPI entry, by what the route can meet.
-/** An invalid request, no or a bad token, not allowed. */
-export const requestRefusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
-/** The same, on a route about one thing that may not exist. */
-export const itemRefusals = { ...requestRefusals, 404: errorReplySchema };
-/** The same, when the change may also conflict with the state of things. */
-export const itemRefusalsWithConflict = { ...itemRefusals, 409: errorReplySchema };

@@ -1,40 +1,29 @@
-// The one authentication hook of the /api scope. Every route is closed to anonymous callers unless it
-// says `config: { public: true }`. Two kinds of bearer token are accepted:
+// The one authentication hook of the /api scope. Every route comes from the endpoint table and performs its
+// action (packages/contract/src/actions.ts): closed to anonymous callers unless the action is public, and to
+// personal API tokens unless the action's scope is covered (policies.ts decides both). Two kinds of bearer
+// token are accepted:
 // - the sign-in token (a JWT), accepted only while its user is enabled and its session generation is
 //   current, so a password change, a disable or a deletion ends existing sessions;
 // - a personal API token (`tbp_...`), accepted while it is neither revoked nor expired and its user is
-//   enabled, and only on routes that declare the scope they need (`config: { apiToken: 'read' }`): a route
-//   that declares none refuses every API token (account security, the token calls, administration).
+//   enabled, on the actions its scope covers (none of account security, the token calls, administration).
 // Users and tokens are read through SessionUsers, which answers from memory while the database has
 // announced no change (a revocation is announced like a password change).
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  API_TOKEN_PATTERN,
-  API_TOKEN_PREFIX,
-  apiTokenMessages,
-  errorReplySchema,
-  scopeAllows,
-  type ApiTokenScope,
-} from '@testbed/contract';
+import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, apiTokenMessages, errorReplySchema, isPublicAction, tokenScopeOf } from '@testbed/contract';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/database.js';
 import { recordAudit } from '../modules/audit/repo.js';
 import { touchApiToken } from '../modules/api-tokens/repo.js';
 import type { AccessTokens } from './access-token.js';
+import { gate } from './policies.js';
 import type { Principal } from './principal.js';
 import type { SessionUsers } from './session-users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without signing in. */
-    public?: boolean;
-    /** The scope a personal API token needs for this route; without it, no API token is accepted. */
-    apiToken?: ApiTokenScope;
   }
 }
 
@@ -93,15 +82,16 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
   // takes and lists the hook's refusals (401 for a bad or missing token, 403 for an API token the route does
   // not take, 400 for input that fails the route's schema, 429 past a rate limit).
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { public?: boolean; apiToken?: ApiTokenScope; rateLimit?: unknown };
+    const config = (route.config ?? {}) as { endpoint?: { action: Parameters<typeof gate>[1] }; rateLimit?: unknown };
+    if (!config.endpoint) throw new Error(`${route.method} ${route.url} is not in the endpoint table: every API route comes from it`);
+    const { action } = config.endpoint;
     const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<number, unknown>; description?: string };
-    schema.security = config.public ? [{}, { bearer: [] }] : [{ bearer: [] }];
+    schema.security = isPublicAction(action) ? [{}, { bearer: [] }] : [{ bearer: [] }];
     const response = (schema.response ??= {});
     const refusals = [401, 403, ...(schema.params || schema.querystring || schema.body ? [400] : []), ...(config.rateLimit ? [429] : [])];
     for (const status of refusals) response[status] ??= errorReplySchema;
-    const tokenUse = config.apiToken
-      ? `Personal API tokens: scope ${config.apiToken}${config.apiToken === 'read' ? ' or read+book+flash' : ''}.`
-      : 'Personal API tokens: not accepted.';
+    const scope = tokenScopeOf(action);
+    const tokenUse = scope ? `Personal API tokens: scope ${scope}${scope === 'read' ? ' or read+book+flash' : ''}.` : 'Personal API tokens: not accepted.';
     schema.description = schema.description ? `${schema.description}\n\n${tokenUse}` : tokenUse;
   });
 
@@ -110,14 +100,8 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
     if (token !== null) {
       request.principal = token.startsWith(API_TOKEN_PREFIX) ? await apiTokenPrincipal(request, token) : await signInPrincipal(token);
     }
-    // Unknown paths fall through to the 404 reply; every known route is closed unless it is public.
-    if (request.is404) return;
-    const config = request.routeOptions.config;
-    if (!request.principal && !config.public) throw new AppError('unauthenticated', 'You must be signed in.');
-    const apiToken = request.principal?.apiToken;
-    if (apiToken) {
-      if (!config.apiToken) throw new AppError('forbidden', apiTokenMessages.NOT_ACCEPTED);
-      if (!scopeAllows(apiToken.scope, config.apiToken)) throw new AppError('forbidden', apiTokenMessages.SCOPE_TOO_NARROW);
-    }
+    // Unknown paths fall through to the 404 reply; every known route performs its endpoint's action.
+    const endpoint = request.routeOptions.config.endpoint;
+    if (endpoint) gate(request.principal, endpoint.action);
   });
 });

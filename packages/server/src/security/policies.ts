@@ -2,7 +2,19 @@
 // facts the service loaded (the caller, the account acted on, the device's reservations running now, the
 // job's owner). Services load the facts and ask `authorize`, or `can` where a refusal must look like
 // something else (someone else's flash job answers like an unknown one); no service or query decides
-// access on its own. Administrators may do everything but what `EVEN_FOR_ADMINISTRATORS` lists.
+// access on its own. Administrators may do everything but what `EVEN_FOR_ADMINISTRATORS` lists. The actions
+// are the contract's (actions.ts), each endpoint names the one it performs, and a personal API token reaches
+// an action only when its scope covers the action's: `gate` answers that for the authentication hook before
+// any fact is loaded, and `can` again for every rule asked.
+import {
+  apiTokenMessages,
+  isPublicAction,
+  scopeAllows,
+  tokenScopeOf,
+  type Action,
+  type PublicAction,
+  type SignedInAction,
+} from '@testbed/contract';
 import { AppError, forbidden } from '../errors.js';
 import type { Principal } from './principal.js';
 
@@ -39,28 +51,36 @@ const ownAccount: Rule = (caller, { userId }) => userId === caller.userId;
 const takesPart = (caller: Principal, reservation: ReservationPeople) =>
   reservation.holderId === caller.userId || reservation.colleagueIds.includes(caller.userId);
 
-/** What a signed-in caller may do. */
+/**
+ * A user flashes, probes and restores their account on the devices of an Exclusive reservation running now
+ * that they hold or were booked into.
+ */
+const flashesDevice: Rule = (caller, { reservationsNow }) => reservationsNow?.some((reservation) => takesPart(caller, reservation)) ?? false;
+
+/** What a signed-in caller may do (what each action is: the contract's actions.ts). */
 const RULES = {
-  admin: administratorsOnly, // anything under the administrators' screens
+  'session:read': anyoneSignedIn,
   'users:list': administratorsOnly,
   'user:create': administratorsOnly, // an administrator creates an account
   'user:admin-fields': administratorsOnly, // roles, admin and enabled flags, validation dates
   'account-request:decide': administratorsOnly, // read an account request from its mailed link, approve or refuse it
   'user:read': ownAccount,
   'user:update': ownAccount,
-  'user:delete': ownAccount,
   'user:search': anyoneSignedIn, // the colleagues offered when booking
   'credentials:list': administratorsOnly, // every user's SSH keys
   'credentials:read': ownAccount,
   'credentials:add': ownAccount,
   'credentials:delete': ownAccount,
-  'roles:manage': administratorsOnly, // list, read, create, rename, delete roles; see every role
-  'groups:manage': administratorsOnly, // every call on groups and group types but reading a group
+  'roles:read': administratorsOnly,
+  'roles:manage': administratorsOnly,
+  'groups:read': administratorsOnly,
+  'groups:manage': administratorsOnly,
   'group:read': (caller, { managerIds }) => managerIds?.includes(caller.userId) ?? false, // its managers see its members
   'employers:read': anyoneSignedIn, // the directory one picks one's employer from
   'employers:manage': administratorsOnly,
   'employment:manage': ownAccount,
   'intended-usages:list': administratorsOnly, // every user's intended usages
+  'intended-usage:read': ownAccount,
   'intended-usage:manage': ownAccount,
   'account:read-summary': ownAccount, // the password, e-mail and deletion screens
   'account:change-password': ownAccount, // the current password is required too
@@ -69,7 +89,13 @@ const RULES = {
   'account:own-settings': ownAccount, // sign-in history, reminder settings, calendar feed
   'account:change-password-by-admin': administratorsOnly, // any account, without its password
   'account:change-email-by-admin': administratorsOnly,
-  'account:delete-partially': administratorsOnly, // anonymise an account
+  'account:delete-partially': administratorsOnly,
+  'accounts-to-validate:read': administratorsOnly,
+  'account-validation:request': administratorsOnly,
+  'accounts:import': administratorsOnly,
+  'admin-summary:read': administratorsOnly,
+  'devices:read': anyoneSignedIn,
+  'reservation:search': anyoneSignedIn,
   'reservation:book': ownAccount, // a user books as the holder themselves
   'reservation:list': ownAccount, // the lists of the user read
   'reservation:delete': ownAccount, // facts: the holder
@@ -77,11 +103,11 @@ const RULES = {
   'reservation:read': (caller, { memberIds }) => memberIds?.includes(caller.userId) ?? false, // its calendar event
   'reservation:exceed-usage-policies': administratorsOnly, // book or extend past the limits of a type
   'usage-policies:manage': administratorsOnly,
-  // A user flashes, probes and restores their account on the devices of an Exclusive reservation running
-  // now that they hold or were booked into.
-  'flash:device': (caller, { reservationsNow }) => reservationsNow?.some((reservation) => takesPart(caller, reservation)) ?? false,
+  'flash:device': flashesDevice,
+  'flash:probe-device': flashesDevice,
   'flash:quarantined-device': administratorsOnly, // to try a device out; its holders may not
-  'flash:job': ownAccount, // read a job, its log and its stream; facts: who started it
+  'flash:job': ownAccount, // facts: who started it
+  'flash:own-jobs': anyoneSignedIn,
   'api-tokens:list': administratorsOnly, // every user's personal API tokens
   'api-tokens:read': ownAccount,
   'api-token:create': ownAccount, // nobody, not even an administrator, creates a token for someone else
@@ -92,26 +118,46 @@ const RULES = {
   'maintenance:read': anyoneSignedIn, // as the timeline and the catalogue show them
   'maintenance:manage': administratorsOnly, // create, preview and delete maintenance windows
   'catalogue:read': anyoneSignedIn, // the device catalogue and the fleet's state
-} satisfies Record<string, Rule>;
+} satisfies Record<SignedInAction, Rule>;
 
 /** What anyone may do, signed in or not. */
 const PUBLIC_RULES = {
   'account:register': () => true, // ask for an account (the captcha and the e-mail link do the rest)
   'session:create': (_caller, { account }) => account?.enabled === true, // sign in: a disabled account may not
   'account:use-mail-link': (_caller, { linkValid }) => linkValid === true, // confirm, validate, reset by a link
-} satisfies Record<string, PublicRule>;
+  'public:read': () => true,
+  'account:request-password-reset': () => true, // the reply is the same whether the account exists
+  'calendar:read-feed': () => true, // the service finds the feed by its secret
+  'flash:follow-stream': () => true, // the service takes the ticket
+} satisfies Record<PublicAction, PublicRule>;
 
 /** A token acts as its owner: an administrator's token may not mint tokens in another's name either. */
 const EVEN_FOR_ADMINISTRATORS: ReadonlySet<Action> = new Set<Action>(['api-token:create']);
 
-export type SignedInAction = keyof typeof RULES;
-export type PublicAction = keyof typeof PUBLIC_RULES;
-export type Action = SignedInAction | PublicAction;
+/** Whether the caller's personal API token, if they came with one, reaches the action. */
+function tokenReaches(principal: Principal | null, action: Action): boolean {
+  const token = principal?.apiToken;
+  if (!token) return true;
+  const needed = tokenScopeOf(action);
+  return needed !== null && scopeAllows(token.scope, needed);
+}
 
-const isPublic = (action: Action): action is PublicAction => Object.hasOwn(PUBLIC_RULES, action);
+/**
+ * Whether the caller may come to an endpoint performing `action` at all, before its facts are loaded: a
+ * signed-in action needs a caller, and a personal API token the action's scope. The rule itself is asked by
+ * the service, with the facts.
+ */
+export function gate(principal: Principal | null, action: Action): void {
+  if (!principal && !isPublicAction(action)) throw new AppError('unauthenticated', 'You must be signed in.');
+  const token = principal?.apiToken;
+  if (token && !tokenReaches(principal, action)) {
+    throw new AppError('forbidden', tokenScopeOf(action) === null ? apiTokenMessages.NOT_ACCEPTED : apiTokenMessages.SCOPE_TOO_NARROW);
+  }
+}
 
 export function can(principal: Principal | null, action: Action, facts: Facts = {}): boolean {
-  if (isPublic(action)) return PUBLIC_RULES[action](principal, facts);
+  if (!tokenReaches(principal, action)) return false;
+  if (isPublicAction(action)) return PUBLIC_RULES[action](principal, facts);
   if (!principal) return false;
   if (principal.isAdmin && !EVEN_FOR_ADMINISTRATORS.has(action)) return true;
   return RULES[action](principal, facts);
@@ -130,7 +176,7 @@ export function requireSignedIn(principal: Principal | null): Principal {
 export function authorize(principal: Principal | null, action: SignedInAction, facts?: Facts, refusal?: string): Principal;
 export function authorize(principal: Principal | null, action: PublicAction, facts?: Facts, refusal?: string): Principal | null;
 export function authorize(principal: Principal | null, action: Action, facts: Facts = {}, refusal?: string): Principal | null {
-  if (!isPublic(action)) requireSignedIn(principal);
+  if (!isPublicAction(action)) requireSignedIn(principal);
   if (!can(principal, action, facts)) throw forbidden(refusal);
   return principal;
 }

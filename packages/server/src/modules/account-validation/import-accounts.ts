@@ -39,7 +39,7 @@ export class AccountImport {
   ) {}
 
   async importAccounts(principal: Principal | null, csv: string, ip: string): Promise<ImportAccountsReply> {
-    const admin = authorize(principal, 'admin');
+    const admin = authorize(principal, 'accounts:import');
     const { lines, errors } = parseImportText(csv);
     const [employerTypes, professionalStatuses] = await Promise.all([
       listEmployerTypeLabels(this.db),

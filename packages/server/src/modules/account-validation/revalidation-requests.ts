@@ -20,17 +20,17 @@ export class RevalidationRequests {
   ) {}
 
   async accountsToUpdate(principal: Principal | null, dateMs: number): Promise<AccountToValidate[]> {
-    const admin = authorize(principal, 'admin');
+    const admin = authorize(principal, 'accounts-to-validate:read');
     return (await listAccountsToUpdate(this.db, new Date(dateMs), admin.userId)).map(presentAccount);
   }
 
   async pendingAccounts(principal: Principal | null): Promise<AccountToValidate[]> {
-    authorize(principal, 'admin');
+    authorize(principal, 'accounts-to-validate:read');
     return (await listPendingAccounts(this.db)).map(presentAccount);
   }
 
   async requestValidation(principal: Principal | null, userIds: number[], ip: string): Promise<ValidationCountReply> {
-    const admin = authorize(principal, 'admin');
+    const admin = authorize(principal, 'account-validation:request');
     const ids = [...new Set(userIds)];
     if (ids.includes(admin.userId)) throw new AppError('validation', text.CANNOT_ASK_YOURSELF);
     return this.db.transaction().execute(async (tx) => {

@@ -85,7 +85,7 @@ export class FlashingService {
     ]);
     const up = new Map(states.map((state) => [state.mac, state.up]));
     const typeFlashable = new Map<string, boolean>();
-    const mayFlash = (device: FlashDeviceRow) => can(caller, 'flash:device', { reservationsNow: reservationsNow.get(device.id) ?? [] });
+    const mayFlash = (device: FlashDeviceRow) => can(caller, 'flash:probe-device', { reservationsNow: reservationsNow.get(device.id) ?? [] });
     for (const device of inventory) {
       if (mayFlash(device)) typeFlashable.set(device.device_type, true);
     }
@@ -262,7 +262,7 @@ export class FlashingService {
     const caller = requireSignedIn(principal);
     const device = await findFlashDevice(this.db, { ip: address.trim() });
     if (!device) throw new AppError('not_found', `No device of the testbed has the address ${address}.`);
-    await this.authorizeDevice(caller, device);
+    await this.authorizeDevice(caller, device, 'flash:probe-device');
     const result = await this.driver.checkReady({ mac: device.mac_address, ip: device.ip_address, deviceType: device.device_type });
     return { value0: result === '0', value1: result };
   }
@@ -310,9 +310,9 @@ export class FlashingService {
     return { ...job, viewer: caller.userId };
   }
 
-  private async authorizeDevice(caller: Principal, device: FlashDeviceRow): Promise<void> {
+  private async authorizeDevice(caller: Principal, device: FlashDeviceRow, action: 'flash:device' | 'flash:probe-device' = 'flash:device'): Promise<void> {
     const reservationsNow = (await exclusiveReservationsNow(this.db, [device.id])).get(device.id) ?? [];
-    authorize(caller, 'flash:device', { reservationsNow }, `You may flash ${describeDevice(device)} only during an Exclusive reservation of it that you take part in.`);
+    authorize(caller, action, { reservationsNow }, `You may flash ${describeDevice(device)} only during an Exclusive reservation of it that you take part in.`);
   }
 
   private async inventory(): Promise<FlashDeviceRow[]> {

@@ -79,19 +79,19 @@ export class GroupsService {
   // Group types ----------------------------------------------------------------------------------------
 
   async listGroupTypes(caller: Caller): Promise<GroupType[]> {
-    authorize(caller.principal, 'groups:manage');
+    authorize(caller.principal, 'groups:read');
     return (await listGroupTypes(this.db)).map(presentGroupType);
   }
 
   async getGroupType(caller: Caller, id: number): Promise<GroupType> {
-    authorize(caller.principal, 'groups:manage');
+    authorize(caller.principal, 'groups:read');
     const row = await findGroupType(this.db, id);
     if (!row) throw groupTypeNotFound();
     return presentGroupType(row);
   }
 
   async groupsOfType(caller: Caller, id: number): Promise<GroupSummary[]> {
-    authorize(caller.principal, 'groups:manage');
+    authorize(caller.principal, 'groups:read');
     if (!(await findGroupType(this.db, id))) throw groupTypeNotFound();
     return (await listGroupsOfType(this.db, id)).map(presentGroupSummary);
   }
@@ -147,7 +147,7 @@ export class GroupsService {
   // Groups ---------------------------------------------------------------------------------------------
 
   async listGroups(caller: Caller): Promise<GroupSummary[]> {
-    authorize(caller.principal, 'groups:manage');
+    authorize(caller.principal, 'groups:read');
     return (await listGroups(this.db)).map(presentGroupSummary);
   }
 

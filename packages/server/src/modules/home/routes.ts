@@ -1,19 +1,11 @@
-// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSummarySchema } from '@testbed/contract';
-import { requestRefusals as errors } from '../../errors.js';
+// The home handlers; paths, schemas, documentation and access are the endpoint table's.
+import { homeEndpoints } from '@testbed/contract/endpoints/home';
+import { endpointRoutes } from '../../endpoint-routes.js';
 import type { HomeService } from './service.js';
 
-export const homeRoutes: FastifyPluginAsyncZod<{ home: HomeService }> = async (app, { home }) => {
-  app.get('/adminSummary', {
-    schema: {
-      tags: ['home'],
-      summary: 'What waits for the administrators: accounts to approve, re-validations, devices out of service, maintenance, failing mails (administrators)',
-      response: { 200: adminSummarySchema, ...errors },
-    },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return home.adminSummary(request.principal);
-    },
-  });
-};
+export const homeRoutes = endpointRoutes(homeEndpoints, ({ home }: { home: HomeService }) => ({
+  adminSummary: async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return home.adminSummary(request.principal);
+  },
+}));

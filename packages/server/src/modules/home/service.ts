@@ -9,7 +9,7 @@ export class HomeService {
   constructor(private readonly db: Db) {}
 
   async adminSummary(principal: Principal | null): Promise<AdminSummary> {
-    authorize(principal, 'admin');
+    authorize(principal, 'admin-summary:read');
     return loadAdminSummary(this.db);
   }
 }

@@ -1,68 +1,12 @@
-// The route declarations share Fastify's shape on purpose: each route's schema is its validation and its documentation.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deletedReplySchema,
-  errorReplySchema,
-  intendedUsageFormSchema,
-  intendedUsageIdParamsSchema,
-  intendedUsageListSchema,
-  intendedUsageSchema,
-  intendedUsageUserParamsSchema,
-} from '@testbed/contract';
-import { itemRefusals as errors } from '../../errors.js';
+// The intended usages handlers; paths, schemas, documentation and access are the endpoint table's.
+import { intendedUsagesEndpoints } from '@testbed/contract/endpoints/intended-usages';
+import { endpointRoutes } from '../../endpoint-routes.js';
 import type { IntendedUsagesService } from './service.js';
 
-export const intendedUsageRoutes: FastifyPluginAsyncZod<{ intendedUsages: IntendedUsagesService }> = async (app, { intendedUsages }) => {
-  app.get('/intendedUsages', {
-    config: { apiToken: 'read' },
-    schema: {
-      tags: ['intended usages'],
-      summary: "Every user's intended usages (administrators)",
-      response: { 200: intendedUsageListSchema, 401: errorReplySchema, 403: errorReplySchema },
-    },
-    handler: (request) => intendedUsages.list(request),
-  });
-
-  app.get('/intendedUsage/:id', {
-    config: { apiToken: 'read' },
-    schema: {
-      tags: ['intended usages'],
-      summary: 'One intended usage (its user or an administrator)',
-      params: intendedUsageIdParamsSchema,
-      response: { 200: intendedUsageSchema, ...errors },
-    },
-    handler: (request) => intendedUsages.get(request, request.params.id),
-  });
-
-  app.post('/intendedUsage/user/:userId', {
-    schema: {
-      tags: ['intended usages'],
-      summary: 'Add an intended usage to a user (the user or an administrator)',
-      params: intendedUsageUserParamsSchema,
-      body: intendedUsageFormSchema,
-      response: { 200: intendedUsageSchema, ...errors },
-    },
-    handler: (request) => intendedUsages.create(request, request.params.userId, request.body.description),
-  });
-
-  app.put('/intendedUsage/:id', {
-    schema: {
-      tags: ['intended usages'],
-      summary: 'Change an intended usage (its user or an administrator)',
-      params: intendedUsageIdParamsSchema,
-      body: intendedUsageFormSchema,
-      response: { 200: intendedUsageSchema, ...errors },
-    },
-    handler: (request) => intendedUsages.update(request, request.params.id, request.body.description),
-  });
-
-  app.delete('/intendedUsage/:id', {
-    schema: {
-      tags: ['intended usages'],
-      summary: 'Delete an intended usage (its user or an administrator)',
-      params: intendedUsageIdParamsSchema,
-      response: { 200: deletedReplySchema, ...errors },
-    },
-    handler: (request) => intendedUsages.delete(request, request.params.id),
-  });
-};
+export const intendedUsageRoutes = endpointRoutes(intendedUsagesEndpoints, ({ intendedUsages }: { intendedUsages: IntendedUsagesService }) => ({
+  list: (request) => intendedUsages.list(request),
+  get: (request) => intendedUsages.get(request, request.params.id),
+  create: (request) => intendedUsages.create(request, request.params.userId, request.body.description),
+  update: (request) => intendedUsages.update(request, request.params.id, request.body.description),
+  delete: (request) => intendedUsages.delete(request, request.params.id),
+}));

@@ -35,7 +35,7 @@ export class IntendedUsagesService {
   async get(caller: Caller, id: number): Promise<IntendedUsage> {
     const row = await findIntendedUsage(this.db, id);
     if (!row) throw notFound();
-    authorize(caller.principal, 'intended-usage:manage', { userId: row.user_id });
+    authorize(caller.principal, 'intended-usage:read', { userId: row.user_id });
     return presentIntendedUsage(row);
   }
 

@@ -36,12 +36,12 @@ export class RolesService {
   constructor(private readonly db: Db) {}
 
   async list(caller: Caller): Promise<Role[]> {
-    authorize(caller.principal, 'roles:manage');
+    authorize(caller.principal, 'roles:read');
     return (await listRoles(this.db)).map(presentRole);
   }
 
   async get(caller: Caller, id: number): Promise<RoleDetails> {
-    authorize(caller.principal, 'roles:manage');
+    authorize(caller.principal, 'roles:read');
     const row = await findRole(this.db, id);
     if (!row) throw notFound();
     return presentRoleDetails(row, await listRoleUsers(this.db, id));

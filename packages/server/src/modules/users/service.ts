@@ -109,7 +109,7 @@ export class UsersService {
       listIntendedUsagesOfUser(this.db, id),
       listGroupsOfUser(this.db, id, 'member'),
       listGroupsOfUser(this.db, id, 'manager'),
-      can(actor, 'roles:manage') ? listAllRoles(this.db) : Promise.resolve([]),
+      can(actor, 'roles:read') ? listAllRoles(this.db) : Promise.resolve([]),
     ]);
     const group = (g: { id: number; name: string; group_type: string | null }) => ({ groupId: g.id, name: g.name, groupType: g.group_type });
     return {
