@@ -1,10 +1,11 @@
 // The authorization matrix: every endpoint, called by anonymous, the user who owns
 // the data, another user, an administrator and a not-yet-approved account, with the status each must get.
-// One row per endpoint: add a row when an endpoint is added. `prepare` makes fresh data for each call so
+// One row per endpoint of the contract's table, keyed by its id (a missing row does not compile); `prepare` makes fresh data for each call so
 // that every cell is independent of the others (a deletion by one caller leaves the next one its own).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, userDetailsSchema } from '@testbed/contract';
+import { messages, userDetailsSchema, type Endpoint } from '@testbed/contract';
+import { allEndpoints, type EndpointId } from '@testbed/contract/endpoints/all';
 import { addSshKey, at, bookingBody, syncBuiltInTestbed } from './booking.js';
 import { buildTestApp, createUser, loginAs, signIn, TEST_PASSWORD, type TestContext } from './helper.js';
 import { makeTestKey } from '../src/modules/credentials/ssh-test-keys.js';
@@ -24,10 +25,8 @@ interface Fixture {
   [key: string]: number | string;
 }
 
+/** How to call one endpoint of the table and what each caller gets. */
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The route as registered, for the report. */
-  route: string;
   url: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
   prepare?: () => Promise<Fixture>;
@@ -207,79 +206,66 @@ async function quarantinedDevice(): Promise<Fixture> {
 }
 const healthPool = [1, 2, 3, 4, 5, 6].map((n) => `02:00:00:03:00:0${n}`).concat(['02:00:00:02:00:06', '02:00:00:01:00:06']);
 
-const rows: Row[] = [
+// One row per endpoint of the table, by its id: an endpoint without a row does not compile.
+const rows = {
   // auth
-  {
-    method: 'POST',
-    route: '/auth/signin',
+  'auth.signIn': {
     url: () => '/api/auth/signin',
     body: () => ({ username: `nobody_${unique()}`, password: 'Wrong#Pass1' }),
     expected: PUBLIC(401),
   },
-  { method: 'GET', route: '/auth/me', url: () => '/api/auth/me', expected: SIGNED_IN },
-  { method: 'GET', route: '/health/live', url: () => '/api/health/live', expected: { ...PUBLIC(200), pending: 401 } },
+  'auth.me': { url: () => '/api/auth/me', expected: SIGNED_IN },
+  'health.live': { url: () => '/api/health/live', expected: { ...PUBLIC(200), pending: 401 } },
   // The test app starts neither the mail sender nor the flash runner: not ready, and saying so to anyone.
-  { method: 'GET', route: '/health/ready', url: () => '/api/health/ready', expected: { ...PUBLIC(503), pending: 401 } },
+  'health.ready': { url: () => '/api/health/ready', expected: { ...PUBLIC(503), pending: 401 } },
   // registration: open calls; a revoked session's bearer is refused before any route, as everywhere
-  { method: 'GET', route: '/auth/captcha', url: () => '/api/auth/captcha', expected: { ...PUBLIC(200), pending: 401 } },
-  { method: 'GET', route: '/auth/captcha/challenge', url: () => '/api/auth/captcha/challenge', expected: { ...PUBLIC(200), pending: 401 } },
-  { method: 'GET', route: '/auth/signupChoices', url: () => '/api/auth/signupChoices', expected: { ...PUBLIC(200), pending: 401 } },
-  {
-    method: 'GET',
-    route: '/auth/checkIfUsernameAvailable',
+  'registration.captchaConfig': { url: () => '/api/auth/captcha', expected: { ...PUBLIC(200), pending: 401 } },
+  'registration.captchaChallenge': { url: () => '/api/auth/captcha/challenge', expected: { ...PUBLIC(200), pending: 401 } },
+  'registration.choices': { url: () => '/api/auth/signupChoices', expected: { ...PUBLIC(200), pending: 401 } },
+  'registration.usernameAvailability': {
     url: () => '/api/auth/checkIfUsernameAvailable?username=free_name',
     expected: { ...PUBLIC(200), pending: 401 },
   },
-  {
-    method: 'GET',
-    route: '/auth/checkIfEmailAvailable',
+  'registration.emailAvailability': {
     url: () => '/api/auth/checkIfEmailAvailable?email=free%40example.org',
     expected: { ...PUBLIC(200), pending: 401 },
   },
-  { method: 'POST', route: '/auth/signup', url: () => '/api/auth/signup', body: () => ({}), expected: { ...PUBLIC(400), pending: 401 } },
-  {
-    method: 'POST',
-    route: '/auth/sendEmailAdminConfirmationAccount',
+  'registration.signUp': { url: () => '/api/auth/signup', body: () => ({}), expected: { ...PUBLIC(400), pending: 401 } },
+  'registration.confirmEmail': {
     url: () => '/api/auth/sendEmailAdminConfirmationAccount',
     body: () => ({ token: `unknown-${unique()}` }),
     expected: { ...PUBLIC(404), pending: 401 },
   },
-  {
-    method: 'POST',
-    route: '/auth/accountRequest',
+  'registration.accountRequest': {
     url: () => '/api/auth/accountRequest',
     body: () => ({ token: `unknown-${unique()}` }),
     expected: { ...ADMIN_ONLY, admin: 404 },
   },
-  {
-    method: 'POST',
-    route: '/auth/confirmUserAccount',
+  'registration.confirmUserAccount': {
     url: () => '/api/auth/confirmUserAccount',
     body: () => ({ token: `unknown-${unique()}` }),
     expected: { ...ADMIN_ONLY, admin: 404 },
   },
-  {
-    method: 'POST',
-    route: '/auth/refuseUserAccount',
+  'registration.refuseUserAccount': {
     url: () => '/api/auth/refuseUserAccount',
     body: () => ({ token: `unknown-${unique()}`, reason: 'Unknown laboratory.' }),
     expected: { ...ADMIN_ONLY, admin: 404 },
   },
   // users
-  { method: 'GET', route: '/validUsers', url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
-  { method: 'GET', route: '/users', url: () => '/api/users', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/users/?name=', url: () => '/api/users/?name=ada', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/user/{id}', url: () => `/api/user/${user.id}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'PUT',
-    route: '/user/{id}',
+  'users.search': { url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
+  // The spec's two spellings of the list, the second with its search.
+  'users.list': [
+    { url: () => '/api/users', expected: ADMIN_ONLY },
+    { url: () => '/api/users/?name=ada', expected: ADMIN_ONLY },
+    { url: () => '/api/users/?name=a', expected: ADMIN_ONLY },
+  ],
+  'users.details': { url: () => `/api/user/${user.id}`, expected: OWNER_OR_ADMIN },
+  'users.update': {
     url: () => `/api/user/${user.id}`,
     body: () => ({ firstname: 'Ada', lastname: 'Owner', phoneNumber: '0102030405' }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'POST',
-    route: '/user',
+  'users.create': {
     url: () => '/api/user',
     body: () => {
       const name = `made_${unique()}`;
@@ -288,240 +274,185 @@ const rows: Row[] = [
     expected: ADMIN_ONLY,
   },
   // credentials
-  { method: 'GET', route: '/credentials', url: () => '/api/credentials', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/credentials/user/{userId}', url: () => `/api/credentials/user/${user.id}`, expected: OWNER_OR_ADMIN },
-  { method: 'GET', route: '/credential/{id}', url: () => `/api/credential/${base.credentialId}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'DELETE',
-    route: '/credential/{id}',
+  'credentials.list': { url: () => '/api/credentials', expected: ADMIN_ONLY },
+  'credentials.listOfUser': { url: () => `/api/credentials/user/${user.id}`, expected: OWNER_OR_ADMIN },
+  'credentials.get': { url: () => `/api/credential/${base.credentialId}`, expected: OWNER_OR_ADMIN },
+  'credentials.delete': {
     prepare: async () => ({ id: await insertCredential(user.id) }),
     url: (f) => `/api/credential/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'POST',
-    route: '/credential/addToUser/{userId}',
+  'credentials.addToUser': {
     url: () => `/api/credential/addToUser/${user.id}`,
     body: () => ({ sshKey: makeTestKey('ed25519', `k${unique()}@lab`).publicLine }),
     expected: OWNER_OR_ADMIN,
   },
   // personal API tokens: a user creates tokens for themself only, an administrator reads and revokes any
-  { method: 'GET', route: '/apiTokens', url: () => '/api/apiTokens', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/apiTokens/user/{userId}', url: () => `/api/apiTokens/user/${user.id}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'POST',
-    route: '/apiTokens/user/{userId}',
+  'api-tokens.list': { url: () => '/api/apiTokens', expected: ADMIN_ONLY },
+  'api-tokens.listOfUser': { url: () => `/api/apiTokens/user/${user.id}`, expected: OWNER_OR_ADMIN },
+  'api-tokens.create': {
     url: () => `/api/apiTokens/user/${user.id}`,
     body: () => ({ name: `script ${unique()}`, scope: 'read', expiresInDays: 30 }),
     expected: { ...OWNER_OR_ADMIN, admin: 403 },
   },
-  {
-    method: 'DELETE',
-    route: '/apiToken/{id}',
+  'api-tokens.revoke': {
     prepare: async () => ({ id: await insertApiToken(user.id) }),
     url: (f) => `/api/apiToken/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
   // reservations
-  { method: 'GET', route: '/getNodesToReserve', url: () => '/api/getNodesToReserve', expected: SIGNED_IN },
-  { method: 'GET', route: '/reservationTypes', url: () => '/api/reservationTypes', expected: SIGNED_IN },
-  { method: 'POST', route: '/reserveNodes', url: () => '/api/reserveNodes', body: booking, expected: OWNER_OR_ADMIN },
-  { method: 'GET', route: '/userReservations/{id}', url: () => `/api/userReservations/${user.id}`, expected: OWNER_OR_ADMIN },
-  { method: 'GET', route: '/otherReservations/{id}', url: () => `/api/otherReservations/${user.id}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'GET',
-    route: '/currentUserReservations/{id}',
+  'reservations.nodesToReserve': { url: () => '/api/getNodesToReserve', expected: SIGNED_IN },
+  'reservations.reservationTypes': { url: () => '/api/reservationTypes', expected: SIGNED_IN },
+  'reservations.book': { url: () => '/api/reserveNodes', body: booking, expected: OWNER_OR_ADMIN },
+  'reservations.mine': { url: () => `/api/userReservations/${user.id}`, expected: OWNER_OR_ADMIN },
+  'reservations.others': { url: () => `/api/otherReservations/${user.id}`, expected: OWNER_OR_ADMIN },
+  'reservations.current': {
     url: () => `/api/currentUserReservations/${user.id}`,
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'DELETE',
-    route: '/deleteReservation/{id}',
+  'reservations.delete': {
     prepare: async () => ({ id: await insertReservation() }),
     url: (f) => `/api/deleteReservation/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
-  { method: 'GET', route: '/freeSlots', url: () => '/api/freeSlots?deviceType=openwrt-router&count=1&durationMinutes=30', expected: SIGNED_IN },
-  {
-    method: 'POST',
-    route: '/reservations/{id}/end',
+  'reservations.freeSlots': { url: () => '/api/freeSlots?deviceType=openwrt-router&count=1&durationMinutes=30', expected: SIGNED_IN },
+  'reservations.changeEnd': {
     prepare: async () => ({ id: await insertReservation() }),
     url: (f) => `/api/reservations/${f.id}/end`,
     body: () => ({ endDate: at(day, 2).toISOString() }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'POST',
-    route: '/reservations/{id}/release',
+  'reservations.release': {
     prepare: async () => ({ id: await insertRunningSharedReservation() }),
     url: (f) => `/api/reservations/${f.id}/release`,
     expected: OWNER_OR_ADMIN,
   },
-  { method: 'GET', route: '/usagePolicies', url: () => '/api/usagePolicies', expected: ADMIN_ONLY },
-  {
-    method: 'PUT',
-    route: '/usagePolicies',
+  'usage-policies.list': { url: () => '/api/usagePolicies', expected: ADMIN_ONLY },
+  'usage-policies.save': {
     url: () => '/api/usagePolicies',
     body: () => ({ deviceType: 'openwrt-router', groupId: null, maxDurationMinutes: null, maxDaysAhead: null, maxDevicesAtOnce: null, maxDeviceHoursPerWeek: null }),
     expected: ADMIN_ONLY,
   },
-  { method: 'GET', route: '/usagePolicies/mine', url: () => `/api/usagePolicies/mine?userId=${user.id}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'GET',
-    route: '/reservations/{id}/ics',
+  'usage-policies.mine': { url: () => `/api/usagePolicies/mine?userId=${user.id}`, expected: OWNER_OR_ADMIN },
+  'calendar.event': {
     prepare: async () => ({ id: await insertReservation() }),
     url: (f) => `/api/reservations/${f.id}/ics`,
     expected: OWNER_OR_ADMIN,
   },
   // roles, groups and group types (administrators; a group's managers may read it)
-  { method: 'GET', route: '/roles', url: () => '/api/roles', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/role/{id}', prepare: async () => ({ id: await insertRole() }), url: (f) => `/api/role/${f.id}`, expected: ADMIN_ONLY },
-  { method: 'POST', route: '/role', url: () => '/api/role', body: () => ({ roleName: `NEW_${unique().toUpperCase()}` }), expected: ADMIN_ONLY },
-  {
-    method: 'PUT',
-    route: '/role/{id}',
+  'roles.list': { url: () => '/api/roles', expected: ADMIN_ONLY },
+  'roles.get': { prepare: async () => ({ id: await insertRole() }), url: (f) => `/api/role/${f.id}`, expected: ADMIN_ONLY },
+  'roles.create': { url: () => '/api/role', body: () => ({ roleName: `NEW_${unique().toUpperCase()}` }), expected: ADMIN_ONLY },
+  'roles.rename': {
     prepare: async () => ({ id: await insertRole() }),
     url: (f) => `/api/role/${f.id}`,
     body: () => ({ roleName: `RENAMED_${unique().toUpperCase()}` }),
     expected: ADMIN_ONLY,
   },
-  { method: 'DELETE', route: '/role/{id}', prepare: async () => ({ id: await insertRole() }), url: (f) => `/api/role/${f.id}`, expected: ADMIN_ONLY },
-  { method: 'GET', route: '/groupTypes', url: () => '/api/groupTypes', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/groupType/{id}', prepare: async () => ({ id: await insertGroupType() }), url: (f) => `/api/groupType/${f.id}`, expected: ADMIN_ONLY },
-  {
-    method: 'GET',
-    route: '/groupType/{id}/groups',
+  'roles.delete': { prepare: async () => ({ id: await insertRole() }), url: (f) => `/api/role/${f.id}`, expected: ADMIN_ONLY },
+  'groups.listGroupTypes': { url: () => '/api/groupTypes', expected: ADMIN_ONLY },
+  'groups.getGroupType': { prepare: async () => ({ id: await insertGroupType() }), url: (f) => `/api/groupType/${f.id}`, expected: ADMIN_ONLY },
+  'groups.groupsOfType': {
     prepare: async () => ({ id: await insertGroupType() }),
     url: (f) => `/api/groupType/${f.id}/groups`,
     expected: ADMIN_ONLY,
   },
-  { method: 'POST', route: '/groupType', url: () => '/api/groupType', body: () => ({ label: `Type ${unique()}` }), expected: ADMIN_ONLY },
-  {
-    method: 'PUT',
-    route: '/groupType/{id}',
+  'groups.createGroupType': { url: () => '/api/groupType', body: () => ({ label: `Type ${unique()}` }), expected: ADMIN_ONLY },
+  'groups.updateGroupType': {
     prepare: async () => ({ id: await insertGroupType() }),
     url: (f) => `/api/groupType/${f.id}`,
     body: () => ({ label: `Type ${unique()}` }),
     expected: ADMIN_ONLY,
   },
-  { method: 'DELETE', route: '/groupType/{id}', prepare: async () => ({ id: await insertGroupType() }), url: (f) => `/api/groupType/${f.id}`, expected: ADMIN_ONLY },
-  { method: 'GET', route: '/groups', url: () => '/api/groups', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/group/{id}', prepare: async () => ({ id: await insertManagedGroup() }), url: (f) => `/api/group/${f.id}`, expected: OWNER_OR_ADMIN },
-  { method: 'POST', route: '/group', url: () => '/api/group', body: () => ({ name: `Group ${unique()}`, groupType: null }), expected: ADMIN_ONLY },
-  { method: 'POST', route: '/groups', url: () => '/api/groups', body: () => [{ name: `Group ${unique()}`, groupType: null }], expected: ADMIN_ONLY },
-  {
-    method: 'PUT',
-    route: '/group/{id}',
+  'groups.deleteGroupType': { prepare: async () => ({ id: await insertGroupType() }), url: (f) => `/api/groupType/${f.id}`, expected: ADMIN_ONLY },
+  'groups.listGroups': { url: () => '/api/groups', expected: ADMIN_ONLY },
+  'groups.getGroup': { prepare: async () => ({ id: await insertManagedGroup() }), url: (f) => `/api/group/${f.id}`, expected: OWNER_OR_ADMIN },
+  'groups.createGroup': { url: () => '/api/group', body: () => ({ name: `Group ${unique()}`, groupType: null }), expected: ADMIN_ONLY },
+  'groups.createGroups': { url: () => '/api/groups', body: () => [{ name: `Group ${unique()}`, groupType: null }], expected: ADMIN_ONLY },
+  'groups.updateGroup': {
     prepare: async () => ({ id: await insertManagedGroup() }),
     url: (f) => `/api/group/${f.id}`,
     body: () => ({ name: `Group ${unique()}`, groupType: null }),
     expected: ADMIN_ONLY,
   },
-  { method: 'DELETE', route: '/group/{id}', prepare: async () => ({ id: await insertManagedGroup() }), url: (f) => `/api/group/${f.id}`, expected: ADMIN_ONLY },
-  {
-    method: 'PUT',
-    route: '/group/{groupId}/userToAdd/{userId}',
+  'groups.deleteGroup': { prepare: async () => ({ id: await insertManagedGroup() }), url: (f) => `/api/group/${f.id}`, expected: ADMIN_ONLY },
+  'groups.addUser': {
     prepare: async () => ({ id: await insertManagedGroup() }),
     url: (f) => `/api/group/${f.id}/userToAdd/${other.id}`,
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'PUT',
-    route: '/group/{groupId}/userToRemove/{userId}',
+  'groups.removeUser': {
     prepare: async () => ({ id: await insertManagedGroup() }),
     url: (f) => `/api/group/${f.id}/userToRemove/${user.id}?as=manager`,
     expected: ADMIN_ONLY,
   },
   // reference lists offered by the sign-up form
-  { method: 'GET', route: '/employerTypes', url: () => '/api/employerTypes', expected: { ...PUBLIC(200), pending: 401 } },
-  { method: 'GET', route: '/professionalStatusList', url: () => '/api/professionalStatusList', expected: { ...PUBLIC(200), pending: 401 } },
+  'reference-lists.employerTypes': { url: () => '/api/employerTypes', expected: { ...PUBLIC(200), pending: 401 } },
+  'reference-lists.professionalStatuses': { url: () => '/api/professionalStatusList', expected: { ...PUBLIC(200), pending: 401 } },
   // account security: a user acts on their own account only; the calls that would end a caller's sessions act on a fresh account
-  { method: 'GET', route: '/accountSummary/{id}', url: () => `/api/accountSummary/${user.id}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'POST',
-    route: '/changePassword',
+  'account-security.summary': { url: () => `/api/accountSummary/${user.id}`, expected: OWNER_OR_ADMIN },
+  'account-security.changePassword': {
     prepare: async () => ({ id: await freshAccount() }),
     url: () => '/api/changePassword',
     body: (f) => ({ userId: f.id, currentPassword: TEST_PASSWORD, newPassword: 'N3w!Passw0rd-matrix' }),
     expected: { anonymous: 401, user: 403, other: 403, admin: 200, pending: 401 },
   },
-  {
-    method: 'POST',
-    route: '/changePasswordByAdmin',
+  'account-security.changePasswordByAdmin': {
     prepare: async () => ({ id: await freshAccount() }),
     url: () => '/api/changePasswordByAdmin',
     body: (f) => ({ userId: f.id, newPassword: 'N3w!Passw0rd-matrix' }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'POST',
-    route: '/changeEmail',
+  'account-security.changeEmail': {
     url: () => '/api/changeEmail',
     body: () => ({ userId: user.id, newEmail: `new-${unique()}@example.org` }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'POST',
-    route: '/changeEmailByAdmin',
+  'account-security.changeEmailByAdmin': {
     prepare: async () => ({ id: await freshAccount() }),
     url: () => '/api/changeEmailByAdmin',
     body: (f) => ({ userId: f.id, newEmail: `new-${unique()}@example.org` }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'POST',
-    route: '/deleteUserPartiallyByUser/{id}',
+  'account-security.deleteOwnAccount': {
     prepare: async () => ({ id: await freshAccount() }),
     url: (f) => `/api/deleteUserPartiallyByUser/${f.id}`,
     body: () => ({ password: TEST_PASSWORD }),
     expected: { anonymous: 401, user: 403, other: 403, admin: 200, pending: 401 },
   },
-  {
-    method: 'DELETE',
-    route: '/deleteUserPartiallyByAdmin/{id}',
+  'account-security.deletePartiallyByAdmin': {
     prepare: async () => ({ id: await freshAccount() }),
     url: (f) => `/api/deleteUserPartiallyByAdmin/${f.id}`,
     expected: ADMIN_ONLY,
   },
   // mail-link calls: the token in the body is the key (an unknown one is refused alike for everybody)
-  { method: 'GET', route: '/auth/checkEmailResetPassword', url: () => `/api/auth/checkEmailResetPassword?email=nobody-${unique()}@example.org`, expected: { ...PUBLIC(200), pending: 401 } },
-  { method: 'POST', route: '/auth/checkTokenExits', url: () => '/api/auth/checkTokenExits', body: () => ({ token: unique() }), expected: { ...PUBLIC(200), pending: 401 } },
-  {
-    method: 'POST',
-    route: '/auth/changePasswordForgottingPassword',
+  'account-security.requestPasswordReset': { url: () => `/api/auth/checkEmailResetPassword?email=nobody-${unique()}@example.org`, expected: { ...PUBLIC(200), pending: 401 } },
+  'account-security.checkResetToken': { url: () => '/api/auth/checkTokenExits', body: () => ({ token: unique() }), expected: { ...PUBLIC(200), pending: 401 } },
+  'account-security.resetPassword': {
     url: () => '/api/auth/changePasswordForgottingPassword',
     body: () => ({ token: unique(), newPassword: 'N3w!Passw0rd-matrix' }),
     expected: { ...PUBLIC(400), pending: 401 },
   },
-  { method: 'POST', route: '/confirmTokenChangeEmail', url: () => '/api/confirmTokenChangeEmail', body: () => ({ token: unique() }), expected: { ...PUBLIC(400), pending: 401 } },
-  // the users list and the booking timeline
-  { method: 'GET', route: '/users/', url: () => '/api/users/?name=a', expected: ADMIN_ONLY },
-  {
-    method: 'GET',
-    route: '/reservationTimeline/{id}',
+  'account-security.confirmChangeEmail': { url: () => '/api/confirmTokenChangeEmail', body: () => ({ token: unique() }), expected: { ...PUBLIC(400), pending: 401 } },
+  // the booking timeline
+  'reservations.timeline': {
     url: () => `/api/reservationTimeline/${user.id}?deviceType=raspberry-pi-4&from=${at(1).toISOString()}&to=${at(3).toISOString()}`,
     expected: OWNER_OR_ADMIN,
   },
   // catalogue and maintenance
-  { method: 'GET', route: '/deviceCatalogue', url: () => '/api/deviceCatalogue?property=site:lab-a', expected: SIGNED_IN },
-  { method: 'GET', route: '/maintenanceWindows', url: () => '/api/maintenanceWindows', expected: SIGNED_IN },
-  {
-    method: 'POST',
-    route: '/maintenanceWindows/preview',
+  'catalogue.catalogue': { url: () => '/api/deviceCatalogue?property=site:lab-a', expected: SIGNED_IN },
+  'maintenance.list': { url: () => '/api/maintenanceWindows', expected: SIGNED_IN },
+  'maintenance.preview': {
     url: () => '/api/maintenanceWindows/preview',
     body: () => ({ reason: 'matrix', start: at(300).toISOString(), end: at(300, 1).toISOString(), devices: ['02:00:00:03:00:07'] }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'POST',
-    route: '/maintenanceWindows',
+  'maintenance.create': {
     url: () => '/api/maintenanceWindows',
     body: () => ({ reason: 'matrix', start: at(300).toISOString(), end: at(300, 1).toISOString(), devices: ['02:00:00:03:00:07'] }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'DELETE',
-    route: '/maintenanceWindows/{id}',
+  'maintenance.remove': {
     prepare: async () => {
       const row = await ctx.database.db
         .insertInto('maintenance_windows')
@@ -534,36 +465,28 @@ const rows: Row[] = [
     expected: ADMIN_ONLY,
   },
   // insight: audit, statistics, reminders, calendar feeds
-  { method: 'GET', route: '/auditLog', url: () => `/api/auditLog?userId=${user.id}`, expected: ADMIN_ONLY },
-  { method: 'GET', route: '/auditLog.csv', url: () => '/api/auditLog.csv?action=auth.', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/signInHistory', url: () => '/api/signInHistory', expected: SIGNED_IN },
-  {
-    method: 'GET',
-    route: '/statistics',
+  'audit.page': { url: () => `/api/auditLog?userId=${user.id}`, expected: ADMIN_ONLY },
+  'audit.csv': { url: () => '/api/auditLog.csv?action=auth.', expected: ADMIN_ONLY },
+  'audit.signInHistory': { url: () => '/api/signInHistory', expected: SIGNED_IN },
+  'statistics.compute': {
     url: () => '/api/statistics?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
     expected: ADMIN_ONLY,
   },
-  { method: 'GET', route: '/adminSummary', url: () => '/api/adminSummary', expected: ADMIN_ONLY },
-  {
-    method: 'GET',
-    route: '/statistics/{table}.csv',
+  'home.adminSummary': { url: () => '/api/adminSummary', expected: ADMIN_ONLY },
+  'statistics.csv': {
     url: () => '/api/statistics/signUpsByMonth.csv?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
     expected: ADMIN_ONLY,
   },
-  { method: 'GET', route: '/reminderSettings', url: () => '/api/reminderSettings', expected: SIGNED_IN },
-  {
-    method: 'PUT',
-    route: '/reminderSettings',
+  'reminders.read': { url: () => '/api/reminderSettings', expected: SIGNED_IN },
+  'reminders.save': {
     url: () => '/api/reminderSettings',
     body: () => ({ beforeStartMinutes: 30, beforeEndMinutes: null, timeZone: 'UTC' }),
     expected: SIGNED_IN,
   },
-  { method: 'GET', route: '/calendarFeed', url: () => '/api/calendarFeed', expected: SIGNED_IN },
-  { method: 'POST', route: '/calendarFeed', url: () => '/api/calendarFeed', expected: SIGNED_IN },
-  { method: 'DELETE', route: '/calendarFeed', url: () => '/api/calendarFeed', expected: SIGNED_IN },
-  {
-    method: 'GET',
-    route: '/calendar.ics',
+  'calendar.feedStatus': { url: () => '/api/calendarFeed', expected: SIGNED_IN },
+  'calendar.regenerateFeed': { url: () => '/api/calendarFeed', expected: SIGNED_IN },
+  'calendar.removeFeed': { url: () => '/api/calendarFeed', expected: SIGNED_IN },
+  'calendar.feed': {
     // The secret is the key: whoever holds the URL reads the feed, signed in or not.
     prepare: async () => {
       const reply = await user.inject({ method: 'POST', url: '/api/calendarFeed' });
@@ -573,204 +496,169 @@ const rows: Row[] = [
     expected: { ...PUBLIC(200), pending: 401 },
   },
   // flashing
-  { method: 'GET', route: '/getNodes', url: () => '/api/getNodes', expected: SIGNED_IN },
-  { method: 'GET', route: '/flashJobs', url: () => '/api/flashJobs', expected: SIGNED_IN },
-  {
-    method: 'POST',
-    route: '/flashNodes',
+  'flashing.nodes': { url: () => '/api/getNodes', expected: SIGNED_IN },
+  'flashing.jobs': { url: () => '/api/flashJobs', expected: SIGNED_IN },
+  'flashing.flash': {
     prepare: deviceOfRunningReservation,
     url: () => '/api/flashNodes',
     body: (f) => ({ deviceType: f.deviceType, device: f.mac, image: f.image }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'POST',
-    route: '/checkFlashing',
+  'flashing.checkFlashing': {
     prepare: flashJobOfUser,
     url: () => '/api/checkFlashing',
     body: (f) => ({ handle: f.handle }),
     // Another user's handle answers like an unknown one.
     expected: { ...OWNER_OR_ADMIN, other: 404 },
   },
-  {
-    method: 'POST',
-    route: '/checkNodeReady',
+  'flashing.checkNodeReady': {
     prepare: deviceOfRunningReservation,
     url: () => '/api/checkNodeReady',
     body: (f) => ({ ip: f.ip }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'POST',
-    route: '/restoreUserAccountForFlashedDevice',
+  'flashing.restoreAccount': {
     prepare: deviceOfRunningReservation,
     url: () => '/api/restoreUserAccountForFlashedDevice',
     body: (f) => ({ device: f.mac }),
     expected: OWNER_OR_ADMIN,
   },
-  { method: 'GET', route: '/flashJobs/history', url: () => '/api/flashJobs/history', expected: SIGNED_IN },
-  {
-    method: 'GET',
-    route: '/flashJobs/{handle}',
+  'flashing.history': { url: () => '/api/flashJobs/history', expected: SIGNED_IN },
+  'flashing.job': {
     prepare: flashJobOfUser,
     url: (f) => `/api/flashJobs/${f.handle}`,
     expected: { ...OWNER_OR_ADMIN, other: 404 },
   },
-  {
-    method: 'POST',
-    route: '/flashJobs/{handle}/streamTicket',
+  'flashing.streamTicket': {
     prepare: flashJobOfUser,
     url: (f) => `/api/flashJobs/${f.handle}/streamTicket`,
     expected: { ...OWNER_OR_ADMIN, other: 404 },
   },
-  {
-    method: 'GET',
-    route: '/flashJobs/{handle}/events',
+  'flashing.events': {
     prepare: streamTicketOfUser,
     url: (f) => `/api/flashJobs/${f.handle}/events?ticket=${f.ticket}`,
     // The ticket, asked for by the job's owner, is the stream's credential (EventSource sends no bearer); a
     // revoked session's bearer is refused before any route, as everywhere.
     expected: { ...PUBLIC(200), pending: 401 },
   },
-  {
-    method: 'POST',
-    route: '/flashJobs/batch',
+  'flashing.flashBatch': {
     url: () => '/api/flashJobs/batch',
     // Each device's refusal is in the reply; the call itself is open to every signed-in user.
     body: () => ({ image: 'openwrt-23.05', devices: ['02:00:00:0a:0b:0c'] }),
     expected: SIGNED_IN,
   },
   // device health
-  { method: 'GET', route: '/deviceHealth', url: () => '/api/deviceHealth', expected: ADMIN_ONLY },
-  {
-    method: 'POST',
-    route: '/deviceHealth/{mac}/quarantine',
+  'device-health.list': { url: () => '/api/deviceHealth', expected: ADMIN_ONLY },
+  'device-health.quarantine': {
     prepare: async () => ({ mac: '02:00:00:01:00:01' }),
     url: (f) => `/api/deviceHealth/${f.mac}/quarantine`,
     body: () => ({ note: 'Checking the power supply' }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'POST',
-    route: '/deviceHealth/{mac}/release',
+  'device-health.release': {
     prepare: quarantinedDevice,
     url: (f) => `/api/deviceHealth/${f.mac}/release`,
     body: () => ({ note: 'Power supply replaced' }),
     expected: ADMIN_ONLY,
   },
   // employers
-  { method: 'GET', route: '/employers', url: () => '/api/employers', expected: SIGNED_IN },
-  { method: 'GET', route: '/employer/{id}', url: () => `/api/employer/${base.employerId}`, expected: SIGNED_IN },
-  {
-    method: 'POST',
-    route: '/employer',
+  'employers.list': { url: () => '/api/employers', expected: SIGNED_IN },
+  'employers.get': { url: () => `/api/employer/${base.employerId}`, expected: SIGNED_IN },
+  'employers.create': {
     url: () => '/api/employer',
     body: () => ({ instituteName: `Institute ${unique()}`, countryName: 'France' }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'PUT',
-    route: '/employer/{id}',
+  'employers.update': {
     url: () => `/api/employer/${base.employerId}`,
     body: () => ({ instituteName: 'Renamed institute', countryName: 'France' }),
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'DELETE',
-    route: '/employer/{id}',
+  'employers.delete': {
     prepare: async () => ({ id: await insertEmployer() }),
     url: (f) => `/api/employer/${f.id}`,
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'POST',
-    route: '/employer/createToUser/{userId}',
+  'employers.createToUser': {
     url: () => `/api/employer/createToUser/${user.id}`,
     body: () => ({ employerId: base.employerId, startDate: '2021-01-01T00:00:00.000Z' }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'PUT',
-    route: '/employer/updateToUser',
+  'employers.updateToUser': {
     url: () => '/api/employer/updateToUser',
     body: () => ({ userEmployerId: base.userEmployerId, startDate: '2019-06-01T00:00:00.000Z', current: true }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'DELETE',
-    route: '/userEmployer/{id}',
+  'employers.deleteUserEmployer': {
     prepare: async () => ({ id: await insertEmployment(false) }),
     url: (f) => `/api/userEmployer/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
   // intended usages
-  { method: 'GET', route: '/intendedUsages', url: () => '/api/intendedUsages', expected: ADMIN_ONLY },
-  { method: 'GET', route: '/intendedUsage/{id}', url: () => `/api/intendedUsage/${base.intendedUsageId}`, expected: OWNER_OR_ADMIN },
-  {
-    method: 'POST',
-    route: '/intendedUsage/user/{userId}',
+  'intended-usages.list': { url: () => '/api/intendedUsages', expected: ADMIN_ONLY },
+  'intended-usages.get': { url: () => `/api/intendedUsage/${base.intendedUsageId}`, expected: OWNER_OR_ADMIN },
+  'intended-usages.create': {
     url: () => `/api/intendedUsage/user/${user.id}`,
     body: () => ({ description: 'Measuring radio links' }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'PUT',
-    route: '/intendedUsage/{id}',
+  'intended-usages.update': {
     url: () => `/api/intendedUsage/${base.intendedUsageId}`,
     body: () => ({ description: 'Measuring radio links, again' }),
     expected: OWNER_OR_ADMIN,
   },
-  {
-    method: 'DELETE',
-    route: '/intendedUsage/{id}',
+  'intended-usages.delete': {
     prepare: async () => ({ id: await insertIntendedUsage() }),
     url: (f) => `/api/intendedUsage/${f.id}`,
     expected: OWNER_OR_ADMIN,
   },
   // account re-validation and import
-  { method: 'GET', route: '/userAccountsToUpdate/{date}', url: () => `/api/userAccountsToUpdate/${Date.now()}`, expected: ADMIN_ONLY },
-  { method: 'GET', route: '/userAccountPendingList', url: () => '/api/userAccountPendingList', expected: ADMIN_ONLY },
-  {
-    method: 'POST',
-    route: '/auth/userAccountToValidate',
+  'account-validation.accountsToUpdate': { url: () => `/api/userAccountsToUpdate/${Date.now()}`, expected: ADMIN_ONLY },
+  'account-validation.pendingAccounts': { url: () => '/api/userAccountPendingList', expected: ADMIN_ONLY },
+  'account-validation.requestValidation': {
     prepare: async () => ({ id: (await createUser(ctx)).id }),
     url: () => '/api/auth/userAccountToValidate',
     body: (f) => [f.id],
     expected: ADMIN_ONLY,
   },
-  {
-    method: 'POST',
-    route: '/auth/checkTokenExitForAccountValidation',
+  'account-validation.checkUpdateToken': {
     url: () => '/api/auth/checkTokenExitForAccountValidation',
     body: () => ({ token: 'unknown' }),
     expected: { ...PUBLIC(200), pending: 401 },
   },
-  {
-    method: 'POST',
-    route: '/auth/updateAccount',
+  'account-validation.updateAccount': {
     url: () => '/api/auth/updateAccount',
     body: () => ({ token: 'unknown', updateAccountForm: {} }),
     expected: { ...PUBLIC(400), pending: 401 },
   },
-  {
-    method: 'POST',
-    route: '/auth/confirmUserAccountUpdate',
+  'account-validation.confirmUpdate': {
     url: () => '/api/auth/confirmUserAccountUpdate',
     body: () => ({ token: 'unknown' }),
     expected: { ...PUBLIC(404), pending: 401 },
   },
-  {
-    method: 'POST',
-    route: '/auth/importAccounts',
+  'account-validation.importAccounts': {
     prepare: async () => ({ name: `imp_${unique()}` }),
     url: () => '/api/auth/importAccounts',
     body: (f) => ({ text: `username,email,firstname,lastname,instituteName,countryName\n${f.name},${f.name}@example.org,Ada,Imported,Lab,France` }),
     expected: ADMIN_ONLY,
   },
-];
+} satisfies Record<EndpointId, Row | readonly Row[]>;
 
-function call(caller: CallerName, row: Row, fixture: Fixture) {
-  const options = { method: row.method, url: row.url(fixture), payload: row.body?.(fixture) as never };
+const endpointById = new Map(allEndpoints.map((endpoint) => [endpoint.id, endpoint]));
+const cases = Object.entries(rows).flatMap(([id, row]) => {
+  const endpoint = endpointById.get(id)!;
+  const all = [row].flat() as Row[];
+  return all.map((one, index) => ({ name: `${endpoint.method} ${endpoint.path} (${id}${all.length > 1 ? ` ${index + 1}` : ''})`, endpoint, row: one }));
+});
+
+/** Whether a URL is one of the endpoint's paths, its parameters filled in. */
+const urlFits = (endpoint: Endpoint, url: string) =>
+  [endpoint.path, ...(endpoint.alsoAt ?? [])].some((path) =>
+    new RegExp(`^/api${path.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(url.split('?')[0]!),
+  );
+
+function call(caller: CallerName, endpoint: Endpoint, row: Row, fixture: Fixture) {
+  const options = { method: endpoint.method, url: row.url(fixture), payload: row.body?.(fixture) as never };
   switch (caller) {
     case 'anonymous':
       return ctx.app.inject(options);
@@ -808,20 +696,24 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('authorization matrix', () => {
-  it('has a row for every operation of the API', async () => {
+  it('has a row for every endpoint of the table, which documents every operation of the API and no other', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api/, '')}`),
     );
-    const covered = new Set(rows.map((row) => `${row.method} ${row.route}`));
-    expect(operations.filter((operation) => !covered.has(operation)).sort()).toEqual([]);
+    const tabled = allEndpoints.flatMap((endpoint) =>
+      [endpoint.path, ...(endpoint.alsoAt ?? [])].map((path) => `${endpoint.method} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`),
+    );
+    expect(operations.sort()).toEqual(tabled.sort());
+    expect(Object.keys(rows).sort()).toEqual(allEndpoints.map((endpoint) => endpoint.id).sort());
   });
 
-  it.each(rows.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', async (_name, row) => {
+  it.each(cases.map((one) => [one.name, one] as const))('%s', async (_name, { endpoint, row }) => {
     const seen: Partial<Expected> = {};
     for (const caller of CALLERS) {
       const fixture = (await row.prepare?.()) ?? {};
-      const reply = await call(caller, row, fixture);
+      expect(urlFits(endpoint, row.url(fixture)), `${row.url(fixture)} is not ${endpoint.path}`).toBe(true);
+      const reply = await call(caller, endpoint, row, fixture);
       seen[caller] = reply.statusCode;
       // Whatever the status, an error reply never carries a stack trace.
       expect(reply.body).not.toMatch(/\bat .+\.(ts|js):\d+/);

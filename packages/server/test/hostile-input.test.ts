@@ -7,6 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
+import { isPublicAction } from '@testbed/contract';
+import { allEndpoints } from '@testbed/contract/endpoints/all';
 import { LOG_REDACT } from '../src/app.js';
 import { BODY_TOO_DEEP } from '../src/security/json-body.js';
 import { buildTestApp, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
@@ -134,19 +136,37 @@ function hostileValuesFor(schema: JsonSchema): unknown[] {
   return values;
 }
 
-function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+/**
+ * The table's endpoints, each with the JSON schemas its OpenAPI operation documents (the walk reads what the
+ * client is told); `unmatched` lists the endpoints without an operation and the operations without an endpoint.
+ */
+function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }) {
   const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
+  const unmatched: string[] = [];
+  const documented = new Set(
+    Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)),
+  );
+  for (const endpoint of allEndpoints) {
+    for (const tablePath of [endpoint.path, ...(endpoint.alsoAt ?? [])]) {
+      const path = `/api${tablePath.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+      const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
+      if (!documented.delete(`${endpoint.method} ${path}`) || !operation) {
+        unmatched.push(`${endpoint.id}: ${endpoint.method} ${path} is not documented`);
+        continue;
+      }
       const parameters = ((operation.parameters ?? []) as Operation['parameters']).filter((p) => p.in === 'path' || p.in === 'query');
       const content = (operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
       const statuses = new Set(Object.keys((operation.responses ?? {}) as object).map(Number));
       const security = (operation.security ?? []) as object[];
-      const open = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
-      operations.push({ method: method.toUpperCase(), path, parameters, body: content?.['application/json']?.schema, statuses, public: open });
+      const open = isPublicAction(endpoint.action);
+      if (open !== security.some((requirement) => Object.keys(requirement).length === 0)) {
+        unmatched.push(`${endpoint.id}: the document and the table disagree on whether it is open`);
+      }
+      operations.push({ method: endpoint.method, path, parameters, body: content?.['application/json']?.schema, statuses, public: open });
     }
   }
-  return operations;
+  for (const operation of documented) unmatched.push(`${operation} is in no endpoint table`);
+  return { operations, unmatched };
 }
 
 /** The operation's path with plausible values in its path and query parameters. */
@@ -227,6 +247,7 @@ let log = '';
 let user: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let operations: Operation[];
+let unmatched: string[];
 let address = 0;
 
 beforeAll(async () => {
@@ -240,7 +261,7 @@ beforeAll(async () => {
   user = await loginAs(ctx);
   admin = await loginAs(ctx, { roles: ['USER', 'ADMIN'] });
   const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  operations = operationsOf(document);
+  ({ operations, unmatched } = operationsOf(document));
   // A fresh database with its migrations and two argon2 sign-ins: slow on a busy machine.
 }, 180_000);
 
@@ -435,8 +456,9 @@ describe('bodies nested 100,000 deep', () => {
   }, 60_000);
 });
 
-describe('the hostile walk over /api/docs/json', () => {
-  it('finds the operations of the API', () => {
+describe('the hostile walk over the endpoint table, as /api/docs/json documents it', () => {
+  it('finds every endpoint of the table documented, and no other operation', () => {
+    expect(unmatched).toEqual([]);
     expect(operations.length).toBeGreaterThan(60);
   });
 
