@@ -1,7 +1,6 @@
-// The HTTP side of the client: one request function that checks every reply against the contract's schema
-// and turns what can go wrong into a sentence a person can act on.
-import { API_TOKEN_PREFIX, errorReplySchema } from '@testbed/contract';
-import type * as z from 'zod/mini';
+// The HTTP side of the client: every call is an endpoint of the contract's table, its reply checked against
+// the endpoint's schema, and what can go wrong turned into a sentence a person can act on.
+import { API_TOKEN_PREFIX, errorReplySchema, successSchema, urlOf, type CallInput, type Endpoint, type ReplyOf } from '@testbed/contract';
 
 /** Exit codes scripts can test. */
 export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;
@@ -20,28 +19,24 @@ export class CliError extends Error {
   }
 }
 
-export interface RequestOptions {
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
-  /** The reply is text (iCalendar, CSV), checked against the schema as it is. */
-  text?: boolean;
-}
-
 export class Portal {
   constructor(
     readonly url: string,
     private readonly token: string | undefined,
   ) {}
 
-  async request<S extends z.ZodMiniType>(method: string, path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  /** Calls the endpoint; its reply, checked against the endpoint's success schema (JSON, or text such as iCalendar). */
+  async call<E extends Endpoint>(endpoint: E, ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]): Promise<ReplyOf<E>> {
+    const { method } = endpoint;
+    const path = urlOf(endpoint, input);
+    const body = (input as { body?: unknown } | undefined)?.body;
     const target = new URL(path, this.url);
-    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) target.searchParams.set(key, String(value));
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetch(target, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      response = await fetch(target, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new CliError(
@@ -50,18 +45,23 @@ export class Portal {
       );
     }
     const text = await response.text();
-    let body: unknown;
+    let reply: unknown;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      reply = text ? JSON.parse(text) : undefined;
     } catch {
       // Not JSON (a proxy's error page): the status alone tells what happened.
     }
     if (response.ok) {
-      const parsed = schema.safeParse(options.text ? text : body);
-      if (!parsed.success) throw new CliError(`The portal at ${this.url} gave an answer this client does not understand (${method} ${path}).`);
-      return parsed.data;
+      const json = (response.headers.get('content-type') ?? '').includes('json');
+      const parsed = successSchema(endpoint).safeParse(json ? reply : text);
+      if (!parsed.success) throw this.notUnderstood(method, path);
+      return parsed.data as ReplyOf<E>;
     }
-    throw this.refusal(response.status, body, method, path);
+    throw this.refusal(response.status, reply, method, path);
+  }
+
+  notUnderstood(method: string, path: string): CliError {
+    return new CliError(`The portal at ${this.url} gave an answer this client does not understand (${method} ${path}).`);
   }
 
   private refusal(status: number, body: unknown, method: string, path: string): CliError {

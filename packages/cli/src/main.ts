@@ -4,30 +4,22 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
   DEVICE_STATES,
-  deviceCatalogueSchema,
   propertyValues,
   API_TOKEN_MAX_DAYS,
   API_TOKEN_SCOPES,
-  checkFlashingReplySchema,
-  checkNodeReadyReplySchema,
-  createApiTokenReplySchema,
-  deleteReservationReplySchema,
-  flashJobListSchema,
-  flashNodesListSchema,
-  flashNodesReplySchema,
-  freeSlotsReplySchema,
-  meReplySchema,
-  nodesToReserveSchema,
-  reservationListSchema,
-  reservationSchema,
-  reserveNodesReplySchema,
-  signinReplySchema,
   type ApiTokenScope,
+  type DeviceCatalogueState,
   type CheckFlashingReply,
   type FreeSlot,
   type NodesBookingForm,
   type Reservation,
 } from '@testbed/contract';
+import { apiTokensEndpoints } from '@testbed/contract/endpoints/api-tokens';
+import { authEndpoints } from '@testbed/contract/endpoints/auth';
+import { calendarEndpoints } from '@testbed/contract/endpoints/calendar';
+import { catalogueEndpoints } from '@testbed/contract/endpoints/catalogue';
+import { flashingEndpoints } from '@testbed/contract/endpoints/flashing';
+import { reservationsEndpoints } from '@testbed/contract/endpoints/reservations';
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import * as z from 'zod/mini';
@@ -50,7 +42,7 @@ async function portal(): Promise<Portal> {
   return new Portal(url, token);
 }
 
-const me = (api: Portal) => api.request('GET', '/api/auth/me', meReplySchema);
+const me = (api: Portal) => api.call(authEndpoints.me);
 
 // Devices ----------------------------------------------------------------------------------------------
 
@@ -62,7 +54,7 @@ interface Device {
 }
 
 async function devices(api: Portal): Promise<Device[]> {
-  const byType = await api.request('GET', '/api/getNodesToReserve', nodesToReserveSchema);
+  const byType = await api.call(reservationsEndpoints.nodesToReserve);
   return Object.entries(byType).flatMap(([deviceType, byMac]) =>
     Object.entries(byMac).map(([macAddress, device]) => ({ deviceType, macAddress, ipAddress: device.ip, up: device.up })),
   );
@@ -122,10 +114,9 @@ program
     let token = options.token ?? process.env.TESTBED_TOKEN;
     if (!token && options.username) {
       const password = process.env.TESTBED_PASSWORD ?? (await promptSecret(`Password of ${options.username}: `));
-      const session = await new Portal(url, undefined).request('POST', '/api/auth/signin', signinReplySchema, {
-        body: { username: options.username, password },
-      });
-      const created = await new Portal(url, session.accessToken).request('POST', `/api/apiTokens/user/${session.userId}`, createApiTokenReplySchema, {
+      const session = await new Portal(url, undefined).call(authEndpoints.signIn, { body: { username: options.username, password } });
+      const created = await new Portal(url, session.accessToken).call(apiTokensEndpoints.create, {
+        params: { userId: session.userId },
         body: { name: `testbed CLI on ${hostname()}`.slice(0, 100), scope: options.scope, expiresInDays: options.days },
       });
       token = created.token;
@@ -163,11 +154,9 @@ program
   .option('--json', 'print JSON')
   .action(async (options: { type?: string; state?: string; property: string[]; json?: boolean }) => {
     const api = await portal();
-    const query = new URLSearchParams();
-    if (options.type) query.set('deviceType', options.type);
-    if (options.state) query.set('state', options.state);
-    for (const filter of options.property) query.append('property', filter);
-    const reply = await api.request('GET', `/api/deviceCatalogue?${query.toString()}`, deviceCatalogueSchema);
+    const reply = await api.call(catalogueEndpoints.catalogue, {
+      query: { deviceType: options.type, state: options.state as DeviceCatalogueState | undefined, property: options.property },
+    });
     if (options.json) return printJson(reply);
     console.error(DEVICE_STATES.map((state) => `${state} ${reply.fleet[state]}`).join(', '));
     if (reply.devices.length === 0) return console.log('No device matches.');
@@ -188,7 +177,7 @@ program
     const api = await portal();
     let slots: FreeSlot[];
     try {
-      ({ slots } = await api.request('GET', '/api/freeSlots', freeSlotsReplySchema, {
+      ({ slots } = await api.call(reservationsEndpoints.freeSlots, {
         query: { deviceType: options.type, count: options.count, durationMinutes: options.duration },
       }));
     } catch (error) {
@@ -225,7 +214,8 @@ program
   .action(async (options: { all?: boolean; json?: boolean }) => {
     const api = await portal();
     const { userId } = await me(api);
-    const list = await api.request('GET', `/api/userReservations/${userId}`, reservationListSchema, {
+    const list = await api.call(reservationsEndpoints.mine, {
+      params: { id: userId },
       query: { all: options.all ? 'true' : undefined, limit: 500 },
     });
     if (options.json) return printJson(list);
@@ -239,7 +229,8 @@ program
   .argument('<id>', 'reservation id', parsePositive)
   .action(async (id: number) => {
     const api = await portal();
-    const event = await api.request('GET', `/api/reservations/${id}/ics`, z.string().check(z.startsWith('BEGIN:VCALENDAR')), { text: true });
+    const event = await api.call(calendarEndpoints.event, { params: { id } });
+    if (!event.startsWith('BEGIN:VCALENDAR')) throw api.notUnderstood('GET', `/api/reservations/${id}/ics`);
     process.stdout.write(event);
   });
 
@@ -285,7 +276,7 @@ program
     };
     let reply;
     try {
-      reply = await api.request('POST', '/api/reserveNodes', reserveNodesReplySchema, { body: { nodesBookingForm: form, selectedUsers: [] } });
+      reply = await api.call(reservationsEndpoints.book, { body: { nodesBookingForm: form, selectedUsers: [] } });
     } catch (error) {
       if (error instanceof CliError && error.status === 409) throw new CliError(`The booking was refused, a device is taken:\n${error.message}`);
       throw error;
@@ -305,11 +296,11 @@ program
     const api = await portal();
     // The release call ends a running reservation; one of yours that has not started is deleted instead.
     const { userId } = await me(api);
-    const own = await api.request('GET', `/api/currentUserReservations/${userId}`, reservationListSchema);
+    const own = await api.call(reservationsEndpoints.current, { params: { id: userId } });
     const coming = own.find((r) => r.reservationId === id && Date.parse(r.startDate) > Date.now());
     if (!coming) {
       try {
-        const released = await api.request('POST', `/api/reservations/${id}/release`, reservationSchema);
+        const released = await api.call(reservationsEndpoints.release, { params: { id } });
         if (options.json) return printJson(released);
         return console.log(`Reservation ${id} released: it ended at ${released.endDate}.`);
       } catch (error) {
@@ -317,7 +308,7 @@ program
       }
     }
     // A coming reservation, or a portal without the release call: deleting also ends a running reservation.
-    const reply = await api.request('DELETE', `/api/deleteReservation/${id}`, deleteReservationReplySchema);
+    const reply = await api.call(reservationsEndpoints.delete, { params: { id } });
     if (options.json) return printJson({ reservationId: id, messages: reply.value1 });
     console.log(reply.value1.join('\n'));
   });
@@ -340,7 +331,7 @@ async function follow(api: Portal, handle: string, label: string, timeoutSeconds
   const deadline = Date.now() + timeoutSeconds * 1000;
   let shown = '';
   for (;;) {
-    const status = await api.request('POST', '/api/checkFlashing', checkFlashingReplySchema, { body: { handle } });
+    const status = await api.call(flashingEndpoints.checkFlashing, { body: { handle } });
     const line = `${label}: ${STAGE[status.state]}${status.state === 'flashing' && status.value1 ? ` (${status.value1})` : ''}`;
     if (line !== shown && !quiet) {
       process.stderr.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
@@ -359,7 +350,7 @@ async function follow(api: Portal, handle: string, label: string, timeoutSeconds
 
 /** A reservation of the caller holding the device that starts within a few minutes: flashing waits for it. */
 async function waitForStart(api: Portal, userId: number, mac: string, quiet: boolean) {
-  const list = await api.request('GET', `/api/currentUserReservations/${userId}`, reservationListSchema);
+  const list = await api.call(reservationsEndpoints.current, { params: { id: userId } });
   const coming = list
     .filter((r) => r.deviceReservations.some((d) => d.device.macAddress.toLowerCase() === mac.toLowerCase()))
     .map((r) => ({ id: r.reservationId, start: Date.parse(r.startDate) }))
@@ -379,7 +370,7 @@ program
   .option('--json', 'print JSON')
   .action(async (name: string, options: { image: string; wait: boolean; timeout: number; json?: boolean }) => {
     const api = await portal();
-    const [user, listing] = await Promise.all([me(api), api.request('GET', '/api/getNodes', flashNodesListSchema)]);
+    const [user, listing] = await Promise.all([me(api), api.call(flashingEndpoints.nodes)]);
     const all = Object.entries(listing).flatMap(([deviceType, byMac]) =>
       Object.entries(byMac).map(([macAddress, d]) => ({ deviceType, macAddress, ipAddress: d.ip, up: d.up, images: d.images })),
     );
@@ -388,7 +379,7 @@ program
       throw usage(`${options.image} is not an image of ${device.deviceType}: ${device.images.join(', ')}.`);
     }
     await waitForStart(api, user.userId, device.macAddress, Boolean(options.json));
-    const started = await api.request('POST', '/api/flashNodes', flashNodesReplySchema, {
+    const started = await api.call(flashingEndpoints.flash, {
       body: { deviceType: device.deviceType, device: device.macAddress, image: options.image },
     });
     const handle = started.value2;
@@ -411,11 +402,11 @@ program
     const api = await portal();
     const device = findDevice(await devices(api), name);
     const deadline = Date.now() + options.timeout * 1000;
-    const jobs = await api.request('GET', '/api/flashJobs', flashJobListSchema);
+    const jobs = await api.call(flashingEndpoints.jobs);
     const job = jobs.find((j) => j.device.toLowerCase() === device.macAddress.toLowerCase());
     if (job) await follow(api, job.handle, device.macAddress, options.timeout, Boolean(options.json));
     for (;;) {
-      const probe = await api.request('POST', '/api/checkNodeReady', checkNodeReadyReplySchema, { body: { ip: device.ipAddress } });
+      const probe = await api.call(flashingEndpoints.checkNodeReady, { body: { ip: device.ipAddress } });
       if (probe.value1 === '0') break;
       if (Date.now() > deadline) throw new CliError(`${device.macAddress} does not accept connections after ${options.timeout} s (${probe.value1}).`);
       await sleep(1000);

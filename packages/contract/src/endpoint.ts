@@ -47,9 +47,11 @@ type InferInput<S> = S extends Schema ? z.input<S> : undefined;
 export type ParamsOf<E extends EndpointDefinition> = Infer<E['params']>;
 export type QueryOf<E extends EndpointDefinition> = Infer<E['query']>;
 export type BodyOf<E extends EndpointDefinition> = Infer<E['body']>;
+/** A value of the URL is text: a client may give a number where the schema reads text. */
+type UrlValues<T> = T extends object ? { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] } : T;
 /** What a client sends. */
-export type ParamsInput<E extends EndpointDefinition> = InferInput<E['params']>;
-export type QueryInput<E extends EndpointDefinition> = InferInput<E['query']>;
+export type ParamsInput<E extends EndpointDefinition> = UrlValues<InferInput<E['params']>>;
+export type QueryInput<E extends EndpointDefinition> = UrlValues<InferInput<E['query']>>;
 export type BodyInput<E extends EndpointDefinition> = InferInput<E['body']>;
 
 type SuccessStatus = 200 | 201;
@@ -60,15 +62,48 @@ export type ReplyOf<E extends EndpointDefinition> = Infer<SuccessSchema<E>>;
 /** Whatever the server may answer, any status. */
 export type AnyReplyInput<E extends EndpointDefinition> = { [S in keyof E['replies']]: InferInput<E['replies'][S]> }[keyof E['replies']];
 
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { readonly [P in K]?: undefined }
+  : object extends T
+    ? { readonly [P in K]?: T }
+    : { readonly [P in K]: T };
+/** What a client gives to call the endpoint: its params, query and body, each required when the endpoint has a required one. */
+export type CallInput<E extends EndpointDefinition> = Part<'params', ParamsInput<E>> & Part<'query', QueryInput<E>> & Part<'body', BodyInput<E>>;
+
 /** The success reply's schema, which a client parses the reply with. */
 export function successSchema<E extends EndpointDefinition>(endpoint: E): SuccessSchema<E> {
   return (endpoint.replies[200] ?? endpoint.replies[201]) as SuccessSchema<E>;
 }
 
-/** The path with its parameters put in, each percent-encoded. */
-export function pathOf(endpoint: EndpointDefinition, params?: object): string {
-  const values = (params ?? {}) as Record<string, unknown>;
-  return endpoint.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(String(values[name])));
+/** The URL below the origin: `/api`, the path with its parameters put in, and the query (an array repeats its key). */
+export function urlOf(endpoint: EndpointDefinition, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== null) search.append(key, String(one));
+  }
+  const query = search.toString();
+  return `/api${path}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The key a client caches the endpoint's reply under: its id, then its params and query. Invalidating
+ * `[endpoint.id]` forgets every reply of the endpoint.
+ */
+export function queryKeyOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}): readonly unknown[] {
+  return [endpoint.id, asText(input.params), asText(input.query)];
+}
+
+/** Values as the URL carries them (5 and '5' are one key); absent ones left out. */
+function asText(values: unknown): Record<string, string | string[]> | null {
+  if (!values) return null;
+  const text: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    text[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return text;
 }
 
 // The refusals an endpoint lists, by what it can meet.
