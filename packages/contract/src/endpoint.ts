@@ -48,7 +48,12 @@ export type ParamsOf<E extends EndpointDefinition> = Infer<E['params']>;
 export type QueryOf<E extends EndpointDefinition> = Infer<E['query']>;
 export type BodyOf<E extends EndpointDefinition> = Infer<E['body']>;
 /** A value of the URL is text: a client may give a number where the schema reads text. */
-type UrlValues<T> = T extends object ? { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] } : T;
+type UrlValue<V> = string extends V ? V | number : V;
+type UrlValues<T> = T extends object
+  ? { [K in keyof T as undefined extends T[K] ? never : K]: UrlValue<T[K]> } & {
+      [K in keyof T as undefined extends T[K] ? K : never]?: UrlValue<T[K]>;
+    }
+  : T;
 /** What a client sends. */
 export type ParamsInput<E extends EndpointDefinition> = UrlValues<InferInput<E['params']>>;
 export type QueryInput<E extends EndpointDefinition> = UrlValues<InferInput<E['query']>>;

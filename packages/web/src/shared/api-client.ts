@@ -3,7 +3,17 @@
 // interceptors: a 401 ends the session and leads to sign-in with disconnected=true, a 403 ends it and
 // leads to the account-invalid page. Callers get an ApiError whose message is the server's message,
 // else the HTTP status text.
-import { CSRF_COOKIE, CSRF_HEADER, type ErrorReply } from '@testbed/contract';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  queryKeyOf,
+  successSchema,
+  urlOf,
+  type CallInput,
+  type Endpoint,
+  type ErrorReply,
+  type ReplyOf,
+} from '@testbed/contract';
 import { paths } from './paths';
 import { clearSession, getAccessToken } from './session';
 
@@ -146,3 +156,27 @@ export const api = {
     request<T>(url, { ...options, method: 'PUT', body: body ?? {} }),
   delete: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...options, method: 'DELETE' }),
 };
+
+export type CallOptions = Pick<RequestOptions, 'signal' | 'skipSessionInterceptor'>;
+type CallArgs<E extends Endpoint> = object extends CallInput<E>
+  ? [input?: CallInput<E>, options?: CallOptions]
+  : [input: CallInput<E>, options?: CallOptions];
+
+/** Calls an endpoint of the contract's table; its reply parsed with the endpoint's success schema. */
+export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<ReplyOf<E>> {
+  return callWith(endpoint, input, options);
+}
+
+/** `call` with its input given as it is (optional or not). */
+export async function callWith<E extends Endpoint>(endpoint: E, input: CallInput<E> | undefined, options?: CallOptions): Promise<ReplyOf<E>> {
+  const given = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  // A change without a body still sends JSON, as every POST and PUT of the API reads one.
+  const body = given.body ?? (endpoint.method === 'POST' || endpoint.method === 'PUT' ? {} : undefined);
+  const reply = await request<unknown>(urlOf(endpoint, given), { ...options, method: endpoint.method, body });
+  return successSchema(endpoint).parse(reply) as ReplyOf<E>;
+}
+
+/** The query key of an endpoint's reply: its id, then its params and query (see queryKeyOf). */
+export function keyOf<E extends Endpoint>(endpoint: E, input?: CallInput<E>): readonly unknown[] {
+  return queryKeyOf(endpoint, input);
+}

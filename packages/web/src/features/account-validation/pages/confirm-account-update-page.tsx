@@ -2,7 +2,6 @@
 // a user has updated their account. Opening it validates the update, unless another administrator was
 // first; an unknown or expired link leads to invalidToken.
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -11,7 +10,7 @@ import { LoadingBar } from '../../../shared/components/loading-bar';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
-import { accountValidationKeys, confirmAccountUpdate } from '../api/account-validation-api';
+import { useConfirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
 import { catalogue, useTranslation } from '../../../shared/i18n';
 
@@ -21,15 +20,7 @@ export function ConfirmAccountUpdatePage() {
   const { t } = useTranslation();
   const token = useParams().token ?? '';
   const me = useSession().user;
-  // Resolved once, like the spec's resolver: a second run would read "validated by another administrator".
-  const confirmation = useQuery({
-    queryKey: [...accountValidationKeys.all, 'confirm-update', token],
-    queryFn: () => confirmAccountUpdate(token),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const confirmation = useConfirmAccountUpdate(token);
 
   if (confirmation.isPending) return <LoadingBar mt="xl" />;
   if (confirmation.isError) {

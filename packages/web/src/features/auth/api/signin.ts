@@ -1,12 +1,12 @@
-import { signinReplySchema, type SigninForm, type SigninReply } from '@testbed/contract';
+import type { SigninForm, SigninReply } from '@testbed/contract';
+import { authEndpoints } from '@testbed/contract/endpoints/auth';
 import { useCallback, useState } from 'react';
-import { api } from '../../../shared/api-client';
+import { call } from '../../../shared/api-client';
 import { saveSession } from '../../../shared/session';
 
 export async function signIn(form: SigninForm): Promise<SigninReply> {
   // A 401 or 403 here is the answer to the credentials, not the end of a session.
-  const reply = await api.post<unknown>('/api/auth/signin', form, { skipSessionInterceptor: true });
-  return signinReplySchema.parse(reply);
+  return call(authEndpoints.signIn, { body: form }, { skipSessionInterceptor: true });
 }
 
 interface SigninState {

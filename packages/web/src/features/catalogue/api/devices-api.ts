@@ -1,55 +1,18 @@
 // Calls of the devices page (catalogue and fleet state) and of the administrators' maintenance page.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  deviceCatalogueSchema,
-  maintenanceCreatedSchema,
-  maintenancePreviewSchema,
-  maintenanceWindowListSchema,
-  maintenanceWindowSchema,
-  type DeviceCatalogueQuery,
-  type MaintenanceForm,
-} from '@testbed/contract';
-import { api } from '../../../shared/api-client';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import type { DeviceCatalogueQuery, MaintenanceForm } from '@testbed/contract';
+import { catalogueEndpoints as catalogue } from '@testbed/contract/endpoints/catalogue';
+import { maintenanceEndpoints as maintenance } from '@testbed/contract/endpoints/maintenance';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, useChange } from '../../../shared/endpoint-query';
 
 export const catalogueOptions = (query: DeviceCatalogueQuery) =>
-  queryOptions({
-    queryKey: ['deviceCatalogue', query],
-    queryFn: async ({ signal }) => {
-      // `property` repeats in the query string; the api client takes single values, so it is built here.
-      const params = new URLSearchParams();
-      if (query.deviceType) params.set('deviceType', query.deviceType);
-      if (query.state) params.set('state', query.state);
-      for (const filter of query.property ?? []) params.append('property', filter);
-      const search = params.toString();
-      return deviceCatalogueSchema.parse(await api.get<unknown>(`/api/deviceCatalogue${search ? `?${search}` : ''}`, { signal }));
-    },
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
+  queryOptions({ ...endpointQuery(catalogue.catalogue, { query }), placeholderData: keepPreviousData, refetchInterval: 30_000 });
 
-export const maintenanceListOptions = queryOptions({
-  queryKey: ['maintenanceWindows', 'current'],
-  queryFn: async ({ signal }) => maintenanceWindowListSchema.parse(await api.get<unknown>('/api/maintenanceWindows', { signal })),
-});
+export const maintenanceListOptions = endpointQuery(maintenance.list);
 
-export function usePreviewMaintenance() {
-  return useMutation({
-    mutationFn: async (form: MaintenanceForm) => maintenancePreviewSchema.parse(await api.post<unknown>('/api/maintenanceWindows/preview', form)),
-  });
-}
+export const usePreviewMaintenance = () => useMutation({ mutationFn: (form: MaintenanceForm) => call(maintenance.preview, { body: form }) });
 
-export function useCreateMaintenance() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (form: MaintenanceForm) => maintenanceCreatedSchema.parse(await api.post<unknown>('/api/maintenanceWindows', form)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['maintenanceWindows'] }),
-  });
-}
+export const useCreateMaintenance = () => useChange((form: MaintenanceForm) => call(maintenance.create, { body: form }), () => [maintenance.list]);
 
-export function useDeleteMaintenance() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => maintenanceWindowSchema.parse(await api.delete<unknown>(`/api/maintenanceWindows/${id}`)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['maintenanceWindows'] }),
-  });
-}
+export const useDeleteMaintenance = () => useChange((id: number) => call(maintenance.remove, { params: { id } }), () => [maintenance.list]);

@@ -1,22 +1,15 @@
 // Calls of the device health page (administrators).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceHealthListSchema, deviceHealthSchema } from '@testbed/contract';
-import { api } from '../../../shared/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import { deviceHealthEndpoints as deviceHealth } from '@testbed/contract/endpoints/device-health';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, useChange } from '../../../shared/endpoint-query';
 
-export const deviceHealthKey = ['device-health'] as const;
-
-export const deviceHealthOptions = queryOptions({
-  queryKey: deviceHealthKey,
-  queryFn: async ({ signal }) => deviceHealthListSchema.parse(await api.get<unknown>('/api/deviceHealth', { signal })),
-  refetchInterval: 30_000,
-});
+export const deviceHealthOptions = queryOptions({ ...endpointQuery(deviceHealth.list), refetchInterval: 30_000 });
 
 /** Puts a device in quarantine or releases it, with the administrator's note. */
-export function useQuarantineChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ device, action, note }: { device: string; action: 'quarantine' | 'release'; note: string }) =>
-      deviceHealthSchema.parse(await api.post<unknown>(`/api/deviceHealth/${encodeURIComponent(device)}/${action}`, { note })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: deviceHealthKey }),
-  });
-}
+export const useQuarantineChange = () =>
+  useChange(
+    ({ device, action, note }: { device: string; action: 'quarantine' | 'release'; note: string }) =>
+      call(deviceHealth[action], { params: { mac: device }, body: { note } }),
+    () => [deviceHealth.list],
+  );

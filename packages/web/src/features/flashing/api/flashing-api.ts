@@ -1,39 +1,19 @@
-// Calls of the flash screen (the flash service), their query options and hooks.
+// Calls of the flash screen (the flash service), their query options and hooks, each calling its endpoint of
+// the contract's table.
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-// Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
-import {
-  checkFlashingReplySchema,
-  flashBatchReplySchema,
-  flashHistorySchema,
-  flashJobDetailSchema,
-  flashJobListSchema,
-  flashStreamTicketSchema,
-  flashNodesListSchema,
-  flashNodesReplySchema,
-  FLASH_POLL_MS,
-  meReplySchema,
-  type FlashBatchRequest,
-  type FlashJob,
-  type FlashNodesRequest,
-} from '@testbed/contract';
-import { api } from '../../../shared/api-client';
+import { useCallback } from 'react';
+import { FLASH_POLL_MS, type FlashBatchRequest, type FlashJob, type FlashNodesRequest } from '@testbed/contract';
+import { authEndpoints as auth } from '@testbed/contract/endpoints/auth';
+import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, invalidate, keyOf } from '../../../shared/endpoint-query';
 import { isActive } from '../flash-state';
 
-export const flashingKeys = {
-  nodes: ['flashing', 'nodes'] as const,
-  jobs: ['flashing', 'jobs'] as const,
-  check: (handle: string) => ['flashing', 'check', handle] as const,
-};
-
-export const flashNodesOptions = queryOptions({
-  queryKey: flashingKeys.nodes,
-  queryFn: async ({ signal }) => flashNodesListSchema.parse(await api.get<unknown>('/api/getNodes', { signal })),
-});
-
-export const flashJobsOptions = queryOptions({
-  queryKey: flashingKeys.jobs,
-  queryFn: async ({ signal }) => flashJobListSchema.parse(await api.get<unknown>('/api/flashJobs', { signal })),
-});
+export const flashNodesOptions = endpointQuery(flashing.nodes);
+export const flashJobsOptions = endpointQuery(flashing.jobs);
+/** The status of a job is asked with its handle in the body: the handle ends the key. */
+const checkKey = (handle: string) => [...keyOf(flashing.checkFlashing), handle];
+export const flashJobKey = (handle: string) => keyOf(flashing.job, { params: { handle } });
 
 /**
  * The newest status of a job, asked every 10 seconds while it runs (spec section 9); a failed call is
@@ -41,8 +21,8 @@ export const flashJobsOptions = queryOptions({
  */
 export function checkFlashingOptions(handle: string, running: boolean) {
   return queryOptions({
-    queryKey: flashingKeys.check(handle),
-    queryFn: async ({ signal }) => checkFlashingReplySchema.parse(await api.post<unknown>('/api/checkFlashing', { handle }, { signal })),
+    queryKey: checkKey(handle),
+    queryFn: ({ signal }) => call(flashing.checkFlashing, { body: { handle } }, { signal }),
     enabled: running,
     refetchInterval: (query) => (query.state.data && !isActive(query.state.data.state) ? false : FLASH_POLL_MS),
     refetchIntervalInBackground: true,
@@ -51,14 +31,22 @@ export function checkFlashingOptions(handle: string, running: boolean) {
 }
 
 /** The signed-in user as the server knows them now: a key added since sign-in counts. */
-export const meOptions = queryOptions({
-  queryKey: ['auth', 'me'],
-  queryFn: async ({ signal }) => meReplySchema.parse(await api.get<unknown>('/api/auth/me', { signal })),
-  staleTime: 0,
-});
+export const meOptions = queryOptions({ ...endpointQuery(auth.me), staleTime: 0 });
 
 export function useMe(enabled = true) {
   return useQuery({ ...meOptions, enabled });
+}
+
+/** What a job's start or end changes: the lists of jobs and devices, and the history. */
+export function useFlashListsRefresh() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (handle?: string) => {
+      void invalidate(queryClient, [flashing.jobs, flashing.nodes, flashing.history]);
+      if (handle) void queryClient.invalidateQueries({ queryKey: checkKey(handle), refetchType: 'none' });
+    },
+    [queryClient],
+  );
 }
 
 /** Starts a flash; the new job goes to the top of the list at once. */
@@ -67,7 +55,7 @@ export function useStartFlash() {
   return useMutation({
     mutationFn: async (request: FlashNodesRequest & { ip: string }) => {
       const { ip, ...body } = request;
-      const reply = flashNodesReplySchema.parse(await api.post<unknown>('/api/flashNodes', body));
+      const reply = await call(flashing.flash, { body });
       const job: FlashJob = {
         handle: reply.value2,
         deviceType: body.deviceType,
@@ -83,52 +71,34 @@ export function useStartFlash() {
       return job;
     },
     onSuccess: (job) => {
-      queryClient.setQueryData<FlashJob[]>(flashingKeys.jobs, (jobs) => [job, ...(jobs ?? []).filter((other) => other.handle !== job.handle)]);
-      void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
-      void queryClient.invalidateQueries({ queryKey: ['flashing', 'history'] });
+      queryClient.setQueryData<FlashJob[]>(keyOf(flashing.jobs), (jobs) => [job, ...(jobs ?? []).filter((other) => other.handle !== job.handle)]);
+      void invalidate(queryClient, [flashing.nodes, flashing.history]);
     },
   });
 }
 
-export const flashHistoryKeys = {
-  history: ['flashing', 'history'] as const,
-  job: (handle: string) => ['flashing', 'job', handle] as const,
-};
-
 /** My flash history, a page at a time (newest first). */
 export function flashHistoryOptions() {
   return infiniteQueryOptions({
-    queryKey: flashHistoryKeys.history,
+    queryKey: keyOf(flashing.history),
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      flashHistorySchema.parse(
-        await api.get<unknown>('/api/flashJobs/history', { signal, query: { limit: 10, ...(pageParam ? { before: pageParam } : {}) } }),
-      ),
+    queryFn: ({ pageParam, signal }) => call(flashing.history, { query: { limit: 10, ...(pageParam ? { before: pageParam } : {}) } }, { signal }),
     getNextPageParam: (page) => page.next ?? undefined,
   });
 }
 
-export function flashJobOptions(handle: string) {
-  return queryOptions({
-    queryKey: flashHistoryKeys.job(handle),
-    queryFn: async ({ signal }) => flashJobDetailSchema.parse(await api.get<unknown>(`/api/flashJobs/${encodeURIComponent(handle)}`, { signal })),
-  });
-}
+export const flashJobOptions = (handle: string) => endpointQuery(flashing.job, { params: { handle } });
 
 /** A single-use ticket for the job's progress stream (EventSource cannot send the bearer header). */
 export async function fetchStreamTicket(handle: string): Promise<string> {
-  return flashStreamTicketSchema.parse(await api.post<unknown>(`/api/flashJobs/${encodeURIComponent(handle)}/streamTicket`)).ticket;
+  return (await call(flashing.streamTicket, { params: { handle } })).ticket;
 }
 
 /** Flashes several devices with one image: each device its own job; the refused ones come back with their reason. */
 export function useStartBatchFlash() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: FlashBatchRequest) => flashBatchReplySchema.parse(await api.post<unknown>('/api/flashJobs/batch', request)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: flashingKeys.jobs });
-      void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
-      void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.history });
-    },
+    mutationFn: (request: FlashBatchRequest) => call(flashing.flashBatch, { body: request }),
+    onSuccess: () => void invalidate(queryClient, [flashing.jobs, flashing.nodes, flashing.history]),
   });
 }

@@ -3,7 +3,8 @@
 // is lost the row falls back to the spec's 10 s poll of checkFlashing, and a new stream (a new ticket, from
 // the last entry seen) is tried at the same pace; the poll stops once one is open again.
 import { useQuery } from '@tanstack/react-query';
-import { FLASH_POLL_MS, flashJobStateSchema, flashLogEntrySchema, type FlashJobState, type FlashLogEntry } from '@testbed/contract';
+import { FLASH_POLL_MS, flashJobStateSchema, flashLogEntrySchema, urlOf, type FlashJobState, type FlashLogEntry } from '@testbed/contract';
+import { flashingEndpoints } from '@testbed/contract/endpoints/flashing';
 import { useEffect, useRef, useState } from 'react';
 import { fetchStreamTicket, flashJobOptions } from './flashing-api';
 import { reportFailure } from '../../../shared/report-failure';
@@ -48,8 +49,7 @@ export function useFlashProgress(handle: string, active: boolean): FlashProgress
       .then((ticket) => {
         if (stopped) return;
         const after = current.current.log.at(-1)?.id ?? kept.data.log.at(-1)?.id;
-        const query = new URLSearchParams({ ticket, ...(after ? { after } : {}) });
-        source = new EventSource(`/api/flashJobs/${encodeURIComponent(handle)}/events?${query}`);
+        source = new EventSource(urlOf(flashingEndpoints.events, { params: { handle }, query: { ticket, after } }));
         source.addEventListener('open', () => setProgress((now) => ({ ...now, stream: 'live' })));
         source.addEventListener('log', (event) => {
           const entry = flashLogEntrySchema.parse(JSON.parse((event as MessageEvent<string>).data));

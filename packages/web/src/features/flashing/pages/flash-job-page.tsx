@@ -7,7 +7,7 @@ import { useTranslation } from '../../../shared/i18n-devices';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
-import { flashHistoryKeys, flashJobOptions } from '../api/flashing-api';
+import { flashJobKey, flashJobOptions } from '../api/flashing-api';
 import { useFlashProgress } from '../api/use-flash-progress';
 import { FlashLog, FlashStageBar, SshCommand, StreamBadge } from '../components/flash-progress';
 import { formatDateTime, isActive, type JobView } from '../flash-state';
@@ -28,7 +28,7 @@ export function FlashJobPage() {
 
   // Once the stream says the job ended, the job is read again (finish time, ssh command).
   useEffect(() => {
-    if (running && state && !isActive(state)) void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.job(handle) });
+    if (running && state && !isActive(state)) void queryClient.invalidateQueries({ queryKey: flashJobKey(handle) });
   }, [running, state, handle, queryClient]);
 
   const failedAt = [...log].reverse().find((entry) => entry.kind === 'stage' && entry.text !== 'failed' && entry.text !== 'cancelled')?.text as JobView['state'] | undefined;

@@ -4,14 +4,14 @@
 // shown again when the page is opened.
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
-import { flashHistoryKeys, flashingKeys, flashJobsOptions, flashNodesOptions, useMe, useStartBatchFlash, useStartFlash } from '../api/flashing-api';
+import { flashJobsOptions, flashNodesOptions, useFlashListsRefresh, useMe, useStartBatchFlash, useStartFlash } from '../api/flashing-api';
 import { FlashForm } from '../components/flash-form';
 import { FlashHistory } from '../components/flash-history';
 import { FlashJobsTable } from '../components/flash-jobs-table';
@@ -27,7 +27,7 @@ export function FlashNodesPage() {
   // The devices to start with, when the page is opened from a reservation.
   const preselect = useMemo(() => (search.get('devices') ?? '').split(',').filter(Boolean), [search]);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshLists = useFlashListsRefresh();
   const { user } = useSession();
   const routeUserId = Number(id);
   const ownPage = user !== null && routeUserId === user.userId;
@@ -45,12 +45,9 @@ export function FlashNodesPage() {
   // A job that ended brings its device back up: the lists are read again.
   const onEnded = useCallback(
     (handle: string) => {
-      void queryClient.invalidateQueries({ queryKey: flashingKeys.jobs });
-      void queryClient.invalidateQueries({ queryKey: flashingKeys.nodes });
-      void queryClient.invalidateQueries({ queryKey: flashingKeys.check(handle), refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: flashHistoryKeys.history });
+      refreshLists(handle);
     },
-    [queryClient],
+    [refreshLists],
   );
 
   useEffect(() => {

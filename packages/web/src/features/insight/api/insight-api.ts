@@ -1,21 +1,14 @@
 // Calls of the administrators' statistics and audit log pages.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { auditLogPageSchema, statisticsSchema, type AuditLogQuery, type StatisticsQuery } from '@testbed/contract';
-import { api } from '../../../shared/api-client';
+import type { AuditLogQuery, StatisticsQuery } from '@testbed/contract';
+import { auditEndpoints as audit } from '@testbed/contract/endpoints/audit';
+import { statisticsEndpoints as statistics } from '@testbed/contract/endpoints/statistics';
+import { endpointQuery } from '../../../shared/endpoint-query';
 
 export type AuditFilters = Partial<Pick<AuditLogQuery, 'userId' | 'action' | 'device' | 'from' | 'to'>>;
 
 export const statisticsOptions = (query: StatisticsQuery) =>
-  queryOptions({
-    queryKey: ['statistics', query],
-    queryFn: async ({ signal }) => statisticsSchema.parse(await api.get<unknown>('/api/statistics', { query, signal })),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(statistics.compute, { query }), placeholderData: keepPreviousData });
 
 export const auditLogOptions = (filters: AuditFilters, before: number | undefined) =>
-  queryOptions({
-    queryKey: ['audit-log', filters, before ?? null],
-    queryFn: async ({ signal }) =>
-      auditLogPageSchema.parse(await api.get<unknown>('/api/auditLog', { query: { ...filters, before, limit: 50 }, signal })),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(audit.page, { query: { ...filters, before, limit: 50 } }), placeholderData: keepPreviousData });

@@ -1,61 +1,32 @@
 // The profile's own-account insight: recent sign-ins, reminder settings and the private calendar feed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  calendarFeedCreatedSchema,
-  calendarFeedStatusSchema,
-  reminderSettingsSchema,
-  signInHistorySchema,
-  type ReminderSettings,
-} from '@testbed/contract';
-import { api } from '../../../shared/api-client';
+import type { ReminderSettings } from '@testbed/contract';
+import { auditEndpoints as audit } from '@testbed/contract/endpoints/audit';
+import { calendarEndpoints as calendar } from '@testbed/contract/endpoints/calendar';
+import { remindersEndpoints as reminders } from '@testbed/contract/endpoints/reminders';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, keyOf, useChange } from '../../../shared/endpoint-query';
 
-const keys = { signIns: ['sign-in-history'] as const, reminders: ['reminder-settings'] as const, feed: ['calendar-feed'] as const };
+export const useSignInHistory = (enabled: boolean) => useQuery({ ...endpointQuery(audit.signInHistory, { query: { limit: 10 } }), enabled });
 
-export function useSignInHistory(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.signIns,
-    queryFn: async ({ signal }) => signInHistorySchema.parse(await api.get<unknown>('/api/signInHistory', { query: { limit: 10 }, signal })),
-    enabled,
-  });
-}
-
-// One query or mutation per endpoint: alike in shape, each with its own path, schema and cache update.
-export function useReminderSettings(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.reminders,
-    queryFn: async ({ signal }) => reminderSettingsSchema.parse(await api.get<unknown>('/api/reminderSettings', { signal })),
-    enabled,
-  });
-}
+export const useReminderSettings = (enabled: boolean) => useQuery({ ...endpointQuery(reminders.read), enabled });
 
 export function useSaveReminderSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: ReminderSettings) => reminderSettingsSchema.parse(await api.put<unknown>('/api/reminderSettings', settings)),
-    onSuccess: (saved) => client.setQueryData(keys.reminders, saved),
+    mutationFn: (settings: ReminderSettings) => call(reminders.save, { body: settings }),
+    onSuccess: (saved) => client.setQueryData(keyOf(reminders.read), saved),
   });
 }
 
-export function useCalendarFeed(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.feed,
-    queryFn: async ({ signal }) => calendarFeedStatusSchema.parse(await api.get<unknown>('/api/calendarFeed', { signal })),
-    enabled,
-  });
-}
+export const useCalendarFeed = (enabled: boolean) => useQuery({ ...endpointQuery(calendar.feedStatus), enabled });
 
-export function useCreateCalendarFeed() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => calendarFeedCreatedSchema.parse(await api.post<unknown>('/api/calendarFeed')),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.feed }),
-  });
-}
+export const useCreateCalendarFeed = () => useChange(() => call(calendar.regenerateFeed), () => [calendar.feedStatus]);
 
 export function useStopCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => calendarFeedStatusSchema.parse(await api.delete<unknown>('/api/calendarFeed')),
-    onSuccess: (status) => client.setQueryData(keys.feed, status),
+    mutationFn: () => call(calendar.removeFeed),
+    onSuccess: (status) => client.setQueryData(keyOf(calendar.feedStatus), status),
   });
 }
