@@ -7,7 +7,7 @@ import type { Db } from './db/database.js';
 import { ConfigError } from './config.js';
 import { hashPassword } from './security/passwords.js';
 import { countAdmins, insertUser } from './modules/users/repo.js';
-import { recordAudit } from './modules/audit/repo.js';
+import { recordAudit } from './db/audit-writer.js';
 
 export interface BootstrapResult {
   created: boolean;

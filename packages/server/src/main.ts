@@ -9,7 +9,7 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { loadJwtSecret } from './security/secrets.js';
 import { loadTestbed } from './testbed/testbed-file.js';
 import { syncInventory } from './testbed/inventory.js';
-import { createTestbedDriver } from './testbed/driver.js';
+import { createTestbedDriver } from './testbed/create-driver.js';
 
 /** How long requests under way may take to finish once a stop is asked. */
 const SHUTDOWN_GRACE_MS = 10_000;

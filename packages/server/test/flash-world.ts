@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { insertReservation } from '../src/modules/reservations/repo.js';
-import { createTestbedDriver } from '../src/testbed/driver.js';
+import { createTestbedDriver } from '../src/testbed/create-driver.js';
 import { syncInventory } from '../src/testbed/inventory.js';
 import type { TestbedFile } from '../src/testbed/testbed-file.js';
 import { addSshKey, HOUR } from './booking.js';

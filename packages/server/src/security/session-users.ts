@@ -10,8 +10,7 @@
 import type { ApiTokenScope, AuthorityName } from '@testbed/contract';
 import type { Db } from '../db/database.js';
 import { NotifiedCache } from '../db/notified-cache.js';
-import { findSessionUser } from '../modules/users/repo.js';
-import { findApiTokenByHash } from '../modules/api-tokens/repo.js';
+import { findApiTokenByHash, findSessionUser } from './session-queries.js';
 
 export interface SessionUser {
   id: number;

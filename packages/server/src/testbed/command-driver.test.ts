@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFlashingDoneLine } from '@testbed/contract';
 import { CommandDriver } from './command-driver.js';
-import { createTestbedDriver, type FlashTarget } from './driver.js';
+import { type FlashTarget } from './driver.js';
+import { createTestbedDriver } from './create-driver.js';
 import { canLogIn, newKeyPair, startSshNode, type SshNode } from './ssh-node.fixture.js';
 import { testbedFileSchema } from './testbed-file.js';
 

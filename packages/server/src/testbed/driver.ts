@@ -1,11 +1,10 @@
 // The testbed driver: the one place the portal asks about and acts on the physical devices.
 // The simulator answers from the testbed file; the command driver runs the per-type commands of the file
-// and reaches the nodes over TCP and SSH. Devices are named by their MAC address, as in the inventory.
+// and reaches the nodes over TCP and SSH (create-driver.ts picks one). Devices are named by their MAC address,
+// as in the inventory.
 import { closeSync, openSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { TestbedFile } from './testbed-file.js';
-import { SimulatorDriver } from './simulator.js';
-import { CommandDriver } from './command-driver.js';
 
 export interface DeviceState {
   mac: string;
@@ -97,16 +96,6 @@ export interface TestbedDriver {
   readonly sshJumpHost?: string;
   /** Releases what the driver holds (running commands are left to finish). */
   close?(): Promise<void> | void;
-}
-
-/** The driver named by the testbed file. */
-export function createTestbedDriver(testbed: TestbedFile): TestbedDriver {
-  switch (testbed.driver) {
-    case 'simulator':
-      return new SimulatorDriver(testbed);
-    case 'command':
-      return new CommandDriver(testbed);
-  }
 }
 
 /** A status line as the drivers write it: an ISO 8601 date, the separator, the text. */

@@ -33,7 +33,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { issueSession } from '../auth/service.js';
 import { countOtherEnabledAdmins, findUserForSignIn, isEnabledAdmin } from '../users/repo.js';
 import {

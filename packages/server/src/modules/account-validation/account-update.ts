@@ -20,7 +20,7 @@ import { consumeToken, issueToken, peekToken, revokeTokens } from '../../securit
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { parseSshPublicKey, type ParsedSshKey } from '../credentials/ssh-key.js';
 import { listAdministratorEmails } from '../users/repo.js';
 import { publicLink } from './links.js';

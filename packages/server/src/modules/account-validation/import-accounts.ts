@@ -10,7 +10,7 @@ import { issueToken } from '../../security/account-tokens.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { parseSshPublicKey, type ParsedSshKey } from '../credentials/ssh-key.js';
 import { insertUser } from '../users/repo.js';
 import { publicLink } from './links.js';

@@ -9,7 +9,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { issueToken, revokeTokens } from '../../security/account-tokens.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { publicLink } from './links.js';
 import { listAccountsToUpdate, listPendingAccounts, lockAccounts, markValidationRequested, presentAccount } from './repo.js';
 

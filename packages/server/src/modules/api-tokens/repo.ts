@@ -104,29 +104,6 @@ export async function revokeApiToken(db: Queryable, id: number, reason: 'user' |
 }
 
 /** What authentication needs of a token: found by its hash, whatever its state. */
-export function findApiTokenByHash(db: Queryable, tokenHash: Uint8Array) {
-  return db
-    .selectFrom('api_tokens')
-    .select(['id', 'user_id', 'scope', 'expires_at', 'revoked_at', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/**
- * Records a use unless one was recorded within the last minute, by one conditional UPDATE so that any
- * number of instances write at most one row a minute per token. Answers whether this call wrote it.
- */
-export async function touchApiToken(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db
-    .updateTable('api_tokens')
-    .set({ last_used_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
-    .returning('id')
-    .execute();
-  return rows.length > 0;
-}
-
 export function lockTokenOwner(db: Queryable, userId: number) {
   return db.selectFrom('users').select(['id', 'anonymised_at', 'is_enabled']).where('id', '=', userId).forUpdate().executeTakeFirst();
 }

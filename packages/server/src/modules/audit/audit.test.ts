@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogPage, SignInHistory } from '@testbed/contract';
 import { addSshKey, at, bookingBody, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, loginAs, signIn, type TestContext } from '../../../test/helper.js';
-import { recordAudit } from './repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 
 type Caller = Awaited<ReturnType<typeof loginAs>>;
 let ctx: TestContext;

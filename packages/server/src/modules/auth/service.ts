@@ -5,7 +5,7 @@ import type { AccessTokens } from '../../security/access-token.js';
 import { verifyPassword } from '../../security/passwords.js';
 import { can } from '../../security/policies.js';
 import { mustWait, recordFailure, recordSuccess } from '../../security/sign-in-throttle.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { findUserForSignIn } from '../users/repo.js';
 
 /** Where a user lands after signing in (the spec's redirect URL: their reservation list). */

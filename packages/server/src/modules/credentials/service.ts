@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import {
   countCredentialsOfUser,
   deleteCredential,

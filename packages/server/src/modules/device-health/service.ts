@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import type { TestbedDriver } from '../../testbed/driver.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { listDeviceHealth, quarantineDevice, releaseDevice, type DeviceHealthRow } from './repo.js';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -12,7 +12,7 @@ import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { addSshKey } from '../../../test/booking.js';
 import { createPostgresDatabase, createUser, signIn } from '../../../test/helper.js';
-import { createTestbedDriver } from '../../testbed/driver.js';
+import { createTestbedDriver } from '../../testbed/create-driver.js';
 import { syncInventory } from '../../testbed/inventory.js';
 import { testbedFileSchema } from '../../testbed/testbed-file.js';
 

@@ -14,7 +14,7 @@ import { isFlashingDoneLine, NODE_READY } from '@testbed/contract';
 import type { DatabaseFaultReporter, Db, Queryable } from '../../db/database.js';
 import type { FlashTarget, TestbedDriver } from '../../testbed/driver.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { administratorEmails, recordFlashOutcome } from '../device-health/repo.js';
 import {
   addStatusLines,

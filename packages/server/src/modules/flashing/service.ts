@@ -24,7 +24,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, can, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import type { FlashingAwareDriver } from './flashing-aware-driver.js';
 import type { FlashJobRunner } from './job-runner.js';
 import {

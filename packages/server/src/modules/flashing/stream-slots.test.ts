@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
-import { createTestbedDriver } from '../../testbed/driver.js';
+import { createTestbedDriver } from '../../testbed/create-driver.js';
 import { testbedFileSchema } from '../../testbed/testbed-file.js';
 import { openFlashWorld, type Caller, type FlashWorld } from '../../../test/flash-world.js';
 

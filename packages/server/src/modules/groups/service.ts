@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import {
   addGroupUser,
   deleteGroup,

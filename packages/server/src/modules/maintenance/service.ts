@@ -14,7 +14,7 @@ import { AppError } from '../../errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import {
   deleteMaintenance,
   insertMaintenance,

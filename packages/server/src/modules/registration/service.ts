@@ -28,7 +28,7 @@ import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { listAdministratorEmails } from '../users/repo.js';
 import { insertCredential } from '../credentials/repo.js';
 import { employerTypeExists, insertEmployer, professionalStatusExists } from '../employers/repo.js';

@@ -25,7 +25,7 @@ import type { Principal } from '../../security/principal.js';
 import type { DeviceState, TestbedDriver } from '../../testbed/driver.js';
 import { lockDevicesForBooking, maintenanceInTheWay } from '../maintenance/repo.js';
 import { maintenanceMessages } from '../maintenance/service.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import {
   deleteReservationRow,
   endReservationNow,

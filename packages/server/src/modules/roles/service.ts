@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import {
   countRoleUsers,
   deleteRole,

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import type { UsageLimitsCache } from './limits-cache.js';
 import { findDeviceTypeId, heldByUser, listUsagePolicies, policiesForUser, presentUsagePolicy, resolveLimits, savePolicy } from './repo.js';
 

@@ -3,26 +3,7 @@ import { sql } from 'kysely';
 import type { AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
 import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
-
-/** The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them. */
-const authoritiesColumn = sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-  WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`;
-
-/** What the authentication hook needs on every request: one primary-key lookup. */
-export async function findSessionUser(db: Queryable, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.username',
-      'users.is_enabled',
-      'users.session_generation',
-      authoritiesColumn.as('authorities'),
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row;
-}
+import { authoritiesColumn } from '../../security/session-queries.js';
 
 export async function findUserForSignIn(db: Queryable, username: string) {
   return db

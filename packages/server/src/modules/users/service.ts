@@ -16,7 +16,7 @@ import { AppError, forbidden } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../audit/repo.js';
+import { recordAudit } from '../../db/audit-writer.js';
 import { presentEmployerFields } from '../employers/repo.js';
 import {
   countOtherEnabledAdmins,

@@ -1,0 +1,48 @@
+// The queries of the authentication hook, below the modules: the signed-in user and a personal API token
+// looked up on every request, and a token's use recorded.
+import { sql } from 'kysely';
+import type { AuthorityName } from '@testbed/contract';
+import type { Queryable } from '../db/database.js';
+
+/** The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them. */
+export const authoritiesColumn = sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+  WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`;
+
+/** What the authentication hook needs on every request: one primary-key lookup. */
+export async function findSessionUser(db: Queryable, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select([
+      'users.id',
+      'users.username',
+      'users.is_enabled',
+      'users.session_generation',
+      authoritiesColumn.as('authorities'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row;
+}
+
+export function findApiTokenByHash(db: Queryable, tokenHash: Uint8Array) {
+  return db
+    .selectFrom('api_tokens')
+    .select(['id', 'user_id', 'scope', 'expires_at', 'revoked_at', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a use unless one was recorded within the last minute, by one conditional UPDATE so that any
+ * number of instances write at most one row a minute per token. Answers whether this call wrote it.
+ */
+export async function touchApiToken(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
