@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
-import { api } from '../shared/api-client';
+import { request } from '../shared/api-client';
 import { mockFetch, renderApp, signInAs } from '../test/app';
 
 async function openMenu(label: string) {
@@ -143,7 +143,7 @@ describe('shell', () => {
     await screen.findByRole('button', { name: messages.SIGN_OUT });
     mockFetch({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
     await act(async () => {
-      await api.get('/api/user/7').catch(() => undefined);
+      await request('/api/user/7').catch(() => undefined);
     });
     expect(await screen.findByText(messages.DISCONNECTED)).toBeInTheDocument();
     await waitFor(() => expect(app.location()).toBe('/signin?disconnected=true'));
@@ -156,7 +156,7 @@ describe('shell', () => {
     await screen.findByRole('button', { name: messages.SIGN_OUT });
     mockFetch({ status: 403, body: { message: messages.ACCOUNT_INVALID } });
     await act(async () => {
-      await api.get('/api/user/7').catch(() => undefined);
+      await request('/api/user/7').catch(() => undefined);
     });
     expect(await screen.findByRole('link', { name: messages.BACK_TO_SIGN_IN })).toBeInTheDocument();
     expect(app.location()).toBe('/accountInvalid');

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '@testbed/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, signInAs } from '../test/app';
-import { api, ApiError, setApiNavigator } from './api-client';
+import { ApiError, request, setApiNavigator } from './api-client';
 import { STORAGE_KEYS } from './session';
 
 const headersOf = (fetchMock: ReturnType<typeof mockFetch>, call = 0) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
@@ -18,7 +18,7 @@ describe('api-client', () => {
 
   it('sends JSON and reads JSON', async () => {
     const fetchMock = mockFetch({ status: 200, body: { value0: true } });
-    await expect(api.post('/api/things', { name: 'x' })).resolves.toEqual({ value0: true });
+    await expect(request('/api/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({ value0: true });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/things');
     expect(init?.method).toBe('POST');
@@ -29,16 +29,16 @@ describe('api-client', () => {
   it('adds the Bearer token of the signed-in user', async () => {
     const reply = signInAs('USER');
     const fetchMock = mockFetch({ status: 200, body: [] });
-    await api.get('/api/userReservations/7');
+    await request('/api/userReservations/7');
     expect(headersOf(fetchMock).get('authorization')).toBe(`Bearer ${reply.accessToken}`);
   });
 
   it('sends no Authorization header when nobody is signed in, or when the token is gone from storage', async () => {
     const fetchMock = mockFetch({ status: 200, body: {} }, { status: 200, body: {} });
-    await api.get('/api/reservationTypes');
+    await request('/api/reservationTypes');
     signInAs('USER');
     localStorage.removeItem(STORAGE_KEYS.token);
-    await api.get('/api/reservationTypes');
+    await request('/api/reservationTypes');
     expect(headersOf(fetchMock, 0).has('authorization')).toBe(false);
     expect(headersOf(fetchMock, 1).has('authorization')).toBe(false);
   });
@@ -52,11 +52,11 @@ describe('api-client', () => {
       { status: 200, body: {} },
       { status: 200, body: {} },
     );
-    await api.post('/api/reserveNodes', {});
-    await api.delete('/api/deleteReservation/3');
-    await api.get('/api/getNodes');
-    await api.post('https://elsewhere.example/api/hook', {});
-    await api.post('//elsewhere.example/api/hook', {});
+    await request('/api/reserveNodes', { method: 'POST', body: {} });
+    await request('/api/deleteReservation/3', { method: 'DELETE' });
+    await request('/api/getNodes');
+    await request('https://elsewhere.example/api/hook', { method: 'POST', body: {} });
+    await request('//elsewhere.example/api/hook', { method: 'POST', body: {} });
     expect(headersOf(fetchMock, 0).get(CSRF_HEADER)).toBe('abc+123');
     expect(headersOf(fetchMock, 1).get(CSRF_HEADER)).toBe('abc+123');
     expect(headersOf(fetchMock, 2).has(CSRF_HEADER)).toBe(false);
@@ -66,14 +66,14 @@ describe('api-client', () => {
 
   it("passes the server's message to the caller, else the status text", async () => {
     mockFetch({ status: 409, body: { message: 'Device 10.0.0.1 is booked' } });
-    await expect(api.post('/api/reserveNodes', {})).rejects.toMatchObject({ status: 409, message: 'Device 10.0.0.1 is booked' });
+    await expect(request('/api/reserveNodes', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 409, message: 'Device 10.0.0.1 is booked' });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 502, statusText: 'Bad Gateway' })));
-    await expect(api.get('/api/getNodes')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+    await expect(request('/api/getNodes')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
   });
 
   it('reads field errors and Retry-After', async () => {
     mockFetch({ status: 429, body: { message: 'Too many' }, headers: { 'retry-after': '42' } });
-    const error = await api.post('/api/auth/signin', {}).catch((caught: unknown) => caught);
+    const error = await request('/api/auth/signin', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).retryAfterSeconds).toBe(42);
   });
@@ -82,7 +82,7 @@ describe('api-client', () => {
     signInAs('USER');
     localStorage.setItem('other', 'kept?');
     mockFetch({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
-    await expect(api.get('/api/userReservations/7')).rejects.toMatchObject({ status: 401 });
+    await expect(request('/api/userReservations/7')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.length).toBe(0);
     expect(navigate).toHaveBeenCalledWith('/signin?disconnected=true');
   });
@@ -90,28 +90,28 @@ describe('api-client', () => {
   it('on a 403 ends the session and goes to the account-invalid page', async () => {
     signInAs('USER');
     mockFetch({ status: 403, body: { message: 'You are not allowed to do this.' } });
-    await expect(api.get('/api/users')).rejects.toMatchObject({ status: 403 });
+    await expect(request('/api/users')).rejects.toMatchObject({ status: 403 });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/accountInvalid');
   });
 
   it('leaves 401 and 403 to the sign-in call itself', async () => {
     mockFetch({ status: 401, body: { message: 'bad' } }, { status: 403, body: { message: 'invalid' } });
-    await expect(api.post('/api/auth/signin', {}, { skipSessionInterceptor: true })).rejects.toMatchObject({ status: 401 });
-    await expect(api.post('/api/auth/signin', {}, { skipSessionInterceptor: true })).rejects.toMatchObject({ status: 403 });
+    await expect(request('/api/auth/signin', { method: 'POST', body: {}, skipSessionInterceptor: true })).rejects.toMatchObject({ status: 401 });
+    await expect(request('/api/auth/signin', { method: 'POST', body: {}, skipSessionInterceptor: true })).rejects.toMatchObject({ status: 403 });
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('does not end the session on other errors', async () => {
     signInAs('USER');
     mockFetch({ status: 404, body: { message: 'Reservation not found.' } });
-    await expect(api.get('/api/reservation/9')).rejects.toMatchObject({ status: 404 });
+    await expect(request('/api/reservation/9')).rejects.toMatchObject({ status: 404 });
     expect(localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('reports a network failure as status 0 with a readable message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(api.get('/api/getNodes')).rejects.toMatchObject({ status: 0 });
+    await expect(request('/api/getNodes')).rejects.toMatchObject({ status: 0 });
   });
 });

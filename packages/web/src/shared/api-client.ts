@@ -37,7 +37,6 @@ export interface RequestOptions {
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialised as JSON. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   /**
    * Leave 401 and 403 replies to the caller instead of ending the session: the sign-in call itself
@@ -66,17 +65,6 @@ function readCookie(name: string): string | null {
     if (key === name) return decodeURIComponent(value.join('='));
   }
   return null;
-}
-
-function withQuery(url: string, query: RequestOptions['query']): string {
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  if (!search) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -130,7 +118,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
 
   let response: Response;
   try {
-    response = await fetch(withQuery(url, options.query), {
+    response = await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -148,14 +136,6 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   throw toApiError(response, body);
 }
 
-export const api = {
-  get: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...options, method: 'GET' }),
-  post: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(url, { ...options, method: 'POST', body: body ?? {} }),
-  put: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(url, { ...options, method: 'PUT', body: body ?? {} }),
-  delete: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...options, method: 'DELETE' }),
-};
 
 export type CallOptions = Pick<RequestOptions, 'signal' | 'skipSessionInterceptor'>;
 type CallArgs<E extends Endpoint> = object extends CallInput<E>

@@ -1,9 +1,11 @@
 // Saves a file the API makes (CSV, iCalendar) under a name: fetched with the session's bearer token, since a
 // plain link would carry none.
-import { api, type RequestOptions } from './api-client';
+import type { CallInput, Endpoint } from '@testbed/contract';
+import { callWith } from './api-client';
 
-export async function downloadFile(url: string, fileName: string, query?: RequestOptions['query']): Promise<void> {
-  const text = await api.get<string>(url, { query });
+/** Saves the text reply of an endpoint (its success schema a string) as a file. */
+export async function downloadFile<E extends Endpoint>(endpoint: E, input: CallInput<E>, fileName: string): Promise<void> {
+  const text = String(await callWith(endpoint, input));
   const type = fileName.endsWith('.ics') ? 'text/calendar' : 'text/csv';
   const href = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');

@@ -4,9 +4,9 @@
 import type {} from 'altcha/types/react';
 import { Input, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { captchaConfigSchema } from '@testbed/contract';
+import { registrationEndpoints } from '@testbed/contract/endpoints/registration';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api-client';
+import { endpointQuery } from '../endpoint-query';
 
 interface AltchaElement extends HTMLElement {
   reset?: () => void;
@@ -23,8 +23,7 @@ export interface CaptchaFieldProps {
 
 export function CaptchaField({ label, onChange, error, resetKey = 0 }: CaptchaFieldProps) {
   const config = useQuery({
-    queryKey: ['captcha', 'config'],
-    queryFn: async ({ signal }) => captchaConfigSchema.parse(await api.get<unknown>('/api/auth/captcha', { signal })),
+    ...endpointQuery(registrationEndpoints.captchaConfig),
     staleTime: Infinity,
   });
   const [widgetReady, setWidgetReady] = useState(false);

@@ -3,10 +3,11 @@
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { validUserListSchema, type ValidUser } from '@testbed/contract';
+import type { ValidUser } from '@testbed/contract';
+import { usersEndpoints } from '@testbed/contract/endpoints/users';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../i18n-devices';
-import { api } from '../api-client';
+import { endpointQuery } from '../endpoint-query';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -14,9 +15,7 @@ export function userLabel(user: Pick<ValidUser, 'firstname' | 'lastname' | 'user
   return `${user.lastname} ${user.firstname} (${user.username})`;
 }
 
-async function searchUsers(name: string, signal?: AbortSignal): Promise<ValidUser[]> {
-  return validUserListSchema.parse(await api.get<unknown>('/api/validUsers', { query: { name: name || undefined, limit: 50 }, signal }));
-}
+const searchQuery = (name: string) => endpointQuery(usersEndpoints.search, { query: { name: name || undefined, limit: 50 } });
 
 export interface UserPickerProps {
   label: string;
@@ -39,8 +38,7 @@ export function UserPicker({ label, value, onChange, exclude = [], placeholder, 
   // While a user is picked, the search box shows their label: it is not a new search.
   const term = value && search === userLabel(value) ? '' : debounced;
   const found = useQuery({
-    queryKey: ['validUsers', 'picker', term],
-    queryFn: ({ signal }) => searchUsers(term, signal),
+    ...searchQuery(term),
     enabled: opened,
     placeholderData: keepPreviousData,
   });

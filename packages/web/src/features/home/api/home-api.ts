@@ -1,55 +1,17 @@
 // The home page's reads: the administrators' summary, and the person's own reservations and flash jobs
-// (the same calls as the reservation and flash screens, read here with this page's own keys).
+// (the same endpoints as the reservation and flash screens, so their replies share those screens' cache).
 import { useQuery } from '@tanstack/react-query';
-// Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
-import {
-  adminSummarySchema,
-  flashHistorySchema,
-  flashJobListSchema,
-  reservationListSchema,
-  type AdminSummary,
-  type FlashHistory,
-  type FlashJob,
-  type Reservation,
-} from '@testbed/contract';
-import { api } from '../../../shared/api-client';
+import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
+import { homeEndpoints as home } from '@testbed/contract/endpoints/home';
+import { reservationsEndpoints as reservations } from '@testbed/contract/endpoints/reservations';
+import { endpointQuery } from '../../../shared/endpoint-query';
 
-export const homeKeys = {
-  adminSummary: ['home', 'admin-summary'] as const,
-  reservations: (userId: number) => ['home', 'reservations', userId] as const,
-  everBooked: (userId: number) => ['home', 'ever-booked', userId] as const,
-  flashJobs: ['home', 'flash-jobs'] as const,
-  flashHistory: ['home', 'flash-history'] as const,
-};
-
-export async function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {
-  return adminSummarySchema.parse(await api.get<unknown>('/api/adminSummary', { signal }));
-}
-
+export const useAdminSummary = (enabled: boolean) => useQuery({ ...endpointQuery(home.adminSummary), enabled });
 /** The reservations of the user that have not ended (the list's default), soonest first. */
-export async function getOpenReservations(userId: number, signal?: AbortSignal): Promise<Reservation[]> {
-  return reservationListSchema.parse(await api.get<unknown>(`/api/userReservations/${userId}`, { query: { limit: 50 }, signal }));
-}
-
-/** Whether the user ever booked: one reservation of the whole list is enough. */
-export async function getEverBooked(userId: number, signal?: AbortSignal): Promise<boolean> {
-  const rows = reservationListSchema.parse(await api.get<unknown>(`/api/userReservations/${userId}`, { query: { all: true, limit: 1 }, signal }));
-  return rows.length > 0;
-}
-
-export async function getFlashJobs(signal?: AbortSignal): Promise<FlashJob[]> {
-  return flashJobListSchema.parse(await api.get<unknown>('/api/flashJobs', { signal }));
-}
-
-export async function getFlashHistory(signal?: AbortSignal): Promise<FlashHistory> {
-  return flashHistorySchema.parse(await api.get<unknown>('/api/flashJobs/history', { query: { limit: 20 }, signal }));
-}
-
-export const useAdminSummary = (enabled: boolean) =>
-  useQuery({ queryKey: homeKeys.adminSummary, queryFn: ({ signal }) => getAdminSummary(signal), enabled });
 export const useOpenReservations = (userId: number) =>
-  useQuery({ queryKey: homeKeys.reservations(userId), queryFn: ({ signal }) => getOpenReservations(userId, signal) });
+  useQuery(endpointQuery(reservations.mine, { params: { id: userId }, query: { limit: 50 } }));
+/** Whether the user ever booked: one reservation of the whole list is enough. */
 export const useEverBooked = (userId: number) =>
-  useQuery({ queryKey: homeKeys.everBooked(userId), queryFn: ({ signal }) => getEverBooked(userId, signal) });
-export const useFlashJobs = () => useQuery({ queryKey: homeKeys.flashJobs, queryFn: ({ signal }) => getFlashJobs(signal) });
-export const useFlashHistory = () => useQuery({ queryKey: homeKeys.flashHistory, queryFn: ({ signal }) => getFlashHistory(signal) });
+  useQuery({ ...endpointQuery(reservations.mine, { params: { id: userId }, query: { all: 'true', limit: 1 } }), select: (rows) => rows.length > 0 });
+export const useFlashJobs = () => useQuery(endpointQuery(flashing.jobs));
+export const useFlashHistory = () => useQuery(endpointQuery(flashing.history, { query: { limit: 20 } }));

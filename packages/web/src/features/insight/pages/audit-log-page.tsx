@@ -5,6 +5,7 @@ import { Autocomplete, Badge, Button, Code, Group, NumberInput, Stack, Table, Te
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_CHOICES, auditLogQuerySchema } from '@testbed/contract';
+import { auditEndpoints } from '@testbed/contract/endpoints/audit';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { useSearchParams } from 'react-router';
@@ -111,7 +112,7 @@ export function AuditLogPage() {
           <Button variant="default" onClick={onClear}>
             {t('CLEAR_FILTERS')}
           </Button>
-          <Button variant="default" onClick={() => downloadFile('/api/auditLog.csv', 'audit-log.csv', { ...filters }).catch((error: Error) => notifyFailure(error.message))}>
+          <Button variant="default" onClick={() => downloadFile(auditEndpoints.csv, { query: { ...filters } }, 'audit-log.csv').catch((error: Error) => notifyFailure(error.message))}>
             {t('EXPORT_CSV')}
           </Button>
         </Group>

@@ -4,6 +4,7 @@ import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@man
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageKey, Statistics, StatisticsTable } from '@testbed/contract';
+import { statisticsEndpoints } from '@testbed/contract/endpoints/statistics';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
@@ -82,7 +83,7 @@ function Section<Row>({ title, table, range, chart, data }: SectionProps<Row>) {
             size="xs"
             variant="default"
             aria-label={t('EXPORT_TABLE_CSV', { table: t(title) })}
-            onClick={() => downloadFile(`/api/statistics/${table}.csv`, `${table}.csv`, range).catch((error: Error) => notifyFailure(error.message))}
+            onClick={() => downloadFile(statisticsEndpoints.csv, { params: { table }, query: range }, `${table}.csv`).catch((error: Error) => notifyFailure(error.message))}
           >
             {t('EXPORT_CSV')}
           </Button>

@@ -1,4 +1,5 @@
-// Calls of the booking and reservation screens, their query options and hooks.
+// Calls of the booking and reservation screens, their query options and hooks, each calling its endpoint of
+// the contract's table.
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -8,60 +9,32 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import {
-  deleteReservationReplySchema,
-  deviceCatalogueSchema,
-  maintenanceWindowListSchema,
-  freeSlotsReplySchema,
-  meReplySchema,
-  myUsageLimitsSchema,
-  reservationSchema,
-  type FreeSlotsReply,
-  nodesToReserveSchema,
-  reservationListSchema,
-  reservationTimelineSchema,
-  reservationTypeSchema,
-  reserveNodesReplySchema,
-  validUserListSchema,
-  VALID_USERS_MAX,
-  type Reservation,
-  type ReserveNodesRequest,
-} from '@testbed/contract';
-import * as z from 'zod/mini';
-import { ApiError, api } from '../../../shared/api-client';
+import { VALID_USERS_MAX, type FreeSlotsReply, type Reservation, type ReserveNodesRequest } from '@testbed/contract';
+import { authEndpoints as auth } from '@testbed/contract/endpoints/auth';
+import { catalogueEndpoints as catalogue } from '@testbed/contract/endpoints/catalogue';
+import { maintenanceEndpoints as maintenance } from '@testbed/contract/endpoints/maintenance';
+import { reservationsEndpoints as reservations } from '@testbed/contract/endpoints/reservations';
+import { usagePoliciesEndpoints as usagePolicies } from '@testbed/contract/endpoints/usage-policies';
+import { usersEndpoints as users } from '@testbed/contract/endpoints/users';
+import { ApiError, call } from '../../../shared/api-client';
+import { endpointQuery, invalidate, keyOf } from '../../../shared/endpoint-query';
 
 /** 'mine': the user is responsible or takes part; 'others': the user has no part. */
 export type ReservationListKind = 'mine' | 'others';
 
 export const RESERVATION_PAGE_SIZE = 100;
 
-export const reservationKeys = {
-  all: ['reservations'] as const,
-  lists: () => [...reservationKeys.all, 'list'] as const,
-  list: (kind: ReservationListKind, userId: number, all: boolean) => [...reservationKeys.lists(), kind, userId, all] as const,
-  timeline: (userId: number, deviceType: string, from: number, to: number) =>
-    [...reservationKeys.all, 'timeline', userId, deviceType, from, to] as const,
-};
-
-export async function fetchReservationPage(
-  kind: ReservationListKind,
-  userId: number,
-  options: { all: boolean; offset: number; limit: number; signal?: AbortSignal },
-): Promise<Reservation[]> {
-  const path = kind === 'mine' ? 'userReservations' : 'otherReservations';
-  const reply = await api.get<unknown>(`/api/${path}/${userId}`, {
-    query: { all: options.all, offset: options.offset, limit: options.limit },
-    signal: options.signal,
-  });
-  return reservationListSchema.parse(reply);
-}
+/** Every read a booking, a deletion or a change of a reservation may change. */
+const reservationReads = [reservations.mine, reservations.others, reservations.current, reservations.timeline];
 
 /** One of the two tables, page by page: the server answers at most a page; a full page means there may be more. */
 export function reservationListOptions(kind: ReservationListKind, userId: number, all: boolean) {
+  const endpoint = reservations[kind];
+  const input = { params: { id: userId }, query: { all: all ? ('true' as const) : ('false' as const) } };
   return infiniteQueryOptions({
-    queryKey: reservationKeys.list(kind, userId, all),
+    queryKey: keyOf(endpoint, input),
     queryFn: ({ pageParam, signal }) =>
-      fetchReservationPage(kind, userId, { all, offset: pageParam, limit: RESERVATION_PAGE_SIZE, signal }),
+      call(endpoint, { ...input, query: { ...input.query, offset: pageParam, limit: RESERVATION_PAGE_SIZE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, pages) =>
       lastPage.length === RESERVATION_PAGE_SIZE ? pages.length * RESERVATION_PAGE_SIZE : undefined,
@@ -77,61 +50,28 @@ export type ReservationListResult = ReturnType<typeof useReservationList>;
  * What the booking timeline draws: every reservation (the user's and the others') holding a device of the
  * type within the window, in one call.
  */
-export function reservationTimelineOptions(userId: number, deviceType: string, window: { from: Date; to: Date }) {
-  return queryOptions({
-    queryKey: reservationKeys.timeline(userId, deviceType, window.from.getTime(), window.to.getTime()),
-    queryFn: async ({ signal }) =>
-      reservationTimelineSchema.parse(
-        await api.get<unknown>(`/api/reservationTimeline/${userId}`, {
-          query: { deviceType, from: window.from.toISOString(), to: window.to.toISOString() },
-          signal,
-        }),
-      ),
+export const reservationTimelineOptions = (userId: number, deviceType: string, window: { from: Date; to: Date }) =>
+  endpointQuery(reservations.timeline, {
+    params: { id: userId },
+    query: { deviceType, from: window.from.toISOString(), to: window.to.toISOString() },
   });
-}
 
-export const nodesToReserveOptions = queryOptions({
-  queryKey: ['nodesToReserve'],
-  queryFn: async ({ signal }) => nodesToReserveSchema.parse(await api.get<unknown>('/api/getNodesToReserve', { signal })),
-});
+export const nodesToReserveOptions = endpointQuery(reservations.nodesToReserve);
 
 /** The maintenance windows over the timeline's days, drawn as blocked time. */
 export const maintenanceOptions = (window: { from: Date; to: Date }) =>
-  queryOptions({
-    queryKey: ['maintenanceWindows', window.from.toISOString(), window.to.toISOString()],
-    queryFn: async ({ signal }) =>
-      maintenanceWindowListSchema.parse(
-        await api.get<unknown>('/api/maintenanceWindows', { query: { from: window.from.toISOString(), to: window.to.toISOString() }, signal }),
-      ),
-  });
+  endpointQuery(maintenance.list, { query: { from: window.from.toISOString(), to: window.to.toISOString() } });
 
 /** The devices' properties, for the booking screen's filter. */
-export const deviceCatalogueOptions = queryOptions({
-  queryKey: ['deviceCatalogue'],
-  queryFn: async ({ signal }) => deviceCatalogueSchema.parse(await api.get<unknown>('/api/deviceCatalogue', { signal })),
-});
+export const deviceCatalogueOptions = endpointQuery(catalogue.catalogue);
 
-export const reservationTypesOptions = queryOptions({
-  queryKey: ['reservationTypes'],
-  queryFn: async ({ signal }) => z.array(reservationTypeSchema).parse(await api.get<unknown>('/api/reservationTypes', { signal })),
-  staleTime: Infinity,
-});
+export const reservationTypesOptions = queryOptions({ ...endpointQuery(reservations.reservationTypes), staleTime: Infinity });
 
-export function validUsersOptions(name: string) {
-  return queryOptions({
-    queryKey: ['validUsers', name],
-    queryFn: async ({ signal }) =>
-      validUserListSchema.parse(await api.get<unknown>('/api/validUsers', { query: { name, limit: VALID_USERS_MAX }, signal })),
-    staleTime: 60_000,
-  });
-}
+export const validUsersOptions = (name: string) =>
+  queryOptions({ ...endpointQuery(users.search, { query: { name, limit: VALID_USERS_MAX } }), staleTime: 60_000 });
 
 /** The signed-in user as the server knows them now: a key added since sign-in counts. */
-export const meOptions = queryOptions({
-  queryKey: ['auth', 'me'],
-  queryFn: async ({ signal }) => meReplySchema.parse(await api.get<unknown>('/api/auth/me', { signal })),
-  staleTime: 0,
-});
+export const meOptions = queryOptions({ ...endpointQuery(auth.me), staleTime: 0 });
 
 /** The messages of a refused booking or deletion: value1 of the tuple reply, else the error's message. */
 export function refusalMessages(error: unknown): string[] {
@@ -157,7 +97,7 @@ export class RefusedError extends Error {
 export async function reserveNodes(request: ReserveNodesRequest): Promise<number> {
   let reply;
   try {
-    reply = reserveNodesReplySchema.parse(await api.post<unknown>('/api/reserveNodes', request));
+    reply = await call(reservations.book, { body: request });
   } catch (error) {
     throw new RefusedError(refusalMessages(error));
   }
@@ -169,14 +109,14 @@ export function useReserveNodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reserveNodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all }),
+    onSuccess: () => invalidate(queryClient, reservationReads),
   });
 }
 
 export async function deleteReservation(reservationId: number): Promise<string[]> {
   let reply;
   try {
-    reply = deleteReservationReplySchema.parse(await api.delete<unknown>(`/api/deleteReservation/${reservationId}`));
+    reply = await call(reservations.delete, { params: { id: reservationId } });
   } catch (error) {
     throw new RefusedError(refusalMessages(error));
   }
@@ -190,12 +130,14 @@ export function useDeleteReservation() {
   return useMutation({
     mutationFn: deleteReservation,
     onSuccess: async (_messages, reservationId) => {
-      queryClient.setQueriesData<InfiniteData<Reservation[], unknown>>({ queryKey: reservationKeys.lists() }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => page.filter((reservation) => reservation.reservationId !== reservationId)) }
-          : data,
-      );
-      await queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+      for (const list of [reservations.mine, reservations.others]) {
+        queryClient.setQueriesData<InfiniteData<Reservation[], unknown>>({ queryKey: [list.id] }, (data) =>
+          data
+            ? { ...data, pages: data.pages.map((page) => page.filter((reservation) => reservation.reservationId !== reservationId)) }
+            : data,
+        );
+      }
+      await invalidate(queryClient, reservationReads);
     },
   });
 }
@@ -207,20 +149,15 @@ export function useMe(enabled = true) {
 /** The earliest windows where `count` devices of the type are free for the duration (GET /api/freeSlots). */
 export async function fetchFreeSlots(query: { deviceType: string; count: number; durationMinutes: number; mode: 'Exclusive' | 'Shared' }): Promise<FreeSlotsReply> {
   try {
-    return freeSlotsReplySchema.parse(await api.get<unknown>('/api/freeSlots', { query }));
+    return await call(reservations.freeSlots, { query });
   } catch (error) {
     throw new RefusedError(refusalMessages(error));
   }
 }
 
 /** The usage limits that bind the user, per device type. */
-export function myUsageLimitsOptions(userId: number) {
-  return queryOptions({
-    queryKey: ['usagePolicies', 'mine', userId],
-    queryFn: async ({ signal }) => myUsageLimitsSchema.parse(await api.get<unknown>('/api/usagePolicies/mine', { query: { userId }, signal })),
-    staleTime: 60_000,
-  });
-}
+export const myUsageLimitsOptions = (userId: number) =>
+  queryOptions({ ...endpointQuery(usagePolicies.mine, { query: { userId } }), staleTime: 60_000 });
 
 /** Moves the end of a reservation (extend or shorten) or releases it now; the lists are read again after. */
 export function useChangeReservation() {
@@ -228,15 +165,14 @@ export function useChangeReservation() {
   return useMutation({
     mutationFn: async (change: { reservationId: number; endDate?: Date }) => {
       try {
-        const reply =
-          change.endDate === undefined
-            ? await api.post<unknown>(`/api/reservations/${change.reservationId}/release`, {})
-            : await api.post<unknown>(`/api/reservations/${change.reservationId}/end`, { endDate: change.endDate.toISOString() });
-        return reservationSchema.parse(reply);
+        const params = { id: change.reservationId };
+        return change.endDate === undefined
+          ? await call(reservations.release, { params })
+          : await call(reservations.changeEnd, { params, body: { endDate: change.endDate.toISOString() } });
       } catch (error) {
         throw new RefusedError(refusalMessages(error));
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reservationKeys.all }),
+    onSuccess: () => invalidate(queryClient, reservationReads),
   });
 }

@@ -3,6 +3,7 @@
 // Add to calendar (a one-event .ics) and Delete.
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
+import { calendarEndpoints } from '@testbed/contract/endpoints/calendar';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Link } from 'react-router';
@@ -168,7 +169,7 @@ export function ReservationsTable({
                       size="compact-sm"
                       variant="default"
                       onClick={() =>
-                        downloadFile(`/api/reservations/${reservation.reservationId}/ics`, `reservation-${reservation.reservationId}.ics`).catch((error: Error) =>
+                        downloadFile(calendarEndpoints.event, { params: { id: reservation.reservationId } }, `reservation-${reservation.reservationId}.ics`).catch((error: Error) =>
                           notifyFailure(error.message),
                         )
                       }
