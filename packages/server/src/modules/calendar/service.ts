@@ -1,6 +1,8 @@
-// Calendar feeds (RFC 5545, built by ical-generator): each user may hold one private feed URL of their
-// reservations, as holder or colleague, that calendar programs poll; its secret is shown once and only its
-// SHA-256 is kept, so a leaked URL is stopped by regenerating it. Each reservation also downloads as one event.
+// Calendar feeds (RFC 5545): each user may hold one private feed URL of their reservations, as holder or
+// colleague, that calendar programs poll; its secret is shown once and only its SHA-256 is kept, so a leaked URL
+// is stopped by regenerating it. Each reservation also downloads as one event, written by ical-generator; the
+// feed's events are written by its query in the same form (a test holds them equal), because building 2,000
+// events in the library took most of a read.
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
