@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
 import { addSshKey, at, bookingBody, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, loginAs, type TestContext } from '../../../test/helper.js';
-import ical from 'ical-generator';
-import { calendarText, type FeedEvent } from './service.js';
+import { sql } from 'kysely';
 
 type Caller = Awaited<ReturnType<typeof loginAs>>;
 let ctx: TestContext;
@@ -150,29 +149,44 @@ describe('reading the feed again', () => {
 });
 
 describe('the feed text', () => {
-  it("is ical-generator's own text for the same events: escapes, long lines, accents, emoji, characters of three octets", () => {
-    const make = () => ical({ name: 'Testbed reservations', prodId: { company: 'Testbed Portal', product: 'reservations', language: 'EN' }, ttl: 900 });
-    const words = ['mesh', 'réseau', 'Straße', '測試', '🛰️', 'a;b,c\\d', 'line\nbreak', 'crlf\r\nend'];
-    const events: FeedEvent[] = Array.from({ length: 60 }, (_, n) => {
-      const text = Array.from({ length: n * 3 }, (_, k) => words[(n + k) % words.length]).join(n % 2 ? ' ' : '');
-      return {
-        id: `reservation-${n}@portal.example.org`,
-        start: new Date(at(n).getTime() + 123),
-        end: at(n, 1),
-        stamp: at(-n),
-        summary: `Testbed: ${n} devices – ${text}`,
-        description: `Holder: ${text}\nType: Exclusive\n\n${text}`,
-        url: `https://portal.example.org/reservations/7/reservationId/${n}?a=b,c;d`,
-      };
-    });
-    const library = make();
-    for (const event of events) library.createEvent(event);
-    const ours = calendarText(make(), events);
-    expect(ours).toBe(library.toString());
-    // Read back, each line break is a \n.
-    expect(parse(ours).events.map((event) => event.summary)).toEqual(events.map((event) => event.summary.replace(/\r\n/g, '\n')));
+  it("is, event by event, ical-generator's text of the one-event download: escapes, long lines, accents, emoji, line breaks", async () => {
+    const owner = await loginAs(ctx);
+    const friend = await loginAs(ctx);
+    await addSshKey(ctx.database.db, owner.id);
+    const words = ['mesh', 'réseau', 'Straße', '測試', '🛰️', 'a;b,c\\d', 'x'.repeat(40)];
+    const ids: number[] = [];
+    for (let n = 0; n < 14; n++) {
+      const macs = n % 3 ? ['02:00:00:01:00:03'] : ['02:00:00:01:00:03', '02:00:00:01:00:04'];
+      const body = bookingBody({ userId: owner.id, macs, start: at(20 + n), end: at(20 + n, 2), users: n % 2 ? [friend.id] : [], description: `run ${n}` });
+      const reply = await owner.inject({ method: 'POST', url: '/api/reserveNodes', payload: body });
+      expect(reply.statusCode, reply.body).toBe(200);
+      ids.push(reply.json().value1);
+    }
+    // The text the database holds, whatever rule the form applies: any character an event's text must escape
+    // or fold, and line breaks of every kind.
+    for (const [n, id] of ids.entries()) {
+      const description = n === 1 ? 'first line\r\nsecond; third\rfourth\nfifth, end' : Array.from(Array.from({ length: n * 3 }, (_, k) => words[(n + k) % words.length]).join(n % 2 ? ' ' : '')).slice(0, 100).join('');
+      await sql`UPDATE reservations SET description = ${description} WHERE id = ${id}`.execute(ctx.database.db);
+    }
+    const created = (await owner.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
+    const feed = await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search });
+    expect(feed.statusCode).toBe(200);
+    const feedEvents = veventsOf(feed.body);
+    expect(feedEvents).toHaveLength(ids.length);
+    for (const [n, id] of ids.entries()) {
+      const download = await owner.inject({ method: 'GET', url: `/api/reservations/${id}/ics` });
+      expect(feedEvents[n], `reservation ${id}`).toBe(veventsOf(download.body)[0]);
+    }
+    // Every line of 75 octets or more is folded, and the text reads back as written.
+    expect(feed.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(parse(feed.body).events[1]!.description).toContain('first line\nsecond; third\nfourth\nfifth, end');
   });
 });
+
+/** The text of each VEVENT of a calendar, folded lines and all. */
+function veventsOf(text: string): string[] {
+  return [...text.matchAll(/BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/g)].map((match) => match[0]);
+}
 
 describe('GET /api/reservations/{id}/ics', () => {
   it('downloads one event for the holder, a colleague and an administrator, and refuses anyone else', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 
 export interface CalendarReservationRow {
@@ -29,31 +29,48 @@ const reservationFields = sql<CalendarReservationRow>`
     JOIN users h ON h.id = r.responsible_user_id
     JOIN reservation_types rt ON rt.id = r.reservation_type_id`;
 
-/**
- * One event of a feed as the database writes it: id, start, end, stamp (instants already in iCalendar's UTC
- * form), description, holder, reservation type, colleagues, devices.
- */
-export type FeedEventTuple = [number, string, string, string, string, string, string, string[], string[]];
-
 export interface FeedWindow {
   pastDays: number;
   futureDays: number;
   maxEvents: number;
 }
 
+/** What a feed's events need beside the rows: the host in each UID and the portal's address in each URL. */
+export interface FeedSite {
+  host: string;
+  /** The portal's public address, already escaped as an iCalendar TEXT value. */
+  publicUrl: string;
+}
+
 /** An instant in iCalendar's UTC form to the second, e.g. 20261126T203345Z. */
-const icalUtc = (column: ReturnType<typeof sql.ref>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"Z"')`;
+const icalUtc = (column: ReturnType<typeof sql.ref>) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"Z"')`;
 
 /**
- * The feed of a secret in one statement: its owner (if the account may still sign in) and, as the text of one
- * JSON array, the owner's reservations as holder or colleague that overlap the window from `pastDays` ago to
- * `futureDays` ahead, soonest first. The text comes back unparsed, so that its hash answers a calendar's
- * If-None-Match before anything is built. The read is noted on the feed at most once a minute, so that a
- * polling calendar does not write on every read.
+ * A TEXT value (RFC 5545 3.3.11), as ical-generator escapes it: backslash, semicolon and comma escaped, each
+ * line break (CRLF, CR or LF) written as \n.
  */
-export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWindow): Promise<{ userId: number; events: string } | undefined> {
+const icalText = (value: RawBuilder<string>) =>
+  sql<string>`replace(replace(replace(replace(replace(replace(${value}, '\\', '\\\\'), ';', '\\;'), ',', '\\,'), E'\\r\\n', E'\\n'), E'\\r', E'\\n'), E'\\n', '\\n')`;
+
+const CRLF = sql.lit('\r\n');
+
+/**
+ * The feed of a secret in one statement: its owner (if the account may still sign in) and the text of the
+ * owner's events, as holder or colleague, for the reservations that overlap the window from `pastDays` ago to
+ * `futureDays` ahead, soonest first. The database writes each event's lines (the same lines, in the same
+ * order, as ical-generator writes for the one-event download), unfolded: the caller folds the long ones. Its
+ * text is also what the feed's validator hashes, so that If-None-Match is answered before anything is built.
+ * The read is noted on the feed at most once a minute, so that a polling calendar does not write on every read.
+ */
+export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWindow, site: FeedSite): Promise<{ userId: number; events: string } | undefined> {
   const from = sql`now() - make_interval(days => ${window.pastDays})`;
   const until = sql`now() + make_interval(days => ${window.futureDays})`;
+  const summary = sql<string>`'Testbed: ' || dv.count || ' device' || CASE WHEN dv.count = 1 THEN '' ELSE 's' END
+           || CASE WHEN r.description <> '' THEN ' – ' || r.description ELSE '' END`;
+  const description = sql<string>`'Holder: ' || h.username
+           || CASE WHEN c.names IS NULL THEN '' ELSE E'\\nColleagues: ' || c.names END
+           || E'\\nType: ' || rt.label || E'\\nDevices: ' || coalesce(dv.labels, '')
+           || CASE WHEN r.description <> '' THEN E'\\n\\n' || r.description ELSE '' END`;
   const { rows } = await sql<{ user_id: number; events: string }>`
     WITH feed AS (
       SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
@@ -63,32 +80,38 @@ export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWin
        WHERE token_hash = ${tokenHash} AND user_id IN (SELECT user_id FROM feed)
          AND (last_read_at IS NULL OR last_read_at < now() - interval '1 minute')
     ), mine AS (
-      -- Each side by its own index (holder and end; colleague), rather than one OR that reads every reservation.
-      SELECT r.id FROM feed JOIN reservations r ON r.responsible_user_id = feed.user_id
+      -- Each side by its own index (holder and end; colleague), rather than one OR that reads every
+      -- reservation; a holder is never counted again as a colleague, so the two sides never overlap.
+      SELECT r.* FROM feed JOIN reservations r ON r.responsible_user_id = feed.user_id
        WHERE r.end_date > ${from} AND r.start_date < ${until}
-      UNION
-      SELECT r.id FROM feed JOIN reservation_users ru ON ru.user_id = feed.user_id
+      UNION ALL
+      SELECT r.* FROM feed JOIN reservation_users ru ON ru.user_id = feed.user_id
         JOIN reservations r ON r.id = ru.reservation_id
-       WHERE r.end_date > ${from} AND r.start_date < ${until}
+       WHERE r.end_date > ${from} AND r.start_date < ${until} AND r.responsible_user_id <> feed.user_id
+       ORDER BY start_date, id
+       LIMIT ${window.maxEvents}
     ), events AS (
-      SELECT r.id, r.start_date, ${icalUtc(sql.ref('r.start_date'))} AS starts, ${icalUtc(sql.ref('r.end_date'))} AS ends,
-             ${icalUtc(sql.ref('r.submission_date'))} AS stamp, r.description, h.username AS holder, rt.label AS reservation_type,
-             ARRAY(SELECT u.username FROM reservation_users ru JOIN users u ON u.id = ru.user_id
-                    WHERE ru.reservation_id = r.id ORDER BY u.username) AS colleagues,
-             ARRAY(SELECT d.mac_address || ' (' || t.name || ', ' || host(d.ip_address) || ')'
-                     FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id
-                     JOIN device_types t ON t.id = d.device_type_id
-                    WHERE rd.reservation_id = r.id ORDER BY t.name, d.mac_address) AS devices
-        FROM mine JOIN reservations r ON r.id = mine.id
+      SELECT r.start_date, r.id,
+             'BEGIN:VEVENT' || ${CRLF} || 'UID:reservation-' || r.id || ${'@' + site.host} || ${CRLF} || 'SEQUENCE:0' || ${CRLF}
+             || 'DTSTAMP:' || ${icalUtc(sql.ref('r.submission_date'))} || ${CRLF}
+             || 'DTSTART:' || ${icalUtc(sql.ref('r.start_date'))} || ${CRLF}
+             || 'DTEND:' || ${icalUtc(sql.ref('r.end_date'))} || ${CRLF}
+             || 'SUMMARY:' || ${icalText(summary)} || ${CRLF}
+             || 'DESCRIPTION:' || ${icalText(description)} || ${CRLF}
+             || 'URL;VALUE=URI:' || ${site.publicUrl + '/reservations/'} || feed.user_id || '/reservationId/' || r.id || ${CRLF}
+             || 'END:VEVENT' || ${CRLF} AS text
+        FROM feed CROSS JOIN mine r
         JOIN users h ON h.id = r.responsible_user_id
         JOIN reservation_types rt ON rt.id = r.reservation_type_id
-       ORDER BY r.start_date, r.id
-       LIMIT ${window.maxEvents}
+        CROSS JOIN LATERAL (
+          SELECT string_agg(u.username, ', ' ORDER BY u.username) AS names
+            FROM reservation_users ru JOIN users u ON u.id = ru.user_id WHERE ru.reservation_id = r.id) AS c
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS count, string_agg(d.mac_address || ' (' || t.name || ', ' || host(d.ip_address) || ')', ', ' ORDER BY t.name, d.mac_address) AS labels
+            FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id JOIN device_types t ON t.id = d.device_type_id
+           WHERE rd.reservation_id = r.id) AS dv
     )
-    SELECT feed.user_id,
-           (SELECT coalesce(json_agg(json_build_array(id, starts, ends, stamp, description, holder, reservation_type, colleagues, devices)
-                                     ORDER BY start_date, id), '[]')::text
-              FROM events) AS events
+    SELECT feed.user_id, (SELECT coalesce(string_agg(text, '' ORDER BY start_date, id), '') FROM events) AS events
       FROM feed`.execute(db);
   const row = rows[0];
   return row && { userId: row.user_id, events: row.events };

@@ -1,6 +1,8 @@
-// Calendar feeds (RFC 5545, built by ical-generator): each user may hold one private feed URL of their
-// reservations, as holder or colleague, that calendar programs poll; its secret is shown once and only its
-// SHA-256 is kept, so a leaked URL is stopped by regenerating it. Each reservation also downloads as one event.
+// Calendar feeds (RFC 5545): each user may hold one private feed URL of their reservations, as holder or
+// colleague, that calendar programs poll; its secret is shown once and only its SHA-256 is kept, so a leaked URL
+// is stopped by regenerating it. Each reservation also downloads as one event, written by ical-generator; the
+// feed's events are written by its query in the same form (a test holds them equal), because building 2,000
+// events in the library took most of a read.
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
@@ -8,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, requireSignedIn } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
-import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedEventTuple, type FeedWindow } from './repo.js';
+import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedSite, type FeedWindow } from './repo.js';
 
 /**
  * The feed shows the reservations that overlap the window from 90 days ago to a year ahead: a calendar keeps
@@ -17,7 +19,7 @@ import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type Cale
  */
 export const FEED_WINDOW: FeedWindow = { pastDays: 90, futureDays: 365, maxEvents: 5_000 };
 /** Raised when the feed's text changes for the same rows, so that no calendar keeps a body of the old format. */
-const FEED_FORMAT = 1;
+const FEED_FORMAT = 2;
 
 export type FeedReply = { etag: string; notModified: true } | { etag: string; notModified: false; body: string };
 
@@ -27,12 +29,14 @@ const hashOf = feedTokenHash;
 
 export class CalendarService {
   private readonly host: string;
+  private readonly feedSite: FeedSite;
 
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
   ) {
     this.host = new URL(publicUrl).host;
+    this.feedSite = { host: this.host, publicUrl: icalText(publicUrl) };
   }
 
   async status(principal: Principal | null): Promise<CalendarFeedStatus> {
@@ -60,21 +64,12 @@ export class CalendarService {
    * changes them), so that a calendar that sends the validator it holds gets a 304 without a body being built.
    */
   async feed(token: string, ifNoneMatch?: string): Promise<FeedReply> {
-    const feed = await readFeed(this.db, hashOf(token), FEED_WINDOW);
+    const feed = await readFeed(this.db, hashOf(token), FEED_WINDOW, this.feedSite);
     if (!feed) throw new AppError('not_found', 'This calendar feed does not exist or was regenerated.');
-    const etag = `W/"${createHash('sha256').update(`${FEED_FORMAT}|${this.publicUrl}|${feed.userId}|${feed.events}`).digest('base64url').slice(0, 32)}"`;
+    const etag = `W/"${createHash('sha256').update(`${FEED_FORMAT}|${feed.userId}|${feed.events}`).digest('base64url').slice(0, 32)}"`;
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) return { etag, notModified: true };
-    const events = (JSON.parse(feed.events) as FeedEventTuple[]).map(
-      ([id, start, end, stamp, description, holder, reservationType, colleagues, devices]): FeedEventText => ({
-        id: this.uid(id),
-        start,
-        end,
-        stamp,
-        ...this.texts({ description, holder, reservationType, colleagues, devices }),
-        url: this.eventUrl(feed.userId, id),
-      }),
-    );
-    return { etag, notModified: false, body: withEvents(this.calendar('Testbed reservations'), events) };
+    const head = this.calendar('Testbed reservations').toString();
+    return { etag, notModified: false, body: `${head.slice(0, -END.length)}${foldLines(feed.events)}${END}` };
   }
 
   /** One reservation as a single-event calendar, for its holder, its colleagues and administrators. */
@@ -143,48 +138,18 @@ export interface FeedEvent {
 
 const END = 'END:VCALENDAR';
 
-/** An event with its instants already in iCalendar's UTC form (as the feed's query writes them). */
-type FeedEventText = Omit<FeedEvent, 'start' | 'end' | 'stamp'> & { start: string; end: string; stamp: string };
-
-/**
- * The text of `calendar` (which has no events) with `events`: the same text as ical-generator's, whose
- * serialisation of a feed of 2,000 events took seconds (it folds lines by encoding every character with a new
- * TextEncoder) and still tens of milliseconds with that fixed. The calendar's head is the library's; the
- * events, of the few properties the portal uses, are written here in one pass. A test holds the two texts equal.
- */
-export function calendarText(calendar: ICalCalendar, events: FeedEvent[]): string {
-  return withEvents(
-    calendar,
-    events.map((event) => ({ ...event, start: icalTime(event.start), end: icalTime(event.end), stamp: icalTime(event.stamp) })),
-  );
-}
-
-function withEvents(calendar: ICalCalendar, events: FeedEventText[]): string {
-  const head = calendar.toString();
-  return `${head.slice(0, -END.length)}${events.map(eventText).join('')}${END}`;
-}
-
-/** An event's lines; only those of text can be longer than a line may be, and only they are folded. */
-function eventText(event: FeedEventText): string {
-  return (
-    `BEGIN:VEVENT\r\nUID:${event.id}\r\nSEQUENCE:0\r\nDTSTAMP:${event.stamp}\r\n` +
-    `DTSTART:${event.start}\r\nDTEND:${event.end}\r\n${foldLine(`SUMMARY:${icalText(event.summary)}`)}\r\n` +
-    `${foldLine(`DESCRIPTION:${icalText(event.description)}`)}\r\n${foldLine(`URL;VALUE=URI:${icalText(event.url)}`)}\r\nEND:VEVENT\r\n`
-  );
-}
-
-/** An instant in UTC to the second, e.g. 20261126T203345Z. */
-function icalTime(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
-}
-
 /** A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
 function icalText(text: string): string {
-  return TEXT_SPECIALS.test(text) ? text.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n') : text;
+  return text.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n');
 }
 
-const TEXT_SPECIALS = /[\\;,\r\n]/;
+/**
+ * RFC 5545 3.1 line folding of the events the database wrote, as ical-generator folds: only a line of 25
+ * characters or more can pass 74 octets of UTF-8 (no character takes more than three octets per UTF-16 unit).
+ */
+function foldLines(text: string): string {
+  return text.replace(/[^\r\n]{25,}/g, foldLine);
+}
 
 /** No character past U+007F: each character is one octet. */
 const ASCII = /^[^\u0080-\uffff]*$/;
