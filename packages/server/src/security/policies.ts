@@ -24,30 +24,22 @@ export interface ReservationPeople {
   colleagueIds: readonly number[];
 }
 
-/** What a rule may look at, loaded by the service before it asks. */
-export interface Facts {
-  /** The account acted on, or the owner of what is acted on (a booking's holder, a job's or token's owner). */
-  userId?: number;
-  /** The holder and colleagues of the reservation read. */
-  memberIds?: readonly number[];
-  /** The managers of the group acted on. */
-  managerIds?: readonly number[];
-  /** The Exclusive reservations of the device acted on that run now: only those are flashable. */
-  reservationsNow?: readonly ReservationPeople[];
-  /** The account that asks to sign in. */
-  account?: { enabled: boolean };
-  /** The mailed link used was found valid, unused and unexpired (its token is the authority). */
-  linkValid?: boolean;
-}
-
-type Rule = (caller: Principal, facts: Facts) => boolean;
-type PublicRule = (caller: Principal | null, facts: Facts) => boolean;
+// What a rule may look at, loaded by the service before it asks: each rule names the facts it reads, so that
+// asking an action with another action's facts does not compile.
+/** The account acted on, or the owner of what is acted on (a booking's holder, a job's or token's owner). */
+type OwnerFacts = { userId: number | undefined };
+/** The holder and colleagues of the reservation read. */
+type MemberFacts = { memberIds: readonly number[] };
+/** The managers of the group acted on. */
+type ManagerFacts = { managerIds: readonly number[] };
+/** The Exclusive reservations of the device acted on that run now: only those are flashable. */
+type DeviceFacts = { reservationsNow: readonly ReservationPeople[] };
 
 /** Administrators pass before any rule is asked: for everyone else, no. */
-const administratorsOnly: Rule = () => false;
-const anyoneSignedIn: Rule = () => true;
+const administratorsOnly = (_caller: Principal): boolean => false;
+const anyoneSignedIn = (_caller: Principal): boolean => true;
 /** A user acts on their own account and what it owns only, whatever guard the client's route has. */
-const ownAccount: Rule = (caller, { userId }) => userId === caller.userId;
+const ownAccount = (caller: Principal, { userId }: OwnerFacts) => userId === caller.userId;
 const takesPart = (caller: Principal, reservation: ReservationPeople) =>
   reservation.holderId === caller.userId || reservation.colleagueIds.includes(caller.userId);
 
@@ -55,7 +47,9 @@ const takesPart = (caller: Principal, reservation: ReservationPeople) =>
  * A user flashes, probes and restores their account on the devices of an Exclusive reservation running now
  * that they hold or were booked into.
  */
-const flashesDevice: Rule = (caller, { reservationsNow }) => reservationsNow?.some((reservation) => takesPart(caller, reservation)) ?? false;
+const flashesDevice = (caller: Principal, { reservationsNow }: DeviceFacts) =>
+  // Facts that were not loaded refuse, whatever a caller that bypasses the types passes.
+  (reservationsNow ?? []).some((reservation) => takesPart(caller, reservation));
 
 /** What a signed-in caller may do (what each action is: the contract's actions.ts). */
 const RULES = {
@@ -75,7 +69,7 @@ const RULES = {
   'roles:manage': administratorsOnly,
   'groups:read': administratorsOnly,
   'groups:manage': administratorsOnly,
-  'group:read': (caller, { managerIds }) => managerIds?.includes(caller.userId) ?? false, // its managers see its members
+  'group:read': (caller: Principal, { managerIds }: ManagerFacts) => managerIds.includes(caller.userId), // its managers see its members
   'employers:read': anyoneSignedIn, // the directory one picks one's employer from
   'employers:manage': administratorsOnly,
   'employment:manage': ownAccount,
@@ -100,7 +94,7 @@ const RULES = {
   'reservation:list': ownAccount, // the lists of the user read
   'reservation:delete': ownAccount, // facts: the holder
   'reservation:change': ownAccount, // move the end or release; facts: the holder
-  'reservation:read': (caller, { memberIds }) => memberIds?.includes(caller.userId) ?? false, // its calendar event
+  'reservation:read': (caller: Principal, { memberIds }: MemberFacts) => memberIds.includes(caller.userId), // its calendar event
   'reservation:exceed-usage-policies': administratorsOnly, // book or extend past the limits of a type
   'usage-policies:manage': administratorsOnly,
   'flash:device': flashesDevice,
@@ -118,18 +112,26 @@ const RULES = {
   'maintenance:read': anyoneSignedIn, // as the timeline and the catalogue show them
   'maintenance:manage': administratorsOnly, // create, preview and delete maintenance windows
   'catalogue:read': anyoneSignedIn, // the device catalogue and the fleet's state
-} satisfies Record<SignedInAction, Rule>;
+} satisfies Record<SignedInAction, (caller: Principal, facts: never) => boolean>;
 
 /** What anyone may do, signed in or not. */
 const PUBLIC_RULES = {
   'account:register': () => true, // ask for an account (the captcha and the e-mail link do the rest)
-  'session:create': (_caller, { account }) => account?.enabled === true, // sign in: a disabled account may not
-  'account:use-mail-link': (_caller, { linkValid }) => linkValid === true, // confirm, validate, reset by a link
+  // sign in: a disabled account may not
+  'session:create': (_caller: Principal | null, { account }: { account: { enabled: boolean } }) => account.enabled,
+  // confirm, validate, reset by a link: the link, found valid, unused and unexpired, is the authority
+  'account:use-mail-link': (_caller: Principal | null, { linkValid }: { linkValid: boolean }) => linkValid,
   'public:read': () => true,
   'account:request-password-reset': () => true, // the reply is the same whether the account exists
   'calendar:read-feed': () => true, // the service finds the feed by its secret
   'flash:follow-stream': () => true, // the service takes the ticket
-} satisfies Record<PublicAction, PublicRule>;
+} satisfies Record<PublicAction, (caller: Principal | null, facts: never) => boolean>;
+
+type Rules = typeof RULES & typeof PUBLIC_RULES;
+/** The facts the action's rule reads; undefined when it reads none. */
+export type FactsOf<A extends Action> = Parameters<Rules[A]>[1];
+/** The facts argument of an action: required when its rule reads some, absent otherwise. */
+type FactsArg<A extends Action> = undefined extends FactsOf<A> ? [facts?: undefined] : [facts: FactsOf<A>];
 
 /** A token acts as its owner: an administrator's token may not mint tokens in another's name either. */
 const EVEN_FOR_ADMINISTRATORS: ReadonlySet<Action> = new Set<Action>(['api-token:create']);
@@ -155,12 +157,14 @@ export function gate(principal: Principal | null, action: Action): void {
   }
 }
 
-export function can(principal: Principal | null, action: Action, facts: Facts = {}): boolean {
+export function can<A extends Action>(principal: Principal | null, action: A, ...[facts]: FactsArg<A>): boolean {
   if (!tokenReaches(principal, action)) return false;
-  if (isPublicAction(action)) return PUBLIC_RULES[action](principal, facts);
+  // Each rule gets the facts its own type names: FactsArg ties them to the action.
+  const rule = (isPublicAction(action) ? PUBLIC_RULES[action] : RULES[action as SignedInAction]) as (caller: Principal | null, facts: unknown) => boolean;
+  if (isPublicAction(action)) return rule(principal, facts ?? {});
   if (!principal) return false;
   if (principal.isAdmin && !EVEN_FOR_ADMINISTRATORS.has(action)) return true;
-  return RULES[action](principal, facts);
+  return rule(principal, facts ?? {});
 }
 
 /** The caller, or a 401 when nobody is signed in. */
@@ -173,10 +177,12 @@ export function requireSignedIn(principal: Principal | null): Principal {
  * The caller when the rule lets them do it; otherwise a 401 for nobody signed in on a signed-in action, or
  * a 403 with `refusal` (a sentence saying what would allow it) or the general one.
  */
-export function authorize(principal: Principal | null, action: SignedInAction, facts?: Facts, refusal?: string): Principal;
-export function authorize(principal: Principal | null, action: PublicAction, facts?: Facts, refusal?: string): Principal | null;
-export function authorize(principal: Principal | null, action: Action, facts: Facts = {}, refusal?: string): Principal | null {
+export function authorize<A extends Action>(
+  principal: Principal | null,
+  action: A,
+  ...[facts, refusal]: [...FactsArg<A>, refusal?: string]
+): A extends PublicAction ? Principal | null : Principal {
   if (!isPublicAction(action)) requireSignedIn(principal);
-  if (!can(principal, action, facts)) throw forbidden(refusal);
-  return principal;
+  if (!can(principal, action, ...([facts] as FactsArg<A>))) throw forbidden(refusal as string | undefined);
+  return principal as Principal;
 }

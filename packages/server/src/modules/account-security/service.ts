@@ -189,7 +189,7 @@ export class AccountSecurityService {
   }
 
   async changePasswordByAdmin(caller: Caller, body: ChangePasswordByAdminBody): Promise<PasswordChangedReply> {
-    const actor = authorize(caller.principal, 'account:change-password-by-admin', { userId: body.userId });
+    const actor = authorize(caller.principal, 'account:change-password-by-admin');
     const account = await this.liveAccount(this.db, body.userId);
     return this.replacePassword(account, body.newPassword, 'admin', actor.userId, caller.ip);
   }
@@ -236,7 +236,7 @@ export class AccountSecurityService {
   }
 
   async changeEmailByAdmin(caller: Caller, body: ChangeEmailBody): Promise<ChangeEmailReply> {
-    const actor = authorize(caller.principal, 'account:change-email-by-admin', { userId: body.userId });
+    const actor = authorize(caller.principal, 'account:change-email-by-admin');
     return this.requestEmailChange(actor, caller.ip, body, 'admin.email_change.requested');
   }
 
@@ -339,7 +339,7 @@ export class AccountSecurityService {
 
   /** An administrator's partial deletion (anonymisation): the account stays, emptied and locked. */
   async deletePartiallyByAdmin(caller: Caller, userId: number): Promise<PartialDeletionReply> {
-    const actor = authorize(caller.principal, 'account:delete-partially', { userId });
+    const actor = authorize(caller.principal, 'account:delete-partially');
     return this.db.transaction().execute(async (tx) => {
       const account = await lockAccount(tx, userId);
       if (!account) throw userNotFound();
