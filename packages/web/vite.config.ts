@@ -20,11 +20,12 @@ const mantineStableId: Plugin = {
 // with the lazy pages that use them, and the first page loads only the few it shows.
 // The contract's files each go in a chunk of their own: a page loads the schemas of its own area (and the
 // message catalogue) rather than every area's, which the default splitting would put in one shared chunk.
-const contractFile = /[\\/]packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/;
-const contractBaseFile = /[\\/]packages[\\/]contract[\\/]src[\\/](common-messages|device-messages|messages|rules|input|errors|auth)\.ts$/;
+// The endpoint tables (src/endpoints/<area>.ts) likewise, one chunk per area.
+const contractFile = /[\\/]packages[\\/]contract[\\/]src[\\/]((?:endpoints[\\/])?[\w-]+)\.ts$/;
+const contractBaseFile = /[\\/]packages[\\/]contract[\\/]src[\\/](common-messages|device-messages|messages|rules|input|errors|auth|endpoint)\.ts$/;
 const contractChunkName = (id: string) => {
   const file = contractFile.exec(id)?.[1];
-  return file ? `contract-${file}` : null;
+  return file ? `contract-${file.replace(/[\\/]/, '-')}` : null;
 };
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },

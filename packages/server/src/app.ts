@@ -52,7 +52,7 @@ import { ReservationService } from './modules/reservations/service.js';
 import { usagePolicyRoutes } from './modules/usage-policies/routes.js';
 import { UsageLimitsCache } from './modules/usage-policies/limits-cache.js';
 import { UsagePolicyService } from './modules/usage-policies/service.js';
-import { userRoutes } from './modules/users/routes.js';
+import { userDirectoryRoutes, userRoutes } from './modules/users/routes.js';
 import { ValidUsersDirectory } from './modules/users/valid-users.js';
 import { employerRoutes } from './modules/employers/routes.js';
 import { EmployersService } from './modules/employers/service.js';
@@ -337,7 +337,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(registrationRoutes, {
         registration: new RegistrationService(db, config, createCaptcha(config, deps.jwtSecret)),
       });
-      await api.register(userRoutes, { directory });
+      await api.register(userDirectoryRoutes, { directory });
+      await api.register(userRoutes, {});
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
       const usagePolicies = new UsagePolicyService(db, usageLimits);

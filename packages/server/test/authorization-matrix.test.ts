@@ -252,7 +252,7 @@ const rows = {
     expected: { ...ADMIN_ONLY, admin: 404 },
   },
   // users
-  'users.search': { url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
+  'user-directory.search': { url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
   // The spec's two spellings of the list, the second with its search.
   'users.list': [
     { url: () => '/api/users', expected: ADMIN_ONLY },

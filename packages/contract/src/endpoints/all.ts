@@ -24,6 +24,7 @@ import { reservationsEndpoints } from './reservations.js';
 import { rolesEndpoints } from './roles.js';
 import { statisticsEndpoints } from './statistics.js';
 import { usagePoliciesEndpoints } from './usage-policies.js';
+import { userDirectoryEndpoints } from './user-directory.js';
 import { usersEndpoints } from './users.js';
 
 export const endpointTables = {
@@ -50,6 +51,7 @@ export const endpointTables = {
   rolesEndpoints,
   statisticsEndpoints,
   usagePoliciesEndpoints,
+  userDirectoryEndpoints,
   usersEndpoints,
 };
 

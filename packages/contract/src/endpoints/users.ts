@@ -1,5 +1,4 @@
-// The users endpoints.
-import { validUserListSchema, validUsersQuerySchema } from '../reservations.js';
+// The users endpoints: the administrators' list, a user's details, saving and creating accounts.
 import { errorReplySchema } from '../errors.js';
 import {
   createUserReplySchema,
@@ -13,16 +12,6 @@ import {
 import { defineEndpoints, itemRefusals } from '../endpoint.js';
 
 export const usersEndpoints = /* @__PURE__ */ defineEndpoints('users', {
-  search: {
-    method: 'GET',
-    path: '/validUsers',
-    action: 'user:search',
-    tags: ['users'],
-    summary: 'Active accounts whose last name, first name or username contains `name` (at most 100)',
-    query: validUsersQuerySchema,
-    replies: { 200: validUserListSchema, 400: errorReplySchema, 401: errorReplySchema },
-  },
-
   list: {
     method: 'GET',
     path: '/users',

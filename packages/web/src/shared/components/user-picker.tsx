@@ -4,7 +4,7 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ValidUser } from '@testbed/contract';
-import { usersEndpoints } from '@testbed/contract/endpoints/users';
+import { userDirectoryEndpoints } from '@testbed/contract/endpoints/user-directory';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../i18n-devices';
 import { endpointQuery } from '../endpoint-query';
@@ -15,7 +15,7 @@ export function userLabel(user: Pick<ValidUser, 'firstname' | 'lastname' | 'user
   return `${user.lastname} ${user.firstname} (${user.username})`;
 }
 
-const searchQuery = (name: string) => endpointQuery(usersEndpoints.search, { query: { name: name || undefined, limit: 50 } });
+const searchQuery = (name: string) => endpointQuery(userDirectoryEndpoints.search, { query: { name: name || undefined, limit: 50 } });
 
 export interface UserPickerProps {
   label: string;

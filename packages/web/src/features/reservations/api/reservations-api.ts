@@ -15,7 +15,7 @@ import { catalogueEndpoints as catalogue } from '@testbed/contract/endpoints/cat
 import { maintenanceEndpoints as maintenance } from '@testbed/contract/endpoints/maintenance';
 import { reservationsEndpoints as reservations } from '@testbed/contract/endpoints/reservations';
 import { usagePoliciesEndpoints as usagePolicies } from '@testbed/contract/endpoints/usage-policies';
-import { usersEndpoints as users } from '@testbed/contract/endpoints/users';
+import { userDirectoryEndpoints as userDirectory } from '@testbed/contract/endpoints/user-directory';
 import { ApiError, call } from '../../../shared/api-client';
 import { endpointQuery, invalidate, keyOf } from '../../../shared/endpoint-query';
 
@@ -68,7 +68,7 @@ export const deviceCatalogueOptions = endpointQuery(catalogue.catalogue);
 export const reservationTypesOptions = queryOptions({ ...endpointQuery(reservations.reservationTypes), staleTime: Infinity });
 
 export const validUsersOptions = (name: string) =>
-  queryOptions({ ...endpointQuery(users.search, { query: { name, limit: VALID_USERS_MAX } }), staleTime: 60_000 });
+  queryOptions({ ...endpointQuery(userDirectory.search, { query: { name, limit: VALID_USERS_MAX } }), staleTime: 60_000 });
 
 /** The signed-in user as the server knows them now: a key added since sign-in counts. */
 export const meOptions = queryOptions({ ...endpointQuery(auth.me), staleTime: 0 });
