@@ -1,7 +1,8 @@
 // Registers an area's routes from its endpoint table (packages/contract/src/endpoints): the path, schemas,
 // documentation, rate limit and action come from the table; the area gives only a handler per endpoint.
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyReplyInput, BodyOf, Endpoint, EndpointDefinition, ParamsOf, QueryOf } from '@testbed/contract';
+import type { AnyReplyInput, BodyOf, Endpoint, EndpointDefinition, ParamsOf, PublicAction, QueryOf } from '@testbed/contract';
+import type { Principal } from './security/principal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,8 +11,12 @@ declare module 'fastify' {
   }
 }
 
-/** The request as the endpoint's schemas parsed it. */
-export type EndpointRequest<E extends EndpointDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+/**
+ * The request as the endpoint's schemas parsed it, with its caller: signed in on every endpoint whose action
+ * is not public, as the authentication hook let nobody else through.
+ */
+export type EndpointRequest<E extends EndpointDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'principal'> & {
+  principal: E['action'] extends PublicAction ? Principal | null : Principal;
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;

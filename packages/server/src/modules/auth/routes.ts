@@ -1,14 +1,13 @@
 // The auth handlers; paths, schemas, documentation and access are the endpoint table's.
 import { authEndpoints } from '@testbed/contract/endpoints/auth';
 import { endpointRoutes } from '../../endpoint-routes.js';
-import { requireSignedIn } from '../../security/policies.js';
 import { findUserForSignIn } from '../users/repo.js';
 import { redirectUrlFor, type AuthService } from './service.js';
 
 export const authRoutes = endpointRoutes(authEndpoints, ({ auth }: { auth: AuthService }, app) => ({
   signIn: (request) => auth.signIn(request.body, request.ip),
   me: async (request) => {
-    const principal = requireSignedIn(request.principal);
+    const { principal } = request;
     const user = await findUserForSignIn(app.db, principal.username);
     return {
       userId: principal.userId,

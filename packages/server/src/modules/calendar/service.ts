@@ -8,7 +8,7 @@ import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { authorize, requireSignedIn } from '../../security/policies.js';
+import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedSite, type FeedWindow } from './repo.js';
 
@@ -73,8 +73,7 @@ export class CalendarService {
   }
 
   /** One reservation as a single-event calendar, for its holder, its colleagues and administrators. */
-  async event(principal: Principal | null, reservationId: number): Promise<string> {
-    requireSignedIn(principal);
+  async event(principal: Principal, reservationId: number): Promise<string> {
     const row = await reservationById(this.db, reservationId);
     if (!row) throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
     const caller = authorize(principal, 'reservation:read', { memberIds: [row.holder_id, ...row.colleague_ids] });

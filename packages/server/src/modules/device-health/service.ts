@@ -4,7 +4,7 @@
 import type { DeviceHealth, DeviceHealthState } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { authorize, requireSignedIn } from '../../security/policies.js';
+import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import type { TestbedDriver } from '../../testbed/driver.js';
 import { recordAudit } from '../../db/audit-writer.js';
@@ -21,24 +21,22 @@ export class DeviceHealthService {
     private readonly onChange: () => void,
   ) {}
 
-  async list(principal: Principal | null): Promise<DeviceHealth[]> {
-    const caller = requireSignedIn(principal);
+  async list(caller: Principal): Promise<DeviceHealth[]> {
     authorize(caller, 'device-health:manage');
     const rows = await listDeviceHealth(this.db);
     const up = new Map((await this.driver.deviceStates()).map((state) => [state.mac, state.up]));
     return rows.map((row) => this.present(row, up.get(row.mac_address) ?? false));
   }
 
-  async quarantine(principal: Principal | null, mac: string, note: string, ip?: string): Promise<DeviceHealth> {
+  async quarantine(principal: Principal, mac: string, note: string, ip?: string): Promise<DeviceHealth> {
     return this.change(principal, mac, note, ip, 'quarantine');
   }
 
-  async release(principal: Principal | null, mac: string, note: string, ip?: string): Promise<DeviceHealth> {
+  async release(principal: Principal, mac: string, note: string, ip?: string): Promise<DeviceHealth> {
     return this.change(principal, mac, note, ip, 'release');
   }
 
-  private async change(principal: Principal | null, mac: string, note: string, ip: string | undefined, what: 'quarantine' | 'release') {
-    const caller = requireSignedIn(principal);
+  private async change(caller: Principal, mac: string, note: string, ip: string | undefined, what: 'quarantine' | 'release') {
     authorize(caller, 'device-health:manage');
     const [device] = await listDeviceHealth(this.db, mac);
     if (!device) throw new AppError('not_found', `Unknown device ${mac}: it is not in the testbed.`);

@@ -22,7 +22,7 @@ import {
 } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { authorize, can, requireSignedIn } from '../../security/policies.js';
+import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import type { FlashingAwareDriver } from './flashing-aware-driver.js';
@@ -75,8 +75,7 @@ export class FlashingService {
   ) {}
 
   /** Device type → MAC → {ip, up, images, isFlashableByCurrentUser, hasDeviceFlashableByCurrentUser}. */
-  async nodes(principal: Principal | null): Promise<FlashNodesList> {
-    const caller = requireSignedIn(principal);
+  async nodes(caller: Principal): Promise<FlashNodesList> {
     const [inventory, states, reservationsNow, quarantined] = await Promise.all([
       this.inventory(),
       this.driver.deviceStates(),
@@ -104,8 +103,7 @@ export class FlashingService {
   }
 
   /** Starts the pipeline on each device, with one image: each its own job; one device's refusal stops no other. */
-  async flashBatch(principal: Principal | null, request: FlashBatchRequest, ip?: string): Promise<FlashBatchReply> {
-    requireSignedIn(principal);
+  async flashBatch(principal: Principal, request: FlashBatchRequest, ip?: string): Promise<FlashBatchReply> {
     const jobs: FlashBatchReply['jobs'] = [];
     for (const mac of request.devices) {
       const device = await findFlashDevice(this.db, { mac });
@@ -122,8 +120,7 @@ export class FlashingService {
   }
 
   /** One page of the caller's flash jobs, newest first. */
-  async history(principal: Principal | null, query: { before?: string; limit: number }): Promise<FlashHistory> {
-    const caller = requireSignedIn(principal);
+  async history(caller: Principal, query: { before?: string; limit: number }): Promise<FlashHistory> {
     let beforeId: number | undefined;
     if (query.before) {
       const job = await findFlashJob(this.db, query.before);
@@ -139,7 +136,7 @@ export class FlashingService {
   }
 
   /** A job of the caller (any job for an administrator) with its kept log. */
-  async job(principal: Principal | null, handle: string): Promise<FlashJobDetail> {
+  async job(principal: Principal, handle: string): Promise<FlashJobDetail> {
     const job = await this.visibleJob(principal, handle);
     const log = await readFlashLog(this.db, job.id);
     return { ...presentFlashJob(job, this.driver.sshJumpHost), username: job.username, log: log.map(presentFlashLogEntry) };
@@ -150,7 +147,7 @@ export class FlashingService {
    * header, and the token itself must not travel in a URL (proxies and logs keep URLs): the ticket is worth
    * one stream of one job that the caller may already see, and any instance can take it.
    */
-  async streamTicket(principal: Principal | null, handle: string): Promise<FlashStreamTicket> {
+  async streamTicket(principal: Principal, handle: string): Promise<FlashStreamTicket> {
     const job = await this.visibleJob(principal, handle);
     const ticket = randomBytes(24).toString('base64url');
     await insertStreamTicket(this.db, { hash: hashTicket(ticket), userId: job.viewer, jobId: job.id, ttlSeconds: TICKET_TTL_SECONDS });
@@ -180,8 +177,7 @@ export class FlashingService {
   }
 
   /** Starts the pipeline on a device: one job per device at a time. */
-  async flash(principal: Principal | null, request: FlashNodesRequest, ip?: string): Promise<FlashNodesReply> {
-    const caller = requireSignedIn(principal);
+  async flash(caller: Principal, request: FlashNodesRequest, ip?: string): Promise<FlashNodesReply> {
     const device = await findFlashDevice(this.db, { mac: request.device });
     if (!device) throw new AppError('not_found', `Unknown device ${request.device}: it is not in the testbed.`);
     await this.authorizeDevice(caller, device);
@@ -248,8 +244,7 @@ export class FlashingService {
   }
 
   /** The newest status line of a job the caller started (any job for an administrator). */
-  async checkFlashing(principal: Principal | null, handle: string): Promise<CheckFlashingReply> {
-    const caller = requireSignedIn(principal);
+  async checkFlashing(caller: Principal, handle: string): Promise<CheckFlashingReply> {
     const job = await findFlashJob(this.db, handle);
     // Someone else's job answers like an unknown one: its handle tells nothing.
     if (!job || !can(caller, 'flash:job', { userId: job.user_id })) throw unknownJob();
@@ -258,8 +253,7 @@ export class FlashingService {
   }
 
   /** Probes the SSH port of a device the caller may flash; any other address is never probed. */
-  async checkNodeReady(principal: Principal | null, address: string): Promise<CheckNodeReadyReply> {
-    const caller = requireSignedIn(principal);
+  async checkNodeReady(caller: Principal, address: string): Promise<CheckNodeReadyReply> {
     const device = await findFlashDevice(this.db, { ip: address.trim() });
     if (!device) throw new AppError('not_found', `No device of the testbed has the address ${address}.`);
     await this.authorizeDevice(caller, device, 'flash:probe-device');
@@ -268,8 +262,7 @@ export class FlashingService {
   }
 
   /** Puts the caller's account, with exactly their current SSH keys, on a device they may flash. */
-  async restoreAccount(principal: Principal | null, mac: string, ip?: string): Promise<RestoreAccountReply> {
-    const caller = requireSignedIn(principal);
+  async restoreAccount(caller: Principal, mac: string, ip?: string): Promise<RestoreAccountReply> {
     const device = await findFlashDevice(this.db, { mac });
     if (!device) throw new AppError('not_found', `Unknown device ${mac}: it is not in the testbed.`);
     await this.authorizeDevice(caller, device);
@@ -297,14 +290,12 @@ export class FlashingService {
   }
 
   /** The caller's running jobs and those of the last day. */
-  async jobs(principal: Principal | null): Promise<FlashJob[]> {
-    const caller = requireSignedIn(principal);
+  async jobs(caller: Principal): Promise<FlashJob[]> {
     return (await listUserFlashJobs(this.db, caller.userId)).map((row) => presentFlashJob(row, this.driver.sshJumpHost));
   }
 
   /** A job the caller may see, like checkFlashing: someone else's answers like an unknown one. */
-  private async visibleJob(principal: Principal | null, handle: string): Promise<FlashJobRow & { viewer: number }> {
-    const caller = requireSignedIn(principal);
+  private async visibleJob(caller: Principal, handle: string): Promise<FlashJobRow & { viewer: number }> {
     const job = await findFlashJob(this.db, handle);
     if (!job || !can(caller, 'flash:job', { userId: job.user_id })) throw unknownJob();
     return { ...job, viewer: caller.userId };

@@ -10,9 +10,9 @@ const sendJson = (reply: FastifyReply, json: JsonReply) => reply.type('applicati
 export const reservationRoutes = endpointRoutes(reservationsEndpoints, ({ reservations }: { reservations: ReservationService }) => ({
   nodesToReserve: async (request, reply) => {
     // Already serialized (and checked against the schema) by the service, which reuses it between calls.
-    return sendJson(reply, await reservations.nodesToReserveJson(request.principal));
+    return sendJson(reply, await reservations.nodesToReserveJson());
   },
-  reservationTypes: (request) => reservations.reservationTypes(request.principal),
+  reservationTypes: () => reservations.reservationTypes(),
   book: async (request, reply) => {
     const outcome = await reservations.book(request.principal, request.body, request.ip);
     return reply.code(outcome.status).send(outcome.reply);

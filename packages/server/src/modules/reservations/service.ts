@@ -20,7 +20,7 @@ import {
 } from '@testbed/contract';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { authorize, can, requireSignedIn } from '../../security/policies.js';
+import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import type { DeviceState, TestbedDriver } from '../../testbed/driver.js';
 import { lockDevicesForBooking, maintenanceInTheWay } from '../maintenance/repo.js';
@@ -115,8 +115,7 @@ export class ReservationService {
    * inventory changes only when an instance starts and syncs its testbed file, so it is read from the
    * database at most every few seconds; the text is rebuilt only when the inventory or an up flag changed.
    */
-  async nodesToReserveJson(principal: Principal | null): Promise<JsonReply> {
-    requireSignedIn(principal);
+  async nodesToReserveJson(): Promise<JsonReply> {
     const [inventory, states] = await Promise.all([this.inventory(), this.driver.deviceStates()]);
     const cached = this.nodesReply;
     // The driver answers the same array while no device changed state.
@@ -141,8 +140,7 @@ export class ReservationService {
     return this.inventoryLoading;
   }
 
-  async reservationTypes(principal: Principal | null): Promise<ReservationType[]> {
-    requireSignedIn(principal);
+  async reservationTypes(): Promise<ReservationType[]> {
     const rows = await listReservationTypes(this.db);
     return rows.map((row) => ({ reservationTypeId: row.id, label: row.label, exclusive: row.exclusive }));
   }
@@ -344,8 +342,7 @@ export class ReservationService {
    * are free for the whole duration, within the caller's usage policy: the busy times from the database, the
    * windows from them (free-windows.ts).
    */
-  async freeSlots(principal: Principal | null, query: FreeSlotsQuery): Promise<FreeSlotsReply> {
-    const caller = requireSignedIn(principal);
+  async freeSlots(caller: Principal, query: FreeSlotsQuery): Promise<FreeSlotsReply> {
     const [inventory, states] = await Promise.all([this.inventory(), this.driver.deviceStates()]);
     const ofType = inventory.devices.filter((device) => device.device_type === query.deviceType);
     if (ofType.length === 0) throw fieldError('deviceType', `Unknown device type ${query.deviceType}.`);
@@ -416,8 +413,7 @@ export class ReservationService {
    * device stays free (the exclusion constraint decides, so parallel extensions never overlap anything),
    * or earlier, but after its start and after now.
    */
-  async changeEnd(principal: Principal | null, reservationId: number, endDate: string, ip?: string): Promise<string> {
-    const caller = requireSignedIn(principal);
+  async changeEnd(caller: Principal, reservationId: number, endDate: string, ip?: string): Promise<string> {
     const newEnd = new Date(endDate);
     let devices: InventoryDeviceRow[] = [];
     let window: { start: Date; end: Date; exclusive: boolean } | undefined;
@@ -466,8 +462,7 @@ export class ReservationService {
   }
 
   /** Ends a running reservation now: its devices are free at once and it stays in the history. */
-  async release(principal: Principal | null, reservationId: number, ip?: string): Promise<string> {
-    const caller = requireSignedIn(principal);
+  async release(caller: Principal, reservationId: number, ip?: string): Promise<string> {
     await this.db.transaction().execute(async (tx) => {
       const row = await lockReservation(tx, reservationId);
       if (!row) throw new AppError('not_found', `Reservation ${reservationId} does not exist.`);
@@ -495,8 +490,7 @@ export class ReservationService {
    * The responsible user (or an administrator) deletes a reservation that has not ended: a future one is
    * removed, a running one ends now and stays in the history.
    */
-  async delete(principal: Principal | null, reservationId: number, ip?: string): Promise<Outcome<string[], 400 | 404>> {
-    const caller = requireSignedIn(principal);
+  async delete(caller: Principal, reservationId: number, ip?: string): Promise<Outcome<string[], 400 | 404>> {
     return this.db.transaction().execute(async (tx) => {
       const row = await lockReservation(tx, reservationId);
       if (!row) return refused(404, [`Reservation ${reservationId} does not exist.`]);
