@@ -171,13 +171,6 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   return rows[0]!.body;
 }
 
-/** Every reservation that has not ended, soonest start first, as one JSON list in the lists' shape. */
-export async function currentReservationsJson(db: Queryable): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT reservations_json(ARRAY(SELECT r.id FROM reservations r WHERE r.end_date > now() ORDER BY r.start_date, r.id)) AS body`.execute(db);
-  return rows[0]!.body;
-}
-
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
 export async function reservationWindowJson(
   db: Queryable,
@@ -187,55 +180,6 @@ export async function reservationWindowJson(
     SELECT reservation_window_json(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
                                    ${window.limit}::int) AS body`.execute(db);
   return rows[0]!.body;
-}
-
-/**
- * One reservation of the timeline as a day of it is kept in memory: its id, its start (the timeline's order
- * is start, then id), the times of its devices of the type read ([lower, upper) pairs, microseconds since the
- * epoch, infinite when unbounded) and its JSON, the very text that the timeline's reply holds for it.
- */
-export interface TimelineRow {
-  id: number;
-  start: number;
-  spans: number[];
-  json: string;
-}
-
-/**
- * The reservations holding an inventory device of a type within [from, to), in no order and at most `limit`,
- * as reservation_window_json finds them; each reservation's JSON is its element of reservations_json's list,
- * null for those of `known` (the caller has it). Microseconds, as the database keeps them: a reservation released
- * mid-millisecond ends there.
- */
-export async function reservationTimelineRows(
-  db: Queryable,
-  range: { deviceType: string; from: Date; to: Date; limit: number; known?: number[] },
-): Promise<Array<TimelineRow | (Omit<TimelineRow, 'json'> & { json: null })>> {
-  // The JSON of all of them from one call of reservations_json, split into its elements: a json value's
-  // elements are the very text of the list (a call for each one alone is ten times as long).
-  const { rows } = await sql<{ id: number; start: number; lowers: (number | null)[]; uppers: (number | null)[]; body: string | null }>`
-    WITH found AS (
-      SELECT rd.reservation_id AS id,
-             array_agg((extract(epoch FROM lower(rd.during)) * 1000000)::float8) AS lowers,
-             array_agg((extract(epoch FROM upper(rd.during)) * 1000000)::float8) AS uppers
-      FROM device_types t
-      JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
-      JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(${range.from}::timestamptz, ${range.to}::timestamptz, '[)')
-      WHERE t.name = ${range.deviceType}::text
-      GROUP BY rd.reservation_id
-      LIMIT ${range.limit}::int),
-    bodies AS (
-      SELECT (e.value ->> 'reservationId')::int AS id, e.value::text AS body
-      FROM json_array_elements(reservations_json(ARRAY(
-        SELECT found.id FROM found WHERE NOT found.id = ANY(${range.known ?? []}::int[])))::json) AS e(value))
-    SELECT found.id, (extract(epoch FROM r.start_date) * 1000000)::float8 AS start, found.lowers, found.uppers, bodies.body
-    FROM found JOIN reservations r ON r.id = found.id LEFT JOIN bodies ON bodies.id = found.id`.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    start: Number(row.start),
-    spans: row.lowers.flatMap((lower, n) => [lower === null ? -Infinity : Number(lower), row.uppers[n] === null ? Infinity : Number(row.uppers[n])]),
-    json: row.body,
-  }));
 }
 
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */

@@ -3,6 +3,8 @@
 // validation dates are an administrator's) and the creation of an account by an administrator.
 import {
   USERS_PAGE_SIZE,
+  VALID_USERS_MAX,
+  type ValidUsersQuery,
   userMessages,
   type CreateUser,
   type UpdateUser,
@@ -32,6 +34,7 @@ import {
   presentAccountIdentity,
   replaceRoles,
   updateUserRow,
+  validUsersJson,
   type EmploymentRow,
   type NewUserDetails,
   type UserListRow,
@@ -83,6 +86,16 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 export class UsersService {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The colleagues a user can add to a booking, searched on every keystroke: enabled, not anonymised accounts
+   * whose last name, first name or username contains `name` (any case), by last name then first name, at most
+   * 100, as the reply's JSON text. The caller is not left out: the client removes itself.
+   */
+  async validUsers(principal: Principal | null, query: ValidUsersQuery): Promise<string> {
+    authorize(principal, 'user:search');
+    return validUsersJson(this.db, query.name ?? '', Math.min(query.limit ?? VALID_USERS_MAX, VALID_USERS_MAX));
+  }
 
   async list(caller: Caller, query: UserListQuery): Promise<UserListPage> {
     authorize(caller.principal, 'users:list');

@@ -80,23 +80,29 @@ describe('GET /api/validUsers', () => {
     expect(tooMany.json().fieldErrors).toHaveProperty('limit');
   });
 
-  it('shows a change to the accounts as soon as the database announces it: a rename, a disable, a new account', async () => {
-    // PGlite announces a change as it commits; PostgreSQL's LISTEN connection hears it a moment later.
-    const poll = { timeout: 2_000, interval: 20 };
+  it('shows a change written straight to the database at the next search: a rename, a disable, a new account', async () => {
     const id = await person('kath_j', 'Katherine', 'Johnson');
-    await expect.poll(async () => (await search('?name=johnson')).map((user) => user.userId), poll).toEqual([id]);
+    expect((await search('?name=johnson')).map((user) => user.userId)).toEqual([id]);
     await ctx.database.db.updateTable('users').set({ lastname: 'Goble' }).where('id', '=', id).execute();
-    await expect.poll(() => search('?name=johnson'), poll).toEqual([]);
+    expect(await search('?name=johnson')).toEqual([]);
     expect((await search('?name=goble')).map((user) => user.lastname)).toEqual(['Goble']);
     await ctx.database.db.updateTable('users').set({ is_enabled: false }).where('id', '=', id).execute();
-    await expect.poll(() => search('?name=goble'), poll).toEqual([]);
+    expect(await search('?name=goble')).toEqual([]);
     await person('dorothy_v', 'Dorothy', 'Vaughan');
-    await expect.poll(async () => (await search('?name=vaughan')).map((user) => user.username), poll).toEqual(['dorothy_v']);
+    expect((await search('?name=vaughan')).map((user) => user.username)).toEqual(['dorothy_v']);
+  });
+
+  it('finds with one and two letters what reading every account finds, in the same order', async () => {
+    const everyone = await search('');
+    for (const name of ['o', 'h', 'ho', 'er', 'r_', '_t', 'zz']) {
+      const expected = everyone.filter((user) => [user.lastname, user.firstname, user.username].some((field) => field.toLowerCase().includes(name)));
+      expect(await search(`?name=${encodeURIComponent(name)}`), name).toEqual(expected.slice(0, 100));
+    }
   });
 
   it('sees an account created through the API in the very next search of this instance', async () => {
     const admin = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
-    await search('?name=noether'); // the directory is now trusted in memory
+    expect(await search('?name=noether')).toEqual([]);
     const created = await admin.inject({
       method: 'POST',
       url: '/api/user',
