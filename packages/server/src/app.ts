@@ -45,6 +45,7 @@ import { apiTokenRoutes } from './modules/api-tokens/routes.js';
 import { ApiTokensService } from './modules/api-tokens/service.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { CredentialsService } from './modules/credentials/service.js';
+import { NotifiedReplies } from './db/notified-replies.js';
 import { ReservationReplyCache } from './modules/reservations/reply-cache.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
@@ -119,8 +120,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** The database's LISTEN; without it the reservation replies are read from the database on every call. */
   subscribe?: Subscribe;
-  /** False: the reservation replies are not kept (the bench measures the reads without them). */
-  reservationReplyCache?: boolean;
+  /** False: no reply is kept between calls (the bench measures the reads without them). */
+  replyCaches?: boolean;
   /** The database pool's use, for the metrics (PostgreSQL). */
   poolUse?: () => PoolUse;
   /** The driver of the testbed; the default simulates the built-in testbed file. */
@@ -132,6 +133,11 @@ export interface AppDependencies {
 z.config(z.locales.en());
 
 /** The router's own refusals, worded without echoing the path (which may be long, or hold a secret). */
+/** The channel of the trigger that announces a change of the active accounts' names (see its migration). */
+const USERS_DIRECTORY_CHANNEL = 'users_directory_changed';
+/** The colleague search's replies kept, by their total size in bytes. */
+const COLLEAGUE_SEARCH_BYTES = 16 * 1024 * 1024;
+
 const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_ERR_BAD_URL: 'The path is not valid percent-encoded UTF-8.',
   FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters.',
@@ -253,11 +259,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(deps.jwtSecret);
-  // The one thing an instance keeps between calls: the reservation replies, forgotten as the database
-  // announces a change (see reply-cache.ts).
+  // What an instance keeps between calls: the reservation replies and the colleague search's, forgotten as the
+  // database announces a change (see db/notified-replies.ts).
   const reservationReplies = new ReservationReplyCache();
-  if (deps.subscribe && deps.reservationReplyCache !== false) await reservationReplies.listen(deps.subscribe);
-  app.addHook('onClose', () => reservationReplies.close());
+  const colleagueSearches = new NotifiedReplies(USERS_DIRECTORY_CHANNEL, COLLEAGUE_SEARCH_BYTES);
+  const replyCaches = [reservationReplies, colleagueSearches];
+  if (deps.subscribe && deps.replyCaches !== false) for (const cache of replyCaches) await cache.listen(deps.subscribe);
+  app.addHook('onClose', () => Promise.all(replyCaches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
   // Devices being flashed show as down everywhere, so the booking rules refuse them too.
@@ -282,7 +290,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     flashRunner: flashing.runner,
     mailSender,
     progressStreams: () => flashing.events.openStreams,
-    listeners: { reservation_replies: reservationReplies, flash_progress: flashing.events },
+    listeners: { reservation_replies: reservationReplies, colleague_searches: colleagueSearches, flash_progress: flashing.events },
   });
   const reminderSweeper = new ReminderSweeper({
     db,
@@ -323,7 +331,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(registrationRoutes, {
         registration: new RegistrationService(db, config, createCaptcha(config, deps.jwtSecret)),
       });
-      await api.register(userRoutes);
+      await api.register(userRoutes, { searches: colleagueSearches });
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
       const usagePolicies = new UsagePolicyService(db);

@@ -71,7 +71,7 @@ describe('GET /metrics', () => {
 
   it('shows each LISTEN connection up, and no progress stream open', async () => {
     const samples = await scrapeMetrics(ctx.app);
-    for (const listener of ['reservation_replies', 'flash_progress']) {
+    for (const listener of ['reservation_replies', 'colleague_searches', 'flash_progress']) {
       expect(sampleValue(samples, 'portal_db_listening', { listener }), listener).toBe(1);
     }
     expect(sampleValue(samples, 'portal_flash_progress_streams')).toBe(0);

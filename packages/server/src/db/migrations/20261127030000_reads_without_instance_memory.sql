@@ -1,15 +1,27 @@
 -- The signed-in users, the colleague search's accounts and the usage limits are read from the database on
--- every call: no instance keeps them in memory any more, so nothing needs to announce their changes. The
--- triggers that did (NOTIFY on session_changed, users_directory_changed, usage_policies_changed) and the
--- directory's version go. (The reservation replies are still kept: reservations_changed stays.)
+-- every call: no instance keeps them in memory any more. The triggers that announced changes of the sessions
+-- (session_changed) and of the usage limits (usage_policies_changed) go, and so does the directory's version.
+-- (The reservation replies and the colleague search's replies are still kept: reservations_changed and
+-- users_directory_changed stay.)
 DROP TRIGGER users_session_changed ON users;
 DROP TRIGGER user_roles_session_changed ON user_roles;
 DROP TRIGGER api_tokens_session_changed ON api_tokens;
 DROP FUNCTION notify_session_changed();
 
+-- The colleague search keeps its replies (not the accounts): a change of what it shows is still announced, but
+-- the version it was read at is no longer kept.
 DROP TRIGGER users_directory_changed ON users;
 DROP FUNCTION bump_users_directory_version();
 DROP TABLE users_directory_version;
+CREATE FUNCTION notify_users_directory_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('users_directory_changed', '');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER users_directory_changed
+  AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF username, firstname, lastname, is_enabled, anonymised_at ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_users_directory_changed();
 
 DROP TRIGGER usage_policies_changed ON usage_policies;
 DROP TRIGGER group_members_usage_policies_changed ON group_members;

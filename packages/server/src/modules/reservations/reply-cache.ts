@@ -1,7 +1,9 @@
 // The reservation lists, the booking timeline and the free-slot search's busy times are the heaviest reads:
 // the database builds a page of 100 reservations in tens of times what a primary-key lookup takes, far below
 // the read budget (`npm run bench` shows each of them with and without this cache). So each instance keeps
-// what it read, in bounded LRUs (lru-cache), and forgets all of it:
+// what it read, in bounded LRUs (lru-cache): the replies by call, each reservation's JSON by id (a page never
+// asked before is then one query for its ids, its reservations' JSON mostly from memory), and the busy times
+// by device type and UTC day; it forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
 // - when this instance books, deletes, releases or moves the end of a reservation (the service calls
@@ -10,79 +12,66 @@
 //   and every entry is read again after a minute whatever was announced);
 // and it keeps nothing while it is not listening, since a change could then pass unheard.
 import { LRUCache } from 'lru-cache';
-import type { Subscribe } from '../../db/database.js';
+import { NOTIFIED_MAX_AGE_MS, NotifiedReplies } from '../../db/notified-replies.js';
 import type { BusyTime } from './free-windows.js';
 
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
-/** A backstop: an entry is read again after this long whatever was announced. */
-const MAX_AGE_MS = 60_000;
 /** The replies kept, by their total size in bytes (about 1,000 lists of 100 reservations). */
 const REPLY_BYTES = 64 * 1024 * 1024;
+/** Each reservation's JSON kept, by their total size in bytes (about 60,000 reservations). */
+const RESERVATION_BYTES = 32 * 1024 * 1024;
 /** The busy times kept by all the days together (one counts once per day it holds). */
 const BUSY_TIMES = 100_000;
 const DAY_MS = 86_400_000;
 /** A range over more UTC days than this is read from the database, not kept. */
 const BUSY_DAYS_MAX = 62;
 
-export class ReservationReplyCache {
-  /** Replies by call, as the bytes sent: a hit is written as it is, not measured and encoded again. */
-  private readonly replies = new LRUCache<string, Buffer>({ maxSize: REPLY_BYTES, sizeCalculation: (bytes) => bytes.length || 1, ttl: MAX_AGE_MS });
+const COMMA = Buffer.from(',');
+
+export class ReservationReplyCache extends NotifiedReplies {
+  /** Each reservation's JSON in the lists' shape, by id, as bytes. */
+  private readonly reservations = new LRUCache<number, Buffer>({ maxSize: RESERVATION_BYTES, sizeCalculation: (bytes) => bytes.length || 1, ttl: NOTIFIED_MAX_AGE_MS });
   /** The busy times of a device type's devices by UTC day (`day:type`): those overlapping the day. */
-  private readonly busyDays = new LRUCache<string, readonly BusyTime[]>({ maxSize: BUSY_TIMES, sizeCalculation: (day) => day.length || 1, ttl: MAX_AGE_MS });
-  private listening = false;
-  /** Raised by every forgetting: a read that started before one must not keep its result after it. */
-  private generation = 0;
-  private unsubscribe: (() => Promise<void>) | undefined;
-  /** Answers from memory and reads from the database, for the bench. */
-  readonly stats = { hits: 0, misses: 0 };
+  private readonly busyDays = new LRUCache<string, readonly BusyTime[]>({ maxSize: BUSY_TIMES, sizeCalculation: (day) => day.length || 1, ttl: NOTIFIED_MAX_AGE_MS });
 
-  /** Starts keeping, as long as the database's announcements are heard. */
-  async listen(subscribe: Subscribe): Promise<void> {
-    this.unsubscribe = await subscribe(
-      RESERVATIONS_CHANNEL,
-      () => this.forget(),
-      (listening) => {
-        this.listening = listening;
-        // Dropped or back, what was kept may have changed while nothing was heard.
-        this.forget();
-      },
-    );
+  constructor() {
+    super(RESERVATIONS_CHANNEL, REPLY_BYTES);
   }
 
-  get isListening(): boolean {
-    return this.listening;
-  }
-
-  async close(): Promise<void> {
-    this.listening = false;
-    this.forget();
-    await this.unsubscribe?.();
-    this.unsubscribe = undefined;
-  }
-
-  forget(): void {
-    this.generation += 1;
-    this.replies.clear();
+  override forget(): void {
+    super.forget();
+    this.reservations.clear();
     this.busyDays.clear();
   }
 
   /**
-   * The reply for `key`, from memory or from `read`, as bytes. `expiresAt` tells from the JSON read when (epoch
-   * ms) it stops being true by the mere passing of time.
+   * The JSON of each reservation of `ids`, in their order, joined as a JSON list's elements: from memory, the
+   * others read by `read` in one call (a reservation it does not answer, deleted meanwhile, is left out).
    */
-  async reply(key: string, read: () => Promise<string>, expiresAt: (json: string) => number = () => Infinity): Promise<Buffer> {
-    const kept = this.listening ? this.replies.get(key) : undefined;
-    if (kept) {
-      this.stats.hits += 1;
-      return kept;
+  async reservationsJson(ids: readonly number[], read: (missing: number[]) => Promise<Map<number, string>>): Promise<Buffer> {
+    const found = new Map<number, Buffer>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const kept = this.isListening ? this.reservations.get(id) : undefined;
+      if (kept) found.set(id, kept);
+      else missing.push(id);
     }
-    this.stats.misses += 1;
-    const generation = this.generation;
-    const json = await read();
-    const bytes = Buffer.from(json);
-    const ttl = Math.min(MAX_AGE_MS, expiresAt(json) - Date.now());
-    if (this.listening && generation === this.generation && ttl > 0) this.replies.set(key, bytes, { ttl });
-    return bytes;
+    if (missing.length > 0) {
+      const generation = this.generation;
+      for (const [id, json] of await read(missing)) {
+        const bytes = Buffer.from(json);
+        found.set(id, bytes);
+        if (this.mayKeep(generation)) this.reservations.set(id, bytes);
+      }
+    }
+    const pieces: Buffer[] = [];
+    for (const id of ids) {
+      const bytes = found.get(id);
+      if (!bytes) continue;
+      if (pieces.length > 0) pieces.push(COMMA);
+      pieces.push(bytes);
+    }
+    return Buffer.concat(pieces);
   }
 
   /**
@@ -93,7 +82,7 @@ export class ReservationReplyCache {
   async busyTimes(deviceType: string, range: { from: number; until: number }, read: (stretch: { from: Date; until: Date }) => Promise<BusyTime[]>): Promise<BusyTime[]> {
     const first = Math.floor(range.from / DAY_MS);
     const last = Math.ceil(range.until / DAY_MS) - 1;
-    if (!(range.from < range.until) || last - first + 1 > BUSY_DAYS_MAX || !this.listening) {
+    if (!(range.from < range.until) || last - first + 1 > BUSY_DAYS_MAX || !this.isListening) {
       return read({ from: new Date(range.from), until: new Date(range.until) });
     }
     const days = new Map<number, readonly BusyTime[]>();
@@ -104,7 +93,6 @@ export class ReservationReplyCache {
       else missing.push(day);
     }
     if (missing.length > 0) {
-      this.stats.misses += 1;
       const generation = this.generation;
       const from = missing[0]!;
       const to = missing.at(-1)!;
@@ -113,13 +101,11 @@ export class ReservationReplyCache {
         const until = Math.min(to, Math.ceil(busy.end / DAY_MS) - 1);
         for (let day = Math.max(from, Math.floor(busy.start / DAY_MS)); day <= until; day += 1) byDay.get(day)?.push(busy);
       }
-      const keep = this.listening && generation === this.generation;
+      const keep = this.mayKeep(generation);
       for (const [day, busy] of byDay) {
         days.set(day, busy);
         if (keep) this.busyDays.set(`${day}:${deviceType}`, busy);
       }
-    } else {
-      this.stats.hits += 1;
     }
     const busy: BusyTime[] = [];
     for (let day = first; day <= last; day += 1) for (const time of days.get(day)!) busy.push(time);

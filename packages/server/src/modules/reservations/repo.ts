@@ -171,6 +171,63 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   return rows[0]!.body;
 }
 
+/** A reservation of a page: its id and when it ends (epoch ms). */
+export interface PageEntry {
+  id: number;
+  ends: number;
+}
+
+/**
+ * The reservations of one page of a list, in the list's order: the same page as reservation_list_json chooses
+ * (see its migration), without their JSON. The instant is a value, so that each call is planned knowing how few
+ * reservations end after it.
+ */
+export async function listReservationPage(db: Queryable, options: ReservationListOptions, now: Date): Promise<PageEntry[]> {
+  const { userId, limit, offset } = options;
+  const current = options.all ? sql`` : sql`AND r.end_date > ${now}::timestamptz`;
+  const order = options.all ? sql`r.start_date DESC, r.id DESC` : sql`r.start_date, r.id`;
+  const ends = sql`(extract(epoch FROM r.end_date) * 1000)::float8`;
+  const { rows } = options.kind === 'mine'
+    ? await sql<PageEntry>`
+        SELECT r.id, r.ends FROM (
+          SELECT r.id, r.start_date, ${ends} AS ends FROM reservations r WHERE r.responsible_user_id = ${userId}::int ${current}
+          UNION
+          SELECT r.id, r.start_date, ${ends} AS ends FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
+          WHERE ru.user_id = ${userId}::int ${current}) AS r
+        ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db)
+    : await sql<PageEntry>`
+        SELECT r.id, ${ends} AS ends FROM reservations r
+        WHERE r.responsible_user_id <> ${userId}::int ${current}
+          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = ${userId}::int)
+        ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db);
+  return rows;
+}
+
+/**
+ * The ids of the reservations holding an inventory device of a type within [from, to), soonest start first, at
+ * most `limit`: the same as reservation_window_json finds.
+ */
+export async function reservationWindowIds(db: Queryable, window: { deviceType: string; from: Date; to: Date; limit: number }): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT DISTINCT r.id, r.start_date
+    FROM device_types t
+    JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
+    JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(${window.from}::timestamptz, ${window.to}::timestamptz, '[)')
+    JOIN reservations r ON r.id = rd.reservation_id
+    WHERE t.name = ${window.deviceType}::text
+    ORDER BY r.start_date, r.id
+    LIMIT ${window.limit}::int`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** Each reservation's JSON in the lists' shape (reservations_json's elements, as its text), by id. */
+export async function reservationJsonById(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  const { rows } = await sql<{ id: number; body: string }>`
+    SELECT (e.value ->> 'reservationId')::int AS id, e.value::text AS body
+    FROM json_array_elements(reservations_json(${ids}::int[])::json) AS e(value)`.execute(db);
+  return new Map(rows.map((row) => [row.id, row.body]));
+}
+
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
 export async function reservationWindowJson(
   db: Queryable,

@@ -40,7 +40,10 @@ import {
   reservationDevices,
   reservationJson,
   listInventoryDevices,
+  listReservationPage,
   listReservationsJson,
+  reservationJsonById,
+  reservationWindowIds,
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
@@ -64,6 +67,11 @@ const DAY_MS = 86_400_000;
 const DEFAULT_SEARCH_DAYS = 31;
 /** A reply's JSON: text, or the bytes of text kept in memory for the next callers (written as they are). */
 export type JsonReply = string | Buffer;
+const LIST_START = Buffer.from('[');
+const LIST_END = Buffer.from(']');
+const TIMELINE_START = Buffer.from('{"reservations":[');
+const TIMELINE_END_COMPLETE = Buffer.from('],"complete":true}');
+const TIMELINE_END_INCOMPLETE = Buffer.from('],"complete":false}');
 /** How far ahead of its start a free-slot search reads first (then eight times as far, and so on). */
 const SEARCH_FIRST_RANGE_MS = DAY_MS;
 
@@ -155,12 +163,17 @@ export class ReservationService {
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     };
-    const read = () => listReservationsJson(this.db, options);
     // A later page of current reservations changes as any reservation before it ends: it is not kept.
-    if (!this.cache || (!options.all && options.offset > 0)) return read();
+    if (!this.cache || (!options.all && options.offset > 0)) return listReservationsJson(this.db, options);
+    const cache = this.cache;
     const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
-    // A page of current reservations stays true until its first reservation ends.
-    return this.cache.reply(key, read, options.all ? undefined : firstEnd);
+    return cache.reply(key, async () => {
+      const page = await listReservationPage(this.db, options, this.now());
+      const json = await cache.reservationsJson(page.map((entry) => entry.id), (missing) => reservationJsonById(this.db, missing));
+      // A page of current reservations stays true until its first reservation ends.
+      const expiresAt = options.all ? Infinity : Math.min(...page.map((entry) => entry.ends));
+      return { bytes: Buffer.concat([LIST_START, json, LIST_END]), expiresAt };
+    });
   }
 
   /**
@@ -170,10 +183,15 @@ export class ReservationService {
   async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<JsonReply> {
     authorize(principal, 'reservation:list', { userId });
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
-    const read = () => reservationWindowJson(this.db, window);
+    if (!this.cache) return reservationWindowJson(this.db, window);
+    const cache = this.cache;
     // Everybody's reservations: one reply serves every user asking for the window.
-    if (!this.cache) return read();
-    return this.cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, read);
+    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () => {
+      const ids = await reservationWindowIds(this.db, { ...window, limit: window.limit + 1 });
+      const json = await cache.reservationsJson(ids.slice(0, window.limit), (missing) => reservationJsonById(this.db, missing));
+      const end = ids.length <= window.limit ? TIMELINE_END_COMPLETE : TIMELINE_END_INCOMPLETE;
+      return { bytes: Buffer.concat([TIMELINE_START, json, end]), expiresAt: Infinity };
+    });
   }
 
   /** The reservations of the user that have not ended, soonest first. */
@@ -486,11 +504,4 @@ export class ReservationService {
     if (outcome.status === 200) this.cache?.forget();
     return outcome;
   }
-}
-
-/** When (epoch ms) the first reservation of a list's JSON ends: the list of current ones changes then. */
-function firstEnd(json: string): number {
-  let first = Infinity;
-  for (const reservation of JSON.parse(json) as { endDate: string }[]) first = Math.min(first, Date.parse(reservation.endDate));
-  return first;
 }

@@ -12,11 +12,12 @@ import {
   validUserListSchema,
   validUsersQuerySchema,
 } from '@testbed/contract';
+import type { NotifiedReplies } from '../../db/notified-replies.js';
 import { UsersService } from './service.js';
 import { itemRefusals as errors } from '../../errors.js';
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = new UsersService(app.db);
+export const userRoutes: FastifyPluginAsyncZod<{ searches?: NotifiedReplies }> = async (app, { searches }) => {
+  const users = new UsersService(app.db, searches);
 
   app.get('/validUsers', {
     config: { apiToken: 'read' },
@@ -26,7 +27,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: validUsersQuerySchema,
       response: { 200: validUserListSchema, 400: errorReplySchema, 401: errorReplySchema },
     },
-    // The JSON text built by the database, sent as it is.
+    // The JSON built by the database (or kept from an earlier search), sent as it is.
     handler: async (request, reply) => reply.type('application/json; charset=utf-8').send((await users.validUsers(request.principal, request.query)) as never),
   });
 

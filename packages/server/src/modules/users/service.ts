@@ -14,6 +14,7 @@ import {
   type UserListQuery,
 } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
+import type { NotifiedReplies } from '../../db/notified-replies.js';
 import { AppError, forbidden } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize, can } from '../../security/policies.js';
@@ -85,16 +86,26 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The colleague search's replies kept between calls; without it every search reads the database. */
+    private readonly searches?: NotifiedReplies,
+  ) {}
 
   /**
    * The colleagues a user can add to a booking, searched on every keystroke: enabled, not anonymised accounts
    * whose last name, first name or username contains `name` (any case), by last name then first name, at most
    * 100, as the reply's JSON text. The caller is not left out: the client removes itself.
    */
-  async validUsers(principal: Principal | null, query: ValidUsersQuery): Promise<string> {
+  async validUsers(principal: Principal | null, query: ValidUsersQuery): Promise<string | Buffer> {
     authorize(principal, 'user:search');
-    return validUsersJson(this.db, query.name ?? '', Math.min(query.limit ?? VALID_USERS_MAX, VALID_USERS_MAX));
+    const name = (query.name ?? '').toLowerCase();
+    const limit = Math.min(query.limit ?? VALID_USERS_MAX, VALID_USERS_MAX);
+    const read = () => validUsersJson(this.db, name, limit);
+    if (!this.searches) return read();
+    // The same keystrokes come from many users: the first letters of a name match most accounts, the costly
+    // searches, and are the most asked.
+    return this.searches.reply(`${limit}:${name}`, async () => ({ bytes: Buffer.from(await read()) }));
   }
 
   async list(caller: Caller, query: UserListQuery): Promise<UserListPage> {
@@ -207,6 +218,8 @@ export class UsersService {
         details: adminChange ? { isAdmin, isEnabled, roles: form.roles ?? null } : {},
       });
     });
+    // The caller's next search on this instance shows the change even before the database's announcement.
+    this.searches?.forget();
     return this.details(caller, id);
   }
 
@@ -228,7 +241,7 @@ export class UsersService {
       last_validation_date: new Date(),
     };
     try {
-      return await this.db.transaction().execute(async (tx) => {
+      const created = await this.db.transaction().execute(async (tx) => {
         const userId = await insertUser(tx, user, form.isAdmin ? ['ADMIN', 'USER'] : ['USER']);
         await recordAudit(tx, {
           actorUserId: actor.userId,
@@ -240,6 +253,8 @@ export class UsersService {
         });
         return { userId };
       });
+      this.searches?.forget();
+      return created;
     } catch (error) {
       if (isUniqueViolation(error, 'users_username_key')) {
         throw new AppError('conflict', userMessages.USERNAME_TAKEN, { fieldErrors: { username: [userMessages.USERNAME_TAKEN] } });
