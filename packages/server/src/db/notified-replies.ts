@@ -59,17 +59,13 @@ export class NotifiedReplies {
     return this.listening && generation === this.generation;
   }
 
-  /**
-   * The reply for `key`, from memory or from `read`, as bytes; `read` may also tell when (epoch ms) its reply
-   * stops being true by the mere passing of time.
-   */
-  async reply(key: string, read: () => Promise<{ bytes: Buffer; expiresAt?: number }>): Promise<Buffer> {
+  /** The reply for `key`, from memory or from `read`, as bytes. */
+  async reply(key: string, read: () => Promise<Buffer>): Promise<Buffer> {
     const kept = this.listening ? this.replies.get(key) : undefined;
     if (kept) return kept;
     const generation = this.generation;
-    const { bytes, expiresAt = Infinity } = await read();
-    const ttl = Math.min(NOTIFIED_MAX_AGE_MS, expiresAt - Date.now());
-    if (this.mayKeep(generation) && ttl > 0) this.replies.set(key, bytes, { ttl });
+    const bytes = await read();
+    if (this.mayKeep(generation)) this.replies.set(key, bytes);
     return bytes;
   }
 }

@@ -2,18 +2,20 @@
 // the database builds a page of 100 reservations in tens of times what a primary-key lookup takes, far below
 // the read budget (`npm run bench` shows each of them with and without this cache). So each instance keeps
 // what it read, in bounded LRUs (lru-cache): the replies by call, each reservation's JSON by id (a page never
-// asked before is then one query for its ids, its reservations' JSON mostly from memory), and the busy times
-// by device type and UTC day; it forgets all of it:
+// asked before is then one query for its ids, its reservations' JSON mostly from memory), every reservation that
+// has not ended with the people it holds (each user's current lists, their own and the others', are cut from it),
+// and the busy times by device type and UTC day; it forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
 // - when this instance books, deletes, releases or moves the end of a reservation (the service calls
 //   `forget` before it answers), so that its caller's next read never meets the state from before;
-// - one entry when its time is up (a list of current reservations changes as its first reservation ends,
-//   and every entry is read again after a minute whatever was announced);
-// and it keeps nothing while it is not listening, since a change could then pass unheard.
+// - and an entry after a minute, whatever was announced;
+// the lists of current reservations leave out, as they are cut, those that have ended since. It keeps nothing
+// while it is not listening, since a change could then pass unheard.
 import { LRUCache } from 'lru-cache';
 import { NOTIFIED_MAX_AGE_MS, NotifiedReplies } from '../../db/notified-replies.js';
 import type { BusyTime } from './free-windows.js';
+import type { CurrentEntry } from './repo.js';
 
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
 /** The replies kept, by their total size in bytes (about 1,000 lists of 100 reservations). */
@@ -34,12 +36,38 @@ export class ReservationReplyCache extends NotifiedReplies {
   /** The busy times of a device type's devices by UTC day (`day:type`): those overlapping the day. */
   private readonly busyDays = new LRUCache<string, readonly BusyTime[]>({ maxSize: BUSY_TIMES, sizeCalculation: (day) => day.length || 1, ttl: NOTIFIED_MAX_AGE_MS });
 
+  /** Every reservation that had not ended when read (the caller leaves out those that ended since). */
+  private current?: { entries: readonly CurrentEntry[]; readAt: number };
+  /** The read of `current` under way, shared by concurrent callers, and the generation it started in. */
+  private currentLoading?: { promise: Promise<readonly CurrentEntry[]>; generation: number };
+
   constructor() {
     super(RESERVATIONS_CHANNEL, REPLY_BYTES);
   }
 
+  /** Every reservation that had not ended when read, soonest start first: from memory, or `read` once for all. */
+  async currentReservations(read: () => Promise<CurrentEntry[]>): Promise<readonly CurrentEntry[]> {
+    const kept = this.current;
+    if (kept && this.isListening && Date.now() - kept.readAt < NOTIFIED_MAX_AGE_MS) return kept.entries;
+    const generation = this.generation;
+    if (this.currentLoading?.generation !== generation) {
+      const readAt = Date.now();
+      const promise = read().then((entries) => {
+        if (this.mayKeep(generation)) this.current = { entries, readAt };
+        return entries;
+      });
+      this.currentLoading = { promise, generation };
+      const done = () => {
+        if (this.currentLoading?.promise === promise) this.currentLoading = undefined;
+      };
+      promise.then(done, done);
+    }
+    return this.currentLoading!.promise;
+  }
+
   override forget(): void {
     super.forget();
+    this.current = undefined;
     this.reservations.clear();
     this.busyDays.clear();
   }

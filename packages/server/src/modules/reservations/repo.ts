@@ -171,35 +171,42 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   return rows[0]!.body;
 }
 
-/** A reservation of a page: its id and when it ends (epoch ms). */
-export interface PageEntry {
-  id: number;
-  ends: number;
+/**
+ * The ids of one page of a list with the reservations that have ended (`all`), latest start first: the same
+ * page as reservation_list_json chooses (see its migration), without their JSON.
+ */
+export async function listAllReservationsPage(db: Queryable, options: ReservationListOptions): Promise<number[]> {
+  const { userId, limit, offset } = options;
+  const { rows } = options.kind === 'mine'
+    ? await sql<{ id: number }>`
+        SELECT r.id FROM (
+          SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = ${userId}::int
+          UNION
+          SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
+          WHERE ru.user_id = ${userId}::int) AS r
+        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db)
+    : await sql<{ id: number }>`
+        SELECT r.id FROM reservations r
+        WHERE r.responsible_user_id <> ${userId}::int
+          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = ${userId}::int)
+        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db);
+  return rows.map((row) => row.id);
 }
 
-/**
- * The reservations of one page of a list, in the list's order: the same page as reservation_list_json chooses
- * (see its migration), without their JSON. The instant is a value, so that each call is planned knowing how few
- * reservations end after it.
- */
-export async function listReservationPage(db: Queryable, options: ReservationListOptions, now: Date): Promise<PageEntry[]> {
-  const { userId, limit, offset } = options;
-  const current = options.all ? sql`` : sql`AND r.end_date > ${now}::timestamptz`;
-  const order = options.all ? sql`r.start_date DESC, r.id DESC` : sql`r.start_date, r.id`;
-  const ends = sql`(extract(epoch FROM r.end_date) * 1000)::float8`;
-  const { rows } = options.kind === 'mine'
-    ? await sql<PageEntry>`
-        SELECT r.id, r.ends FROM (
-          SELECT r.id, r.start_date, ${ends} AS ends FROM reservations r WHERE r.responsible_user_id = ${userId}::int ${current}
-          UNION
-          SELECT r.id, r.start_date, ${ends} AS ends FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
-          WHERE ru.user_id = ${userId}::int ${current}) AS r
-        ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db)
-    : await sql<PageEntry>`
-        SELECT r.id, ${ends} AS ends FROM reservations r
-        WHERE r.responsible_user_id <> ${userId}::int ${current}
-          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = ${userId}::int)
-        ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db);
+/** A reservation that has not ended: its id, when it ends (epoch ms) and the people it holds (holder first). */
+export interface CurrentEntry {
+  id: number;
+  ends: number;
+  people: number[];
+}
+
+/** Every reservation that has not ended at `now`, soonest start first (then id), as the lists order them. */
+export async function currentReservationEntries(db: Queryable, now: Date): Promise<CurrentEntry[]> {
+  const { rows } = await sql<CurrentEntry>`
+    SELECT r.id, (extract(epoch FROM r.end_date) * 1000)::float8 AS ends,
+           array_prepend(r.responsible_user_id, ARRAY(SELECT ru.user_id FROM reservation_users ru WHERE ru.reservation_id = r.id)) AS people
+    FROM reservations r WHERE r.end_date > ${now}::timestamptz
+    ORDER BY r.start_date, r.id`.execute(db);
   return rows;
 }
 

@@ -40,7 +40,8 @@ import {
   reservationDevices,
   reservationJson,
   listInventoryDevices,
-  listReservationPage,
+  currentReservationEntries,
+  listAllReservationsPage,
   listReservationsJson,
   reservationJsonById,
   reservationWindowIds,
@@ -163,16 +164,30 @@ export class ReservationService {
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     };
-    // A later page of current reservations changes as any reservation before it ends: it is not kept.
-    if (!this.cache || (!options.all && options.offset > 0)) return listReservationsJson(this.db, options);
+    if (!this.cache) return listReservationsJson(this.db, options);
     const cache = this.cache;
-    const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
+    const json = (ids: number[]) => cache.reservationsJson(ids, (missing) => reservationJsonById(this.db, missing));
+    if (!options.all) {
+      // Cut from every reservation that has not ended, kept once for all users (in the lists' order, start then
+      // id): a user never seen before is answered from memory too. One walk that stops at the end of the page.
+      const current = await cache.currentReservations(() => currentReservationEntries(this.db, this.now()));
+      const now = this.now().getTime();
+      const mine = kind === 'mine';
+      const page: number[] = [];
+      let skipped = 0;
+      for (const entry of current) {
+        if (page.length === options.limit) break;
+        if (entry.ends <= now || entry.people.includes(userId) !== mine) continue;
+        if (skipped < options.offset) skipped += 1;
+        else page.push(entry.id);
+      }
+      return Buffer.concat([LIST_START, await json(page), LIST_END]);
+    }
+    // With the reservations that have ended: the page by call, its ids read by the database.
+    const key = `list:${kind}:${userId}:${options.limit}:${options.offset}`;
     return cache.reply(key, async () => {
-      const page = await listReservationPage(this.db, options, this.now());
-      const json = await cache.reservationsJson(page.map((entry) => entry.id), (missing) => reservationJsonById(this.db, missing));
-      // A page of current reservations stays true until its first reservation ends.
-      const expiresAt = options.all ? Infinity : Math.min(...page.map((entry) => entry.ends));
-      return { bytes: Buffer.concat([LIST_START, json, LIST_END]), expiresAt };
+      const page = await listAllReservationsPage(this.db, options);
+      return Buffer.concat([LIST_START, await json(page), LIST_END]);
     });
   }
 
@@ -190,7 +205,7 @@ export class ReservationService {
       const ids = await reservationWindowIds(this.db, { ...window, limit: window.limit + 1 });
       const json = await cache.reservationsJson(ids.slice(0, window.limit), (missing) => reservationJsonById(this.db, missing));
       const end = ids.length <= window.limit ? TIMELINE_END_COMPLETE : TIMELINE_END_INCOMPLETE;
-      return { bytes: Buffer.concat([TIMELINE_START, json, end]), expiresAt: Infinity };
+      return Buffer.concat([TIMELINE_START, json, end]);
     });
   }
 

@@ -105,7 +105,7 @@ export class UsersService {
     if (!this.searches) return read();
     // The same keystrokes come from many users: the first letters of a name match most accounts, the costly
     // searches, and are the most asked.
-    return this.searches.reply(`${limit}:${name}`, async () => ({ bytes: Buffer.from(await read()) }));
+    return this.searches.reply(`${limit}:${name}`, async () => Buffer.from(await read()));
   }
 
   async list(caller: Caller, query: UserListQuery): Promise<UserListPage> {
