@@ -342,12 +342,6 @@ export interface CalendarFeedsTable {
   last_read_at: Timestamp | null;
 }
 
-/** One row, raised by a trigger whenever the active accounts change (see its migration). */
-export interface UsersDirectoryVersionTable {
-  id: Generated<boolean>;
-  version: string;
-}
-
 /** Solved ALTCHA challenges, each accepted once (see its migration). */
 export interface CaptchaSolutionsTable {
   challenge_id: string;
@@ -391,6 +385,5 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   maintenance_windows: MaintenanceWindowsTable;
   maintenance_devices: MaintenanceDevicesTable;
-  users_directory_version: UsersDirectoryVersionTable;
   captcha_solutions: CaptchaSolutionsTable;
 }

@@ -12,12 +12,12 @@ import {
   validUserListSchema,
   validUsersQuerySchema,
 } from '@testbed/contract';
+import type { NotifiedReplies } from '../../db/notified-replies.js';
 import { UsersService } from './service.js';
-import type { ValidUsersDirectory } from './valid-users.js';
 import { itemRefusals as errors } from '../../errors.js';
 
-export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory }> = async (app, { directory }) => {
-  const users = new UsersService(app.db);
+export const userRoutes: FastifyPluginAsyncZod<{ searches?: NotifiedReplies }> = async (app, { searches }) => {
+  const users = new UsersService(app.db, searches);
 
   app.get('/validUsers', {
     config: { apiToken: 'read' },
@@ -27,8 +27,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ directory: ValidUsersDirectory 
       querystring: validUsersQuerySchema,
       response: { 200: validUserListSchema, 400: errorReplySchema, 401: errorReplySchema },
     },
-    // Serialised once per search and directory version (the rows come from the directory, already in shape).
-    handler: async (request, reply) => reply.type('application/json; charset=utf-8').send((await directory.searchJson(request.principal, request.query)) as never),
+    // The JSON built by the database (or kept from an earlier search), sent as it is.
+    handler: async (request, reply) => reply.type('application/json; charset=utf-8').send((await users.validUsers(request.principal, request.query)) as never),
   });
 
   // The spec calls both GET /users and its search GET /users/?name=.
