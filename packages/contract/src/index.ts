@@ -24,3 +24,4 @@ export * from './insight.js';
 export * from './catalogue.js';
 export * from './home.js';
 export * from './help.js';
+export * from './time.js';

@@ -37,7 +37,8 @@ export interface UsersTable {
   /** Minutes before a reservation's start and end at which it is reminded; null: no reminder. */
   reminder_before_start_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   reminder_before_end_minutes: ColumnType<number | null, number | null | undefined, number | null>;
-  reminder_time_zone: ColumnType<string, string | undefined, string>;
+  /** IANA time zone the person reads times in (mails, command-line client); null: none chosen. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type UserRow = Selectable<UsersTable>;
 

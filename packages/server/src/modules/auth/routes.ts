@@ -32,7 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         username: principal.username,
         authorities: principal.authorities.map((authority) => ({ authority })),
         hasSshKey: user?.has_ssh_key ?? false,
-        redirectURL: redirectUrlFor(principal.userId),
+        timeZone: user?.time_zone ?? null,
+        redirectURL: redirectUrlFor(),
       };
     },
   });

@@ -35,6 +35,7 @@ export async function findUserForSignIn(db: Queryable, username: string) {
       'anonymised_at',
       'session_generation',
       authoritiesColumn.as('authorities'),
+      'time_zone',
       sql<boolean>`EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = users.id)`.as('has_ssh_key'),
     ])
     .where(sql`lower(username)`, '=', username.trim().toLowerCase())
@@ -198,6 +199,7 @@ export async function findUserRow(db: Queryable, id: number) {
       'users.phone_number',
       'users.instant_messaging',
       'users.personal_url',
+      'users.time_zone',
       'users.charter_acceptance_date',
       'users.anonymised_at',
       isAdminColumn.as('is_admin'),
@@ -282,6 +284,7 @@ export interface UserChanges {
   phone_number: string | null;
   instant_messaging: string | null;
   personal_url: string | null;
+  time_zone?: string | null;
   last_validation_date?: Date | string | null;
   expiration_date?: Date | string | null;
   is_enabled?: boolean;

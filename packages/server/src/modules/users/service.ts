@@ -141,6 +141,7 @@ export class UsersService {
       phoneNumber: row.phone_number,
       instantMessaging: row.instant_messaging,
       personalUrl: row.personal_url,
+      timeZone: row.time_zone,
       charterAcceptanceDate: iso(row.charter_acceptance_date),
       anonymised: row.anonymised_at !== null,
       roles: roles.map((role) => ({ roleId: role.id, roleName: role.name })),
@@ -190,6 +191,7 @@ export class UsersService {
           phone_number: form.phoneNumber,
           instant_messaging: form.instantMessaging,
           personal_url: form.personalUrl,
+          ...(form.timeZone !== undefined ? { time_zone: form.timeZone } : {}),
           ...(admin
             ? {
                 ...(form.lastValidationDate !== undefined ? { last_validation_date: form.lastValidationDate ?? null } : {}),

@@ -15,6 +15,7 @@ import {
   type UserListPage,
 } from '@testbed/contract';
 import { api } from '../../../shared/api-client';
+import { getSession, updateSessionUser } from '../../../shared/session';
 
 export interface UsersFilter {
   firstname: string;
@@ -95,6 +96,8 @@ export function useUpdateUser() {
     mutationFn: updateUser,
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.detail(user.userId), user);
+      // The signed-in person's own zone is the one every page shows times in from now on.
+      if (getSession().user?.userId === user.userId) updateSessionUser({ timeZone: user.timeZone });
       return queryClient.invalidateQueries({ queryKey: [...userKeys.all, 'list'] });
     },
   });
