@@ -5,6 +5,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import {
   DEVICE_STATES,
   propertyValues,
+  urlOf,
   API_TOKEN_MAX_DAYS,
   API_TOKEN_SCOPES,
   type ApiTokenScope,
@@ -230,7 +231,7 @@ program
   .action(async (id: number) => {
     const api = await portal();
     const event = await api.call(calendarEndpoints.event, { params: { id } });
-    if (!event.startsWith('BEGIN:VCALENDAR')) throw api.notUnderstood('GET', `/api/reservations/${id}/ics`);
+    if (!event.startsWith('BEGIN:VCALENDAR')) throw api.notUnderstood('GET', urlOf(calendarEndpoints.event, { params: { id } }));
     process.stdout.write(event);
   });
 

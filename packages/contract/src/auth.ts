@@ -23,6 +23,9 @@ export const signinReplySchema = z.object({
   username: z.string(),
   authorities: z.array(z.object({ authority: z.enum(AUTHORITIES) })),
   hasSshKey: z.boolean(),
+  /** The profile's IANA time zone; null: none chosen (the web app shows the browser's zone). A session stored
+   * by an earlier version has none, and reads as none chosen. */
+  timeZone: z._default(z.nullable(z.string()), null),
   redirectURL: z.string(),
 });
 export type SigninReply = z.infer<typeof signinReplySchema>;

@@ -26,6 +26,7 @@ export const commonMessages = {
   // pages
   PAGE_NOT_FOUND: 'Oups... This page does not exist !',
   GO_BACK_RESERVATION_LIST: 'Go back to the reservation list',
+  GO_BACK_HOME: 'Go back home',
   ACCESS_DENIED: 'Access denied',
   ACCESS_DENIED_TEXT: 'You do not have the rights to see this page.',
   WELCOME: 'Welcome to the testbed portal',

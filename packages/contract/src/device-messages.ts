@@ -268,7 +268,7 @@ export const deviceMessages = {
   REMIND_BEFORE_START: 'Remind me before the start',
   REMIND_BEFORE_END: 'Remind me before the end',
   MINUTES_BEFORE: 'Minutes before',
-  REMINDERS_ZONE: 'Times in the mails are shown in {{zone}}.',
+  REMINDERS_ZONE: 'Times in the mails are shown in {{zone}}: the time zone of your profile, or UTC when it names none.',
   SAVE: 'Save',
   REMINDERS_SAVED: 'Reminder settings saved.',
   CALENDAR_FEED: 'Calendar feed',
@@ -283,6 +283,8 @@ export const deviceMessages = {
   CALENDAR_FEED_CREATED: 'Your calendar feed address',
   CALENDAR_FEED_CREATED_TEXT: 'Copy it now into your calendar program: it is not shown again. Make a new one if you lose it.',
   ADD_TO_CALENDAR: 'Add to calendar',
+  RESERVATION_ACTIONS: 'Actions on reservation {{id}}',
+  TIMES_IN_ZONE: 'Times in {{zone}}',
   ADD_TO_CALENDAR_LABEL: 'Download reservation {{id}} as a calendar event',
   // devices and maintenance
   FLEET_AT_A_GLANCE: 'The fleet at a glance',

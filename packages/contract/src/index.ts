@@ -24,5 +24,6 @@ export * from './insight.js';
 export * from './catalogue.js';
 export * from './home.js';
 export * from './help.js';
+export * from './time.js';
 export * from './actions.js';
 export * from './endpoint.js';

@@ -119,8 +119,6 @@ const leadMinutes = (label: string) =>
 export const reminderSettingsSchema = z.object({
   beforeStartMinutes: leadMinutes('The reminder before the start'),
   beforeEndMinutes: leadMinutes('The reminder before the end'),
-  /** IANA time zone the reminder mails show times in. */
-  timeZone: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 

@@ -66,3 +66,22 @@ export const optionalPhoneSchema = (message: string = PHONE_RULE_MESSAGE) =>
     z.optional(z.string().check(z.maxLength(40, message), z.refine((value) => normalisePhoneNumber(value) !== 'invalid', message))),
     z.transform((value) => (value === undefined ? undefined : (normalisePhoneNumber(value) ?? undefined) as string | undefined)),
   );
+
+export const TIME_ZONE_MESSAGE = 'Time zone: give a time zone name such as Europe/Paris or America/New_York, or leave it empty';
+
+/** The canonical IANA name of a time zone (as written, in any case), or null when there is none by that name. */
+export function canonicalTimeZone(value: string): string | null {
+  // Names only: Intl also takes offsets such as +01:00, which follow no daylight-saving rule of a place.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** A profile's time zone: an IANA name kept in its canonical spelling; blank or null is none chosen. */
+export const timeZoneSchema = z.pipe(
+  z.nullable(z.string({ error: TIME_ZONE_MESSAGE }).check(z.trim(), z.maxLength(64, TIME_ZONE_MESSAGE), z.refine((value) => value === '' || canonicalTimeZone(value) !== null, TIME_ZONE_MESSAGE))),
+  z.transform((value) => (value ? canonicalTimeZone(value) : null)),
+);

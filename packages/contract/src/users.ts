@@ -2,7 +2,7 @@
 // administrator. Dates travel as ISO 8601 instants.
 import * as z from 'zod/mini';
 import { idParamsSchema, instantSchema, wholeNumberText } from './input.js';
-import { emailSchema, normalisePhoneNumber, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, usernameSchema } from './rules.js';
+import { emailSchema, normalisePhoneNumber, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, timeZoneSchema, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
 
 /** A user as the replies of other areas name them. */
@@ -23,6 +23,8 @@ export const ownUserFieldsSchema = z.object({
   ),
   instantMessaging: optionalText(200, 'Instant messaging'),
   personalUrl: optionalText(500, 'Personal URL'),
+  /** IANA time zone of the times the person reads; null: none chosen; absent: unchanged. */
+  timeZone: z.optional(timeZoneSchema),
 });
 
 const roleNameSchema = z.string().check(z.regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'Unknown role.'));
@@ -135,6 +137,8 @@ export const userDetailsSchema = z.extend(userListItemSchema, {
   phoneNumber: z.nullable(z.string()),
   instantMessaging: z.nullable(z.string()),
   personalUrl: z.nullable(z.string()),
+  /** IANA time zone chosen on the profile; null: none (the web app uses the browser's, mails UTC). */
+  timeZone: z.nullable(z.string()),
   charterAcceptanceDate: z.nullable(z.string()),
   /** Partially deleted (anonymised) by the user or an administrator. */
   anonymised: z.boolean(),
@@ -171,6 +175,8 @@ export const userMessages = {
   PHONE_NUMBER: 'Phone number',
   INSTANT_MESSAGING: 'Instant messaging',
   PERSONAL_URL: 'Personal URL',
+  TIME_ZONE: 'Time zone',
+  TIME_ZONE_HINT: 'The zone of the times on every page, in your mails and in the command-line client. Empty: your browser’s zone ({{zone}}) on the pages, UTC in mails.',
   SIGN_UP_DATE: 'Sign up date',
   APPROVED_DATE: 'Approved date',
   LAST_VALIDATION_DATE: 'Last validation date',

@@ -39,21 +39,19 @@ import { registrationRoutes } from './modules/registration/routes.js';
 import { RegistrationService } from './modules/registration/service.js';
 import { accountSecurityRoutes } from './modules/account-security/routes.js';
 import { AccountSecurityService } from './modules/account-security/service.js';
-import { SessionUsers } from './security/session-users.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { apiTokenRoutes } from './modules/api-tokens/routes.js';
 import { ApiTokensService } from './modules/api-tokens/service.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { CredentialsService } from './modules/credentials/service.js';
-import { ReservationListCache } from './modules/reservations/list-cache.js';
+import { NotifiedReplies } from './db/notified-replies.js';
+import { ReservationReplyCache } from './modules/reservations/reply-cache.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { ReservationService } from './modules/reservations/service.js';
 import { usagePolicyRoutes } from './modules/usage-policies/routes.js';
-import { UsageLimitsCache } from './modules/usage-policies/limits-cache.js';
 import { UsagePolicyService } from './modules/usage-policies/service.js';
 import { userDirectoryRoutes, userRoutes } from './modules/users/routes.js';
-import { ValidUsersDirectory } from './modules/users/valid-users.js';
 import { employerRoutes } from './modules/employers/routes.js';
 import { EmployersService } from './modules/employers/service.js';
 import { intendedUsageRoutes } from './modules/intended-usages/routes.js';
@@ -121,8 +119,10 @@ export interface AppDependencies {
   logger?: boolean | object;
   /** Where the default logger writes (standard output when absent); tests read the log from it. */
   logStream?: NodeJS.WritableStream;
-  /** The database's LISTEN; without it every call reads its signed-in user from the database. */
+  /** The database's LISTEN; without it the reservation replies are read from the database on every call. */
   subscribe?: Subscribe;
+  /** False: no reply is kept between calls (the bench measures the reads without them). */
+  replyCaches?: boolean;
   /** The database pool's use, for the metrics (PostgreSQL). */
   poolUse?: () => PoolUse;
   /** The driver of the testbed; the default simulates the built-in testbed file. */
@@ -133,9 +133,12 @@ export interface AppDependencies {
 // refusal that the contract does not word (a wrong type, a text too long) would only say "Invalid input".
 z.config(z.locales.en());
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** The router's own refusals, worded without echoing the path (which may be long, or hold a secret). */
+/** The channel of the trigger that announces a change of the active accounts' names (see its migration). */
+const USERS_DIRECTORY_CHANNEL = 'users_directory_changed';
+/** The colleague search's replies kept, by their total size in bytes. */
+const COLLEAGUE_SEARCH_BYTES = 16 * 1024 * 1024;
+
 const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_ERR_BAD_URL: 'The path is not valid percent-encoded UTF-8.',
   FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters.',
@@ -257,14 +260,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(deps.jwtSecret);
-  // What each instance keeps in memory between calls, and forgets as the database announces changes.
-  const sessionUsers = new SessionUsers(db);
-  const reservationLists = new ReservationListCache();
-  const directory = new ValidUsersDirectory(db);
-  const usageLimits = new UsageLimitsCache();
-  const caches = [sessionUsers, reservationLists, directory, usageLimits];
-  if (deps.subscribe) for (const cache of caches) await cache.listen(deps.subscribe);
-  app.addHook('onClose', () => Promise.all(caches.map((cache) => cache.close())));
+  // What an instance keeps between calls: the reservation replies and the colleague search's, forgotten as the
+  // database announces a change (see db/notified-replies.ts).
+  const reservationReplies = new ReservationReplyCache();
+  const colleagueSearches = new NotifiedReplies(USERS_DIRECTORY_CHANNEL, COLLEAGUE_SEARCH_BYTES);
+  const replyCaches = [reservationReplies, colleagueSearches];
+  if (deps.subscribe && deps.replyCaches !== false) for (const cache of replyCaches) await cache.listen(deps.subscribe);
+  app.addHook('onClose', () => Promise.all(replyCaches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
   // Devices being flashed show as down everywhere, so the booking rules refuse them too.
@@ -281,17 +283,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }), faults: databaseAvailability });
   app.decorate('mailSender', mailSender);
   app.addHook('onClose', () => mailSender.stop());
-  const namedCaches = { session_users: sessionUsers, reservation_lists: reservationLists, valid_users: directory, usage_limits: usageLimits };
   await app.register(metricsPlugin, {
     db,
     poolUse: deps.poolUse,
-    caches: namedCaches,
     allow: config.METRICS_ALLOW,
     token: config.METRICS_TOKEN,
     flashRunner: flashing.runner,
     mailSender,
     progressStreams: () => flashing.events.openStreams,
-    listeners: { ...namedCaches, flash_progress: flashing.events },
+    listeners: { reservation_replies: reservationReplies, colleague_searches: colleagueSearches, flash_progress: flashing.events },
   });
   const reminderSweeper = new ReminderSweeper({
     db,
@@ -316,7 +316,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     flashing.events.endStreams();
   });
   const health = new HealthService(db, databaseAvailability, {
-    isListening: () => sessionUsers.isListening,
+    isListening: () => flashing.events.isListening,
     mailSenderAlive: () => mailSender.isAlive(),
     flashRunnerAlive: () => flashing.runner.isAlive(),
     isAcceptingWork: () => !closing,
@@ -324,28 +324,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(authenticate, { sessionUsers, tokens, db });
+      await api.register(authenticate, { tokens, db });
       await api.register(safeText);
-      // Before the reply of a change leaves, so that the caller's next call sees the change even before the
-      // database's announcement reaches this instance.
-      api.addHook('onSend', async (request) => {
-        if (!SAFE_METHODS.has(request.method)) for (const cache of caches) cache.forgetAll();
-      });
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth });
       await api.register(accountSecurityRoutes, { accounts: new AccountSecurityService(db, tokens, config) });
       await api.register(registrationRoutes, {
         registration: new RegistrationService(db, config, createCaptcha(config, deps.jwtSecret)),
       });
-      await api.register(userDirectoryRoutes, { directory });
-      await api.register(userRoutes, {});
+      await api.register(userDirectoryRoutes, { searches: colleagueSearches });
+      await api.register(userRoutes, { searches: colleagueSearches });
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
-      const usagePolicies = new UsagePolicyService(db, usageLimits);
+      const usagePolicies = new UsagePolicyService(db);
       await api.register(usagePolicyRoutes, { policies: usagePolicies });
-      await api.register(reservationRoutes, {
-        reservations: new ReservationService(db, flashing.driver, undefined, reservationLists, usagePolicies),
-      });
+      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, reservationReplies, usagePolicies) });
       await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
       await api.register(deviceHealthRoutes, {

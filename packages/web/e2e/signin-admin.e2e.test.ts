@@ -92,7 +92,7 @@ describe('an administrator signs in and out', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: messages.PAGE_NOT_FOUND }).waitFor();
-    expect(await page.getByRole('link', { name: messages.GO_BACK_RESERVATION_LIST }).getAttribute('href')).toBe('/signin');
+    expect(await page.getByRole('link', { name: messages.BACK_TO_SIGN_IN }).getAttribute('href')).toBe('/signin');
     await screenshot(page, 'not-found');
     await expectNoAxeViolations(page);
   });

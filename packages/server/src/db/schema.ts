@@ -37,7 +37,8 @@ export interface UsersTable {
   /** Minutes before a reservation's start and end at which it is reminded; null: no reminder. */
   reminder_before_start_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   reminder_before_end_minutes: ColumnType<number | null, number | null | undefined, number | null>;
-  reminder_time_zone: ColumnType<string, string | undefined, string>;
+  /** IANA time zone the person reads times in (mails, command-line client); null: none chosen. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -342,12 +343,6 @@ export interface CalendarFeedsTable {
   last_read_at: Timestamp | null;
 }
 
-/** One row, raised by a trigger whenever the active accounts change (see its migration). */
-export interface UsersDirectoryVersionTable {
-  id: Generated<boolean>;
-  version: string;
-}
-
 /** Solved ALTCHA challenges, each accepted once (see its migration). */
 export interface CaptchaSolutionsTable {
   challenge_id: string;
@@ -391,6 +386,5 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   maintenance_windows: MaintenanceWindowsTable;
   maintenance_devices: MaintenanceDevicesTable;
-  users_directory_version: UsersDirectoryVersionTable;
   captcha_solutions: CaptchaSolutionsTable;
 }

@@ -23,7 +23,7 @@ const scrape = (remoteAddress = '127.0.0.1', headers: Record<string, string> = {
   ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
 
 describe('GET /metrics', () => {
-  it('shows request durations by route pattern and status, the outbox, the flash jobs, sign-in failures and cache use', async () => {
+  it('shows request durations by route pattern and status, the outbox, the flash jobs and sign-in failures', async () => {
     const user = await loginAs(ctx);
     await user.inject({ method: 'GET', url: `/api/userReservations/${user.id}` });
     await user.inject({ method: 'GET', url: `/api/userReservations/${user.id}` });
@@ -39,8 +39,6 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/portal_mail_outbox_depth [1-9]/);
     expect(text).toMatch(/portal_mail_outbox_oldest_age_seconds \d/);
     expect(text).toMatch(/portal_flash_jobs\{stage="flashing"\} 0/);
-    expect(text).toMatch(/portal_cache_requests_total\{cache="reservation_lists",result="hit"\} [1-9]/);
-    expect(text).toMatch(/portal_cache_requests_total\{cache="session_users",result="miss"\} [1-9]/);
     expect(text).toContain('process_cpu_seconds_total');
     // Ids never become label values: one series per route pattern.
     expect(text).not.toContain(`/api/userReservations/${user.id}`);
@@ -73,7 +71,7 @@ describe('GET /metrics', () => {
 
   it('shows each LISTEN connection up, and no progress stream open', async () => {
     const samples = await scrapeMetrics(ctx.app);
-    for (const listener of ['session_users', 'reservation_lists', 'valid_users', 'usage_limits', 'flash_progress']) {
+    for (const listener of ['reservation_replies', 'colleague_searches', 'flash_progress']) {
       expect(sampleValue(samples, 'portal_db_listening', { listener }), listener).toBe(1);
     }
     expect(sampleValue(samples, 'portal_flash_progress_streams')).toBe(0);

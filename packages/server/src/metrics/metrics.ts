@@ -1,5 +1,5 @@
 // Prometheus metrics of one instance (GET /metrics, prom-client). Request durations are observed as replies
-// leave; the figures kept elsewhere (the pool, the outbox, the flash jobs, the in-memory copies, the runner's
+// leave; the figures kept elsewhere (the pool, the outbox, the flash jobs, the runner's
 // and the mail sender's counts, the open streams, the LISTEN connections) are read when Prometheus scrapes, so
 // that nothing is counted twice and nothing runs between scrapes. The outbox and the flash jobs by stage are
 // the database's: every instance reports the same figures for them (to be aggregated with max, not sum).
@@ -12,16 +12,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Db, PoolUse } from '../db/database.js';
 import { buildInfo } from '../logging/build-info.js';
 
-export interface CacheStats {
-  hits: number;
-  misses: number;
-}
-
 export interface MetricsSources {
   db: Db;
   poolUse?: () => PoolUse;
-  /** The in-memory copies by name: session users, reservation lists, valid users. */
-  caches: Record<string, { stats: CacheStats }>;
   /** Who may read /metrics: addresses and networks (`METRICS_ALLOW`), or the bearer secret (`METRICS_TOKEN`). */
   allow: string[];
   token?: string;
@@ -98,21 +91,6 @@ export function createRegistry(sources: MetricsSources) {
       for (const row of rows) this.set({ stage: row.state }, row.n);
     },
   });
-  new Counter({
-    name: 'portal_cache_requests_total',
-    help: 'Reads of the in-memory copies, answered from memory (hit) or from the database (miss)',
-    labelNames: ['cache', 'result'] as const,
-    registers: [registry],
-    collect() {
-      // The copies count for themselves; the counter shows their totals.
-      this.reset();
-      for (const [cache, { stats }] of Object.entries(sources.caches)) {
-        this.inc({ cache, result: 'hit' }, stats.hits);
-        this.inc({ cache, result: 'miss' }, stats.misses);
-      }
-    },
-  });
-
   new Gauge({
     name: 'testbed_build_info',
     help: 'The release and the Node.js version this instance runs (always 1)',

@@ -6,8 +6,8 @@
 //   current, so a password change, a disable or a deletion ends existing sessions;
 // - a personal API token (`tbp_...`), accepted while it is neither revoked nor expired and its user is
 //   enabled, on the actions its scope covers (none of account security, the token calls, administration).
-// Users and tokens are read through SessionUsers, which answers from memory while the database has
-// announced no change (a revocation is announced like a password change).
+// The user (and the token) is read from the database on every call, so that a change made through any
+// instance, or straight in the database, holds from the next call on.
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,11 +15,10 @@ import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, apiTokenMessages, errorReplySchema
 import { AppError } from '../errors.js';
 import type { Db } from '../db/database.js';
 import { recordAudit } from '../db/audit-writer.js';
-import { touchApiToken } from './session-queries.js';
+import { findApiTokenByHash, findSessionUser, touchApiToken } from './session-queries.js';
 import type { AccessTokens } from './access-token.js';
 import { gate } from './policies.js';
 import type { Principal } from './principal.js';
-import type { SessionUsers } from './session-users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,12 +36,12 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
-export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessTokens; db: Db }>(async (app, { sessionUsers, tokens, db }) => {
+export const authenticate = fp<{ tokens: AccessTokens; db: Db }>(async (app, { tokens, db }) => {
   app.decorateRequest('principal', null);
 
   async function signInPrincipal(token: string): Promise<Principal> {
     const claims = token ? await tokens.verify(token) : null;
-    const user = claims ? await sessionUsers.get(Number(claims.sub)) : undefined;
+    const user = claims ? await findSessionUser(db, Number(claims.sub)) : undefined;
     if (!claims || !user || !user.is_enabled || user.session_generation !== claims.gen) {
       throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
     }
@@ -50,12 +49,11 @@ export const authenticate = fp<{ sessionUsers: SessionUsers; tokens: AccessToken
   }
 
   async function apiTokenPrincipal(request: FastifyRequest, token: string): Promise<Principal> {
-    const found = API_TOKEN_PATTERN.test(token) ? await sessionUsers.getApiToken(createHash('sha256').update(token).digest()) : undefined;
+    const found = API_TOKEN_PATTERN.test(token) ? await findApiTokenByHash(db, createHash('sha256').update(token).digest()) : undefined;
     const now = Date.now();
-    const user = found && !found.revoked_at && found.expires_at.getTime() > now ? await sessionUsers.get(found.user_id) : undefined;
+    const user = found && !found.revoked_at && new Date(found.expires_at).getTime() > now ? await findSessionUser(db, found.user_id) : undefined;
     if (!found || !user || !user.is_enabled) throw new AppError('unauthenticated', apiTokenMessages.INVALID);
-    if (!found.last_used_at || now - found.last_used_at.getTime() >= USE_RECORD_INTERVAL_MS) {
-      found.last_used_at = new Date(now);
+    if (!found.last_used_at || now - new Date(found.last_used_at).getTime() >= USE_RECORD_INTERVAL_MS) {
       // The conditional write and its audit row commit together: one of each a minute, whatever the instances.
       await db.transaction().execute(async (tx) => {
         if (!(await touchApiToken(tx, found.id))) return;

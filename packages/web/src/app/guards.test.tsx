@@ -22,7 +22,7 @@ describe('route guards', () => {
     const app = renderApp('/users');
     expect(await screen.findByRole('heading', { level: 1, name: messages.ACCESS_DENIED })).toBeInTheDocument();
     expect(app.location()).toBe('/accessdenied');
-    expect(screen.getByRole('link', { name: messages.GO_BACK_RESERVATION_LIST })).toHaveAttribute('href', '/reservations/7');
+    expect(screen.getByRole('link', { name: messages.GO_BACK_HOME })).toHaveAttribute('href', '/home');
   });
 
   it('lets an ADMIN through to an ADMIN route', async () => {
@@ -43,7 +43,7 @@ describe('route guards', () => {
   it('sends a signed-in user who opens sign-in to their redirectURL', async () => {
     signInAs('USER', { userId: 12 });
     const app = renderApp('/signin');
-    await waitFor(() => expect(app.location()).toBe('/reservations/12'));
+    await waitFor(() => expect(app.location()).toBe('/home'));
   });
 
   it('sends a signed-in user who opens sign-in with a returnURL there', async () => {
@@ -55,7 +55,7 @@ describe('route guards', () => {
   it('ignores a returnURL that leaves the site', async () => {
     signInAs('USER');
     const app = renderApp('/signin?returnURL=%2F%2Fevil.example%2F');
-    await waitFor(() => expect(app.location()).toBe('/reservations/7'));
+    await waitFor(() => expect(app.location()).toBe('/home'));
   });
 
   it('sends a signed-in user whose token is missing to sign-out, which clears local storage', async () => {
@@ -85,14 +85,14 @@ describe('route guards', () => {
   it('shows the not-found page for an unknown path, with a way back to sign-in when signed out', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: messages.PAGE_NOT_FOUND })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: messages.GO_BACK_RESERVATION_LIST })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: messages.BACK_TO_SIGN_IN })).toHaveAttribute('href', '/signin');
   });
 
-  it('leads back to the reservation list from the not-found page when signed in', async () => {
+  it('leads back home from the not-found page when signed in', async () => {
     signInAs('USER', { userId: 4 });
     renderApp('/no/such/page');
     await screen.findByRole('heading', { level: 1, name: messages.PAGE_NOT_FOUND });
-    expect(screen.getByRole('link', { name: messages.GO_BACK_RESERVATION_LIST })).toHaveAttribute('href', '/reservations/4');
+    expect(screen.getByRole('link', { name: messages.GO_BACK_HOME })).toHaveAttribute('href', '/home');
   });
 
   it('opens the open pages without a session', async () => {

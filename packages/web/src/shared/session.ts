@@ -91,6 +91,14 @@ export function saveSession(reply: SigninReply): void {
   notify();
 }
 
+/** Changes what is kept of the signed-in user (e.g. the time zone saved on their own profile). */
+export function updateSessionUser(changes: Partial<Pick<SessionUser, 'timeZone' | 'hasSshKey'>>): void {
+  const user = getSession().user;
+  if (!user) return;
+  localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify({ ...user, ...changes }));
+  notify();
+}
+
 /** Signing out clears all of local storage, as the spec asks, not only the session keys. */
 export function clearSession(): void {
   try {

@@ -87,7 +87,8 @@ export function signinReply(overrides: Partial<SigninReply> = {}): SigninReply {
     username: 'alice',
     authorities: [{ authority: 'USER' }],
     hasSshKey: true,
-    redirectURL: `/reservations/${userId}`,
+    timeZone: null,
+    redirectURL: '/home',
     ...overrides,
   };
 }

@@ -22,7 +22,8 @@ describe('POST /api/auth/signin', () => {
       username: user.username,
       authorities: [{ authority: 'ADMIN' }, { authority: 'USER' }],
       hasSshKey: false,
-      redirectURL: `/reservations/${user.id}`,
+      timeZone: null,
+      redirectURL: '/home',
       tokenType: 'Bearer',
     });
     const claims = decodeJwt(body.accessToken);

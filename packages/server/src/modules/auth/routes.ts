@@ -14,7 +14,8 @@ export const authRoutes = endpointRoutes(authEndpoints, ({ auth }: { auth: AuthS
       username: principal.username,
       authorities: principal.authorities.map((authority) => ({ authority })),
       hasSshKey: user?.has_ssh_key ?? false,
-      redirectURL: redirectUrlFor(principal.userId),
+      timeZone: user?.time_zone ?? null,
+      redirectURL: redirectUrlFor(),
     };
   },
 }));

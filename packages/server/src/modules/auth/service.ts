@@ -8,8 +8,8 @@ import { mustWait, recordFailure, recordSuccess } from '../../security/sign-in-t
 import { recordAudit } from '../../db/audit-writer.js';
 import { findUserForSignIn } from '../users/repo.js';
 
-/** Where a user lands after signing in (the spec's redirect URL: their reservation list). */
-export const redirectUrlFor = (userId: number) => `/reservations/${userId}`;
+/** Where a person lands after signing in: the home page, which starts from what they hold and what waits. */
+export const redirectUrlFor = () => '/home';
 
 /** Signs a session token for `user` under `generation`, answered with what the client keeps of the user. */
 export async function issueSession(
@@ -26,7 +26,8 @@ export async function issueSession(
     username: user.username,
     authorities: user.authorities.map((authority) => ({ authority })),
     hasSshKey: user.has_ssh_key,
-    redirectURL: redirectUrlFor(user.id),
+    timeZone: user.time_zone,
+    redirectURL: redirectUrlFor(),
   };
 }
 

@@ -51,6 +51,7 @@ export interface AffectedRow {
   holder: string;
   holder_email: string;
   holder_firstname: string;
+  holder_time_zone: string | null;
   start_date: Date;
   end_date: Date;
   devices: string[];
@@ -59,7 +60,7 @@ export interface AffectedRow {
 /** The reservations (not ended) holding any of the devices within [start, end), with their holders. */
 export async function reservationsInside(db: Queryable, deviceIds: readonly number[], start: Date, end: Date): Promise<AffectedRow[]> {
   const { rows } = await sql<AffectedRow>`
-    SELECT r.id AS reservation_id, u.id AS holder_id, u.username AS holder, u.email AS holder_email, u.firstname AS holder_firstname,
+    SELECT r.id AS reservation_id, u.id AS holder_id, u.username AS holder, u.email AS holder_email, u.firstname AS holder_firstname, u.time_zone AS holder_time_zone,
            r.start_date, r.end_date,
            array_agg(d.mac_address ORDER BY d.mac_address) AS devices
       FROM reservation_devices rd
@@ -69,7 +70,7 @@ export async function reservationsInside(db: Queryable, deviceIds: readonly numb
      WHERE rd.device_id = ANY(${[...deviceIds]}::int[])
        AND rd.during && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
        AND r.end_date > now()
-     GROUP BY r.id, u.id, u.username, u.email, u.firstname
+     GROUP BY r.id, u.id, u.username, u.email, u.firstname, u.time_zone
      ORDER BY r.start_date, r.id`.execute(db);
   return rows.map((row) => ({ ...row, start_date: new Date(row.start_date), end_date: new Date(row.end_date) }));
 }

@@ -15,6 +15,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
+import { formatInZone, MAIL_TIME_ZONE } from '../reservations/wall-clock.js';
 import {
   deleteMaintenance,
   insertMaintenance,
@@ -89,12 +90,13 @@ export class MaintenanceService {
       // Read under the devices' lock: a booking made at the same moment is either here or refused.
       const affected = await reservationsInside(tx, deviceIds, start, end);
       for (const reservation of affected) {
+        const zone = reservation.holder_time_zone ?? MAIL_TIME_ZONE;
         await enqueueMail(tx, {
           to: reservation.holder_email,
           subject: `Maintenance of devices of your reservation ${reservation.reservation_id}`,
           text:
             `Hello ${reservation.holder_firstname},\n\nAn administrator put devices of your reservation ${reservation.reservation_id} ` +
-            `(${reservation.devices.join(', ')}) in maintenance from ${start.toISOString()} to ${end.toISOString()}:\n\n${form.reason}\n\n` +
+            `(${reservation.devices.join(', ')}) in maintenance from ${formatInZone(start, zone)} to ${formatInZone(end, zone)} (${zone}):\n\n${form.reason}\n\n` +
             `They may not be usable then. Your reservations: ${this.publicUrl}/reservations/${reservation.holder_id}\n`,
         });
       }

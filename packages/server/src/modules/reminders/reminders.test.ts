@@ -73,13 +73,30 @@ describe('the reminder sweep', () => {
   it("follows each person's lead time, and none for a person who turned it off", async () => {
     const db = ctx.database.db;
     const put = (caller: Caller, body: ReminderSettings) => caller.inject({ method: 'PUT', url: '/api/reminderSettings', payload: body });
-    expect((await put(colleague, { beforeStartMinutes: 60, beforeEndMinutes: 15, timeZone: 'Europe/Paris' })).statusCode).toBe(200);
-    expect((await put(quiet, { beforeStartMinutes: null, beforeEndMinutes: null, timeZone: 'UTC' })).statusCode).toBe(200);
+    expect((await put(colleague, { beforeStartMinutes: 60, beforeEndMinutes: 15 })).statusCode).toBe(200);
+    expect((await put(quiet, { beforeStartMinutes: null, beforeEndMinutes: null })).statusCode).toBe(200);
     const id = await reservation(db, holder.id, 40 * MINUTE, 100 * MINUTE, [colleague.id, quiet.id]);
     await ctx.app.reminderSweeper.sweep();
     const mails = await reminderMails(id);
     expect(mails.map((mail) => mail.to_address)).toEqual([`${colleague.username}@example.org`]);
-    expect(mails[0]!.text_body).toContain('(Europe/Paris)');
+  });
+
+  it("writes the times in the time zone of each person's profile, and in UTC for a person who chose none", async () => {
+    const db = ctx.database.db;
+    const paris = await loginAs(ctx);
+    const profile = (await paris.inject({ method: 'GET', url: `/api/user/${paris.id}` })).json();
+    const saved = await paris.inject({ method: 'PUT', url: `/api/user/${paris.id}`, payload: { firstname: profile.firstname, lastname: profile.lastname, timeZone: 'Europe/Paris' } });
+    expect(saved.statusCode).toBe(200);
+    const id = await reservation(db, holder.id, 10 * MINUTE, 70 * MINUTE, [paris.id]);
+    const { start_date: start } = await db.selectFrom('reservations').select('start_date').where('id', '=', id).executeTakeFirstOrThrow();
+    await ctx.app.reminderSweeper.sweep();
+    const mails = await reminderMails(id);
+    const at = (zone: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(start);
+    const toParis = mails.find((mail) => mail.to_address === `${paris.username}@example.org`)!;
+    const toHolder = mails.find((mail) => mail.to_address === `${holder.username}@example.org`)!;
+    expect(toParis.text_body).toContain(`at ${at('Europe/Paris')} (Europe/Paris)`);
+    expect(toHolder.text_body).toContain(`at ${at('UTC')} (UTC)`);
   });
 
   it('reminds before the end of a running reservation, again when its end moves, and never for a released or deleted one', async () => {
@@ -107,25 +124,24 @@ describe('the reminder sweep', () => {
 describe('GET and PUT /api/reminderSettings', () => {
   it('starts at 15 minutes before the start and the end, and keeps what the user sets', async () => {
     const user = await loginAs(ctx);
-    expect((await user.inject({ method: 'GET', url: '/api/reminderSettings' })).json()).toEqual({ beforeStartMinutes: 15, beforeEndMinutes: 15, timeZone: 'UTC' });
-    const saved = await user.inject({ method: 'PUT', url: '/api/reminderSettings', payload: { beforeStartMinutes: 120, beforeEndMinutes: null, timeZone: 'America/New_York' } });
-    expect(saved.json()).toEqual({ beforeStartMinutes: 120, beforeEndMinutes: null, timeZone: 'America/New_York' });
+    expect((await user.inject({ method: 'GET', url: '/api/reminderSettings' })).json()).toEqual({ beforeStartMinutes: 15, beforeEndMinutes: 15 });
+    const saved = await user.inject({ method: 'PUT', url: '/api/reminderSettings', payload: { beforeStartMinutes: 120, beforeEndMinutes: null } });
+    expect(saved.json()).toEqual({ beforeStartMinutes: 120, beforeEndMinutes: null });
     expect((await user.inject({ method: 'GET', url: '/api/reminderSettings' })).json()).toEqual(saved.json());
   });
 
-  it('refuses a lead time out of range or a made-up zone, naming the field, and changes nothing', async () => {
+  it('refuses a lead time out of range, naming the field, and changes nothing', async () => {
     const user = await loginAs(ctx);
     for (const [body, field] of [
-      [{ beforeStartMinutes: 0, beforeEndMinutes: 15, timeZone: 'UTC' }, 'beforeStartMinutes'],
-      [{ beforeStartMinutes: 15, beforeEndMinutes: 10081, timeZone: 'UTC' }, 'beforeEndMinutes'],
-      [{ beforeStartMinutes: 1.5, beforeEndMinutes: 15, timeZone: 'UTC' }, 'beforeStartMinutes'],
-      [{ beforeStartMinutes: 15, beforeEndMinutes: 15, timeZone: 'Mars/Olympus' }, 'timeZone'],
+      [{ beforeStartMinutes: 0, beforeEndMinutes: 15 }, 'beforeStartMinutes'],
+      [{ beforeStartMinutes: 15, beforeEndMinutes: 10081 }, 'beforeEndMinutes'],
+      [{ beforeStartMinutes: 1.5, beforeEndMinutes: 15 }, 'beforeStartMinutes'],
     ] as const) {
       const reply = await user.inject({ method: 'PUT', url: '/api/reminderSettings', payload: body });
       expect(reply.statusCode, JSON.stringify(body)).toBe(400);
       expect(reply.json().message).toContain(field);
     }
-    expect((await user.inject({ method: 'GET', url: '/api/reminderSettings' })).json()).toEqual({ beforeStartMinutes: 15, beforeEndMinutes: 15, timeZone: 'UTC' });
+    expect((await user.inject({ method: 'GET', url: '/api/reminderSettings' })).json()).toEqual({ beforeStartMinutes: 15, beforeEndMinutes: 15 });
   });
 });
 

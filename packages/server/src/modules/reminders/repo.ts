@@ -61,7 +61,7 @@ export async function reminderFacts(db: Queryable, reservationId: number, userId
       'r.description',
       'u.email',
       'u.firstname',
-      'u.reminder_time_zone',
+      'u.time_zone',
       'holder.username as holder',
       sql<string[]>`ARRAY(SELECT d.mac_address || ' (' || t.name || ')' FROM reservation_devices rd
                           JOIN devices d ON d.id = rd.device_id JOIN device_types t ON t.id = d.device_type_id
@@ -74,7 +74,7 @@ export async function reminderFacts(db: Queryable, reservationId: number, userId
 export async function readReminderSettings(db: Queryable, userId: number) {
   return db
     .selectFrom('users')
-    .select(['reminder_before_start_minutes', 'reminder_before_end_minutes', 'reminder_time_zone'])
+    .select(['reminder_before_start_minutes', 'reminder_before_end_minutes'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -82,14 +82,13 @@ export async function readReminderSettings(db: Queryable, userId: number) {
 export async function writeReminderSettings(
   db: Queryable,
   userId: number,
-  settings: { beforeStartMinutes: number | null; beforeEndMinutes: number | null; timeZone: string },
+  settings: { beforeStartMinutes: number | null; beforeEndMinutes: number | null },
 ): Promise<void> {
   await db
     .updateTable('users')
     .set({
       reminder_before_start_minutes: settings.beforeStartMinutes,
       reminder_before_end_minutes: settings.beforeEndMinutes,
-      reminder_time_zone: settings.timeZone,
     })
     .where('id', '=', userId)
     .execute();

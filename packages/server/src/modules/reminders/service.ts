@@ -1,13 +1,12 @@
 // Reminders: a mail to the holder and the colleagues of a reservation before it starts and before it ends, at
 // each person's lead times (15 min by default, either can be turned off on the profile). Every instance runs
 // a sweep; the rows of `reservation_reminders` make each reminder go once (see claimDueReminders).
-import { AppError } from '../../errors.js';
 import type { DatabaseFaultReporter, Db } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import type { ReminderSettings } from '@testbed/contract';
-import { formatInZone, isValidTimeZone } from '../reservations/wall-clock.js';
+import { formatInZone, MAIL_TIME_ZONE } from '../reservations/wall-clock.js';
 import { claimDueReminders, readReminderSettings, reminderFacts, writeReminderSettings, type ClaimedReminder } from './repo.js';
 
 export class ReminderSettingsService {
@@ -19,16 +18,11 @@ export class ReminderSettingsService {
     return {
       beforeStartMinutes: row?.reminder_before_start_minutes ?? null,
       beforeEndMinutes: row?.reminder_before_end_minutes ?? null,
-      timeZone: row?.reminder_time_zone ?? 'UTC',
     };
   }
 
   async save(principal: Principal | null, settings: ReminderSettings): Promise<ReminderSettings> {
     const caller = authorize(principal, 'account:own-settings', { userId: principal?.userId });
-    if (!isValidTimeZone(settings.timeZone)) {
-      const message = `timeZone: unknown time zone '${settings.timeZone}': give an IANA name such as Europe/Paris.`;
-      throw new AppError('validation', message, { fieldErrors: { timeZone: [message] } });
-    }
     await writeReminderSettings(this.db, caller.userId, settings);
     return this.read(principal);
   }
@@ -78,7 +72,7 @@ export class ReminderSweeper {
   private async queueMail(tx: Parameters<typeof enqueueMail>[0], reminder: ClaimedReminder) {
     const facts = await reminderFacts(tx, reminder.reservation_id, reminder.user_id);
     if (!facts) return;
-    const zone = facts.reminder_time_zone;
+    const zone = facts.time_zone ?? MAIL_TIME_ZONE;
     const minutes = Math.max(1, Math.round((reminder.for_time.getTime() - Date.now()) / 60_000));
     const when = reminder.kind === 'start' ? 'starts' : 'ends';
     const lines = [

@@ -171,11 +171,68 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   return rows[0]!.body;
 }
 
-/** Every reservation that has not ended, soonest start first, as one JSON list in the lists' shape. */
-export async function currentReservationsJson(db: Queryable): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT reservations_json(ARRAY(SELECT r.id FROM reservations r WHERE r.end_date > now() ORDER BY r.start_date, r.id)) AS body`.execute(db);
-  return rows[0]!.body;
+/**
+ * The ids of one page of a list with the reservations that have ended (`all`), latest start first: the same
+ * page as reservation_list_json chooses (see its migration), without their JSON.
+ */
+export async function listAllReservationsPage(db: Queryable, options: ReservationListOptions): Promise<number[]> {
+  const { userId, limit, offset } = options;
+  const { rows } = options.kind === 'mine'
+    ? await sql<{ id: number }>`
+        SELECT r.id FROM (
+          SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = ${userId}::int
+          UNION
+          SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
+          WHERE ru.user_id = ${userId}::int) AS r
+        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db)
+    : await sql<{ id: number }>`
+        SELECT r.id FROM reservations r
+        WHERE r.responsible_user_id <> ${userId}::int
+          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = ${userId}::int)
+        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** A reservation that has not ended: its id, when it ends (epoch ms) and the people it holds (holder first). */
+export interface CurrentEntry {
+  id: number;
+  ends: number;
+  people: number[];
+}
+
+/** Every reservation that has not ended at `now`, soonest start first (then id), as the lists order them. */
+export async function currentReservationEntries(db: Queryable, now: Date): Promise<CurrentEntry[]> {
+  const { rows } = await sql<CurrentEntry>`
+    SELECT r.id, (extract(epoch FROM r.end_date) * 1000)::float8 AS ends,
+           array_prepend(r.responsible_user_id, ARRAY(SELECT ru.user_id FROM reservation_users ru WHERE ru.reservation_id = r.id)) AS people
+    FROM reservations r WHERE r.end_date > ${now}::timestamptz
+    ORDER BY r.start_date, r.id`.execute(db);
+  return rows;
+}
+
+/**
+ * The ids of the reservations holding an inventory device of a type within [from, to), soonest start first, at
+ * most `limit`: the same as reservation_window_json finds.
+ */
+export async function reservationWindowIds(db: Queryable, window: { deviceType: string; from: Date; to: Date; limit: number }): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT DISTINCT r.id, r.start_date
+    FROM device_types t
+    JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
+    JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(${window.from}::timestamptz, ${window.to}::timestamptz, '[)')
+    JOIN reservations r ON r.id = rd.reservation_id
+    WHERE t.name = ${window.deviceType}::text
+    ORDER BY r.start_date, r.id
+    LIMIT ${window.limit}::int`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** Each reservation's JSON in the lists' shape (reservations_json's elements, as its text), by id. */
+export async function reservationJsonById(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  const { rows } = await sql<{ id: number; body: string }>`
+    SELECT (e.value ->> 'reservationId')::int AS id, e.value::text AS body
+    FROM json_array_elements(reservations_json(${ids}::int[])::json) AS e(value)`.execute(db);
+  return new Map(rows.map((row) => [row.id, row.body]));
 }
 
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
@@ -187,55 +244,6 @@ export async function reservationWindowJson(
     SELECT reservation_window_json(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
                                    ${window.limit}::int) AS body`.execute(db);
   return rows[0]!.body;
-}
-
-/**
- * One reservation of the timeline as a day of it is kept in memory: its id, its start (the timeline's order
- * is start, then id), the times of its devices of the type read ([lower, upper) pairs, microseconds since the
- * epoch, infinite when unbounded) and its JSON, the very text that the timeline's reply holds for it.
- */
-export interface TimelineRow {
-  id: number;
-  start: number;
-  spans: number[];
-  json: string;
-}
-
-/**
- * The reservations holding an inventory device of a type within [from, to), in no order and at most `limit`,
- * as reservation_window_json finds them; each reservation's JSON is its element of reservations_json's list,
- * null for those of `known` (the caller has it). Microseconds, as the database keeps them: a reservation released
- * mid-millisecond ends there.
- */
-export async function reservationTimelineRows(
-  db: Queryable,
-  range: { deviceType: string; from: Date; to: Date; limit: number; known?: number[] },
-): Promise<Array<TimelineRow | (Omit<TimelineRow, 'json'> & { json: null })>> {
-  // The JSON of all of them from one call of reservations_json, split into its elements: a json value's
-  // elements are the very text of the list (a call for each one alone is ten times as long).
-  const { rows } = await sql<{ id: number; start: number; lowers: (number | null)[]; uppers: (number | null)[]; body: string | null }>`
-    WITH found AS (
-      SELECT rd.reservation_id AS id,
-             array_agg((extract(epoch FROM lower(rd.during)) * 1000000)::float8) AS lowers,
-             array_agg((extract(epoch FROM upper(rd.during)) * 1000000)::float8) AS uppers
-      FROM device_types t
-      JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
-      JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(${range.from}::timestamptz, ${range.to}::timestamptz, '[)')
-      WHERE t.name = ${range.deviceType}::text
-      GROUP BY rd.reservation_id
-      LIMIT ${range.limit}::int),
-    bodies AS (
-      SELECT (e.value ->> 'reservationId')::int AS id, e.value::text AS body
-      FROM json_array_elements(reservations_json(ARRAY(
-        SELECT found.id FROM found WHERE NOT found.id = ANY(${range.known ?? []}::int[])))::json) AS e(value))
-    SELECT found.id, (extract(epoch FROM r.start_date) * 1000000)::float8 AS start, found.lowers, found.uppers, bodies.body
-    FROM found JOIN reservations r ON r.id = found.id LEFT JOIN bodies ON bodies.id = found.id`.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    start: Number(row.start),
-    spans: row.lowers.flatMap((lower, n) => [lower === null ? -Infinity : Number(lower), row.uppers[n] === null ? Infinity : Number(row.uppers[n])]),
-    json: row.body,
-  }));
 }
 
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { messages, reservationListSchema, reservationSchema, reservationTimelineSchema } from '@testbed/contract';
+import { messages, RESERVATION_TIMELINE_MAX, reservationListSchema, reservationSchema, reservationTimelineSchema } from '@testbed/contract';
 import { buildTestApp, createUser, loginAs, type TestContext } from '../../../test/helper.js';
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
 import { loadTestbed } from '../../testbed/testbed-file.js';
 import { SimulatorDriver } from '../../testbed/simulator.js';
-import { insertReservation, listReservationsJson } from './repo.js';
+import { insertReservation, listReservationsJson, reservationWindowJson } from './repo.js';
 import { ReservationService } from './service.js';
 
 // Devices of the built-in simulated testbed (src/testbed/simulated-testbed.json).
@@ -460,13 +460,17 @@ describe('reservation lists', () => {
     expect(starts).toEqual([...starts].sort());
   });
 
-  it("cuts each user's current reservations and the others' from one list kept for all, page by page as the database would", async () => {
+  it("answers each user's lists, current and all, page by page, the first time and from memory, as the database's function builds them", async () => {
     for (const [kind, route] of [['others', 'otherReservations'], ['mine', 'userReservations']] as const) {
       for (const caller of [carol, dave, alice, bob]) {
-        for (const page of [{ limit: 100, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 3 }]) {
-          const answered = await list(caller, `/api/${route}/${caller.id}?limit=${page.limit}&offset=${page.offset}`);
-          const fromDatabase = JSON.parse(await listReservationsJson(ctx.database.db, { kind, userId: caller.id, all: false, ...page })) as unknown[];
-          expect(answered, `${route} of ${caller.id}`).toEqual(reservationListSchema.parse(fromDatabase));
+        for (const all of [false, true]) {
+          for (const page of [{ limit: 100, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 3 }]) {
+            const fromDatabase = JSON.parse(await listReservationsJson(ctx.database.db, { kind, userId: caller.id, all, ...page })) as unknown[];
+            for (const time of ['first', 'again']) {
+              const answered = await list(caller, `/api/${route}/${caller.id}?all=${all}&limit=${page.limit}&offset=${page.offset}`);
+              expect(answered, `${route} of ${caller.id}, all ${all}, ${time}`).toEqual(reservationListSchema.parse(fromDatabase));
+            }
+          }
         }
       }
     }
@@ -504,6 +508,14 @@ describe('reservation lists', () => {
     expect(middle.reservations.map((r) => r.reservationId)).toEqual([ids.daveAlone]);
     expect((await read(window(-1, 6, 'openwrt-router'))).reservations).toEqual([]);
     expect((await read(window(-1, 6, 'no-such-type'))).reservations).toEqual([]);
+    // The first time and from memory, as the database's function builds it.
+    for (const [from, to] of [[-1, 6], [1.5, 3], [-15, 15]] as const) {
+      const deviceType = 'raspberry-pi-4';
+      const fromDatabase = JSON.parse(
+        await reservationWindowJson(ctx.database.db, { deviceType, from: new Date(start.getTime() + from * DAY), to: new Date(start.getTime() + to * DAY), limit: RESERVATION_TIMELINE_MAX }),
+      ) as unknown;
+      for (const time of ['first', 'again']) expect(await read(window(from, to)), `${from} to ${to}, ${time}`).toEqual(reservationTimelineSchema.parse(fromDatabase));
+    }
 
     for (const bad of [window(3, 1), window(0, 40), `/api/reservationTimeline/${carol.id}?deviceType=raspberry-pi-4&from=yesterday&to=now`]) {
       const reply = await carol.inject({ method: 'GET', url: bad });

@@ -40,19 +40,21 @@ import {
   reservationDevices,
   reservationJson,
   listInventoryDevices,
-  currentReservationsJson,
+  currentReservationEntries,
+  listAllReservationsPage,
   listReservationsJson,
+  reservationJsonById,
+  reservationWindowIds,
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
-  reservationTimelineRows,
   type ConflictRow,
   type InventoryDeviceRow,
   type ReservationListKind,
 } from './repo.js';
-import type { ReservationListCache } from './list-cache.js';
 import { UsagePolicyService } from '../usage-policies/service.js';
-import { earliestFreeWindows, type BusyInterval, type BusyTime, type FreeWindow } from './free-windows.js';
+import type { ReservationReplyCache } from './reply-cache.js';
+import { earliestFreeWindows, type BusyInterval, type FreeWindow } from './free-windows.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
 /** A start this much in the past still counts as now: the form has minute precision and clocks drift. */
@@ -66,6 +68,11 @@ const DAY_MS = 86_400_000;
 const DEFAULT_SEARCH_DAYS = 31;
 /** A reply's JSON: text, or the bytes of text kept in memory for the next callers (written as they are). */
 export type JsonReply = string | Buffer;
+const LIST_START = Buffer.from('[');
+const LIST_END = Buffer.from(']');
+const TIMELINE_START = Buffer.from('{"reservations":[');
+const TIMELINE_END_COMPLETE = Buffer.from('],"complete":true}');
+const TIMELINE_END_INCOMPLETE = Buffer.from('],"complete":false}');
 /** How far ahead of its start a free-slot search reads first (then eight times as far, and so on). */
 const SEARCH_FIRST_RANGE_MS = DAY_MS;
 
@@ -105,8 +112,8 @@ export class ReservationService {
     private readonly db: Db,
     private readonly driver: TestbedDriver,
     private readonly now: () => Date = () => new Date(),
-    /** Without one, every list is read from the database. */
-    private readonly lists?: ReservationListCache,
+    /** Without one, every list, timeline and busy time is read from the database. */
+    private readonly cache?: ReservationReplyCache,
     private readonly policies: UsagePolicyService = new UsagePolicyService(db),
   ) {}
 
@@ -155,50 +162,48 @@ export class ReservationService {
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     };
-    if (!this.lists) return listReservationsJson(this.db, options);
-    const lists = this.lists;
-    // A list of reservations that have not ended is cut from everybody's current reservations, kept once for
-    // all users (in the database's order, start then id): a user never seen before is answered from memory too.
-    // When the cut page stops being true by the passing of time: as its first reservation ends.
-    let pageEnds = Infinity;
-    const read = options.all
-      ? () => listReservationsJson(this.db, options)
-      : async () => {
-          const current = await lists.currentReservations(() => currentReservationsJson(this.db));
-          const now = Date.now();
-          const mine = kind === 'mine';
-          const candidates = mine ? (current.byPerson.get(userId) ?? []) : current.all;
-          // One walk that stops at the end of the page: the others' list is most of everybody's.
-          const page: string[] = [];
-          let skipped = 0;
-          for (const reservation of candidates) {
-            if (page.length === options.limit) break;
-            if (reservation.endsAt <= now || (!mine && reservation.peopleIds.includes(userId))) continue;
-            if (skipped < options.offset) skipped += 1;
-            else {
-              page.push(reservation.json);
-              pageEnds = Math.min(pageEnds, reservation.endsAt);
-            }
-          }
-          return `[${page.join(',')}]`;
-        };
-    const key = `list:${kind}:${userId}:${options.all}:${options.limit}:${options.offset}`;
-    return lists.get(key, read, options.all ? undefined : () => pageEnds);
+    if (!this.cache) return listReservationsJson(this.db, options);
+    const cache = this.cache;
+    const json = (ids: number[]) => cache.reservationsJson(ids, (missing) => reservationJsonById(this.db, missing));
+    if (!options.all) {
+      // Cut from every reservation that has not ended, kept once for all users (in the lists' order, start then
+      // id): a user never seen before is answered from memory too. One walk that stops at the end of the page.
+      const current = await cache.currentReservations(() => currentReservationEntries(this.db, this.now()));
+      const now = this.now().getTime();
+      const mine = kind === 'mine';
+      const page: number[] = [];
+      let skipped = 0;
+      for (const entry of current) {
+        if (page.length === options.limit) break;
+        if (entry.ends <= now || entry.people.includes(userId) !== mine) continue;
+        if (skipped < options.offset) skipped += 1;
+        else page.push(entry.id);
+      }
+      return Buffer.concat([LIST_START, await json(page), LIST_END]);
+    }
+    // With the reservations that have ended: the page by call, its ids read by the database.
+    const key = `list:${kind}:${userId}:${options.limit}:${options.offset}`;
+    return cache.reply(key, async () => {
+      const page = await listAllReservationsPage(this.db, options);
+      return Buffer.concat([LIST_START, await json(page), LIST_END]);
+    });
   }
 
   /**
-   * What the booking timeline of the user `userId` draws. Whose each reservation is, the client tells from
-   * the people in it, as the lists show them.
+   * What the booking timeline of the user `userId` draws, as the JSON text of the reply (built by the
+   * database). Whose each reservation is, the client tells from the people in it, as the lists show them.
    */
   async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<JsonReply> {
     authorize(principal, 'reservation:list', { userId });
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
-    const read = () => reservationWindowJson(this.db, window);
-    // Everybody's reservations: the days kept serve every user and every window over them.
-    if (!this.lists) return read();
-    return this.lists.timeline(window, {
-      window: read,
-      rows: (range) => reservationTimelineRows(this.db, { deviceType: window.deviceType, ...range }),
+    if (!this.cache) return reservationWindowJson(this.db, window);
+    const cache = this.cache;
+    // Everybody's reservations: one reply serves every user asking for the window.
+    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () => {
+      const ids = await reservationWindowIds(this.db, { ...window, limit: window.limit + 1 });
+      const json = await cache.reservationsJson(ids.slice(0, window.limit), (missing) => reservationJsonById(this.db, missing));
+      const end = ids.length <= window.limit ? TIMELINE_END_COMPLETE : TIMELINE_END_INCOMPLETE;
+      return Buffer.concat([TIMELINE_START, json, end]);
     });
   }
 
@@ -313,7 +318,10 @@ export class ReservationService {
         });
         return reservationId;
       });
-      if (typeof id === 'number') return { status: 200, reply: { value0: true, value1: id } };
+      if (typeof id === 'number') {
+        this.cache?.forget();
+        return { status: 200, reply: { value0: true, value1: id } };
+      }
       if (!Array.isArray(id)) return refused(400, id.policy);
       return refused(409, id);
     } catch (error) {
@@ -347,7 +355,7 @@ export class ReservationService {
     const ofType = inventory.devices.filter((device) => device.device_type === query.deviceType);
     if (ofType.length === 0) throw fieldError('deviceType', `Unknown device type ${query.deviceType}.`);
     if (query.count > ofType.length) throw fieldError('count', `The type ${query.deviceType} has ${ofType.length} device(s).`);
-    const limits = can(caller, 'reservation:exceed-usage-policies') ? undefined : (await this.policies.currentLimits(caller.userId)).get(query.deviceType);
+    const limits = can(caller, 'reservation:exceed-usage-policies') ? undefined : (await this.policies.limitsFor(caller.userId)).get(query.deviceType);
     if (limits?.maxDurationMinutes != null && query.durationMinutes > limits.maxDurationMinutes) {
       throw fieldError('durationMinutes', `Usage policy of ${query.deviceType}: a reservation lasts at most ${formatMinutes(limits.maxDurationMinutes)}.`);
     }
@@ -372,7 +380,7 @@ export class ReservationService {
     // widens it only when that range has too few windows. The windows of a range are the first ones of any wider
     // range, since a window starting by its end needs only the busy times up to that end plus the duration.
     // Each round reads only the stretch beyond what it has read (a busy time across the boundary, or one of a
-    // day read whole from memory, comes twice, which the sweep does not mind).
+    // day kept in memory, comes twice, which the sweep does not mind).
     let range = SEARCH_FIRST_RANGE_MS;
     let windows: FreeWindow[];
     const busy: BusyInterval[] = [];
@@ -380,7 +388,9 @@ export class ReservationService {
     for (;;) {
       const last = Math.min(from.getTime() + range, to.getTime());
       const until = last + durationMs;
-      for (const time of await this.busyTimes(query.deviceType, typeDeviceIds, readUntil, until)) if (exclusive || time.blocksShared) busy.push(time);
+      const read = (stretch: { from: Date; until: Date }) => busyTimes(this.db, { deviceIds: typeDeviceIds, ...stretch });
+      const times = this.cache ? await this.cache.busyTimes(query.deviceType, { from: readUntil, until }, read) : await read({ from: new Date(readUntil), until: new Date(until) });
+      for (const time of times) if (exclusive || time.blocksShared) busy.push(time);
       readUntil = until;
       windows = earliestFreeWindows(busy, { deviceIds, count: query.count, durationMs, from: from.getTime(), to: last, limit: FREE_SLOTS_MAX });
       if (windows.length === FREE_SLOTS_MAX || last === to.getTime()) break;
@@ -397,15 +407,6 @@ export class ReservationService {
         }),
       })),
     };
-  }
-
-  /**
-   * When the devices of a type (`deviceIds`, all of them) are busy within [from, until) (epoch ms): from the
-   * days kept in memory for a range of a few weeks, else from the database.
-   */
-  private async busyTimes(deviceType: string, deviceIds: number[], from: number, until: number): Promise<BusyTime[]> {
-    const read = (stretch: { from: Date; until: Date }) => busyTimes(this.db, { deviceIds, ...stretch });
-    return (await this.lists?.busyTimes(deviceType, { from, until }, read)) ?? read({ from: new Date(from), until: new Date(until) });
   }
 
   /**
@@ -458,6 +459,7 @@ export class ReservationService {
       const names = others.length > 0 ? this.conflictMessages(others, devices, 'UTC') : ['A device was booked by someone else at the same moment.'];
       throw new AppError('conflict', `The reservation cannot end at ${newEnd.toISOString()}: ${names.join(' ')}`);
     }
+    this.cache?.forget();
     return (await reservationJson(this.db, reservationId))!;
   }
 
@@ -472,6 +474,7 @@ export class ReservationService {
       await endReservationNow(tx, reservationId);
       await recordAudit(tx, { actorUserId: caller.userId, action: 'reservation.release', targetType: 'reservation', targetId: reservationId, ip });
     });
+    this.cache?.forget();
     return (await reservationJson(this.db, reservationId))!;
   }
 
@@ -491,7 +494,7 @@ export class ReservationService {
    * removed, a running one ends now and stays in the history.
    */
   async delete(caller: Principal, reservationId: number, ip?: string): Promise<Outcome<string[], 400 | 404>> {
-    return this.db.transaction().execute(async (tx) => {
+    const outcome = await this.db.transaction().execute(async (tx): Promise<Outcome<string[], 400 | 404>> => {
       const row = await lockReservation(tx, reservationId);
       if (!row) return refused(404, [`Reservation ${reservationId} does not exist.`]);
       authorize(caller, 'reservation:delete', { userId: row.responsible_user_id });
@@ -507,5 +510,7 @@ export class ReservationService {
       await deleteReservationRow(tx, reservationId);
       return { status: 200, reply: { value0: true, value1: [`Reservation ${reservationId} deleted.`] } };
     });
+    if (outcome.status === 200) this.cache?.forget();
+    return outcome;
   }
 }

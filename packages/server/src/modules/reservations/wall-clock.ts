@@ -59,6 +59,9 @@ export function wallClockSpan(from: WallClock, to: WallClock): number {
   return utc(to) - utc(from);
 }
 
+/** The zone of the times in a mail to a person who chose none on their profile. */
+export const MAIL_TIME_ZONE = 'UTC';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'yyyy-MM-dd HH:mm' in the zone, as the reservations screen shows dates. */

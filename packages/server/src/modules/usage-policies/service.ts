@@ -7,7 +7,6 @@ import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
-import type { UsageLimitsCache } from './limits-cache.js';
 import { findDeviceTypeId, heldByUser, listUsagePolicies, policiesForUser, presentUsagePolicy, resolveLimits, savePolicy } from './repo.js';
 
 const DAY_MS = 86_400_000;
@@ -35,11 +34,7 @@ export interface BookingToCheck {
 }
 
 export class UsagePolicyService {
-  constructor(
-    private readonly db: Db,
-    /** Without one, every read of a user's limits goes to the database. */
-    private readonly cache?: UsageLimitsCache,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async list(principal: Principal | null): Promise<UsagePolicy[]> {
     authorize(principal, 'usage-policies:manage');
@@ -75,12 +70,7 @@ export class UsagePolicyService {
   /** The limits that bind the user, per device type (for the booking screen). */
   async mine(principal: Principal | null, userId: number): Promise<MyUsageLimits> {
     authorize(principal, 'reservation:list', { userId });
-    return Object.fromEntries(await this.currentLimits(userId));
-  }
-
-  /** The limits that bind the user now, for a read (from memory while no change was announced). */
-  currentLimits(userId: number): Promise<ReadonlyMap<string, UsageLimits>> {
-    return this.cache ? this.cache.limitsFor(userId, () => this.limitsFor(userId)) : this.limitsFor(userId);
+    return Object.fromEntries(await this.limitsFor(userId));
   }
 
   async limitsFor(userId: number, db: Queryable = this.db): Promise<Map<string, UsageLimits>> {

@@ -16,6 +16,7 @@ export async function findUserForSignIn(db: Queryable, username: string) {
       'anonymised_at',
       'session_generation',
       authoritiesColumn.as('authorities'),
+      'time_zone',
       sql<boolean>`EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = users.id)`.as('has_ssh_key'),
     ])
     .where(sql`lower(username)`, '=', username.trim().toLowerCase())
@@ -56,31 +57,24 @@ export async function insertUser(db: Queryable, user: NewUser, roles: AuthorityN
   return id;
 }
 
-/** The version of the active accounts, raised by a trigger on every change to them. */
-export async function readUsersDirectoryVersion(db: Queryable): Promise<string> {
-  const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM users_directory_version`.execute(db);
-  return rows[0]?.version ?? '0';
-}
-
-export interface DirectoryUser {
-  id: number;
-  firstname: string;
-  lastname: string;
-  username: string;
-}
-
 /**
- * Every enabled, not anonymised account by last name then first name, with the version it was read at
- * (one statement, so both come from one snapshot).
+ * Enabled, not anonymised accounts whose last name, first name or username contains `name` (any case), by
+ * last name, first name then id, at most `limit`: the JSON text of the reply (contract: validUserListSchema),
+ * built by the database. From two letters on, the accounts are found through the index of their pairs of
+ * letters (name_pairs, see its migration); the text itself is then checked.
  */
-export async function loadUsersDirectory(db: Queryable): Promise<{ version: string; users: DirectoryUser[] }> {
-  const { rows } = await sql<{ version: string; users: DirectoryUser[] | string }>`
-    SELECT (SELECT version::text FROM users_directory_version) AS version,
-           COALESCE(json_agg(json_build_object('id', id, 'firstname', firstname, 'lastname', lastname, 'username', username)
-                             ORDER BY lower(lastname), lower(firstname), id), '[]'::json) AS users
-    FROM users WHERE is_enabled AND anonymised_at IS NULL`.execute(db);
-  const row = rows[0]!;
-  return { version: row.version ?? '0', users: typeof row.users === 'string' ? (JSON.parse(row.users) as DirectoryUser[]) : row.users };
+export async function validUsersJson(db: Queryable, name: string, limit: number): Promise<string> {
+  const pattern = containsPattern(name);
+  const byPairs = name.length >= 2 ? sql`AND name_pairs @> name_bigrams(${name}, '', '')` : sql``;
+  const { rows } = await sql<{ body: string }>`
+    SELECT COALESCE(json_agg(json_build_object('userId', id, 'firstname', firstname, 'lastname', lastname, 'username', username)
+                             ORDER BY lower(lastname), lower(firstname), id), '[]')::text AS body
+    FROM (SELECT id, firstname, lastname, username FROM users
+          WHERE is_enabled AND anonymised_at IS NULL ${byPairs}
+            AND (lower(lastname) LIKE ${pattern} OR lower(firstname) LIKE ${pattern} OR lower(username) LIKE ${pattern})
+          ORDER BY lower(lastname), lower(firstname), id
+          LIMIT ${limit}::int) AS found`.execute(db);
+  return rows[0]!.body;
 }
 
 // The users list, a user's details and their changes ------------------------------------------------------
@@ -186,6 +180,7 @@ export async function findUserRow(db: Queryable, id: number) {
       'users.phone_number',
       'users.instant_messaging',
       'users.personal_url',
+      'users.time_zone',
       'users.charter_acceptance_date',
       'users.anonymised_at',
       isAdminColumn.as('is_admin'),
@@ -270,6 +265,7 @@ export interface UserChanges {
   phone_number: string | null;
   instant_messaging: string | null;
   personal_url: string | null;
+  time_zone?: string | null;
   last_validation_date?: Date | string | null;
   expiration_date?: Date | string | null;
   is_enabled?: boolean;

@@ -3,6 +3,8 @@
 // validation dates are an administrator's) and the creation of an account by an administrator.
 import {
   USERS_PAGE_SIZE,
+  VALID_USERS_MAX,
+  type ValidUsersQuery,
   userMessages,
   type CreateUser,
   type UpdateUser,
@@ -12,6 +14,7 @@ import {
   type UserListQuery,
 } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
+import type { NotifiedReplies } from '../../db/notified-replies.js';
 import { AppError, forbidden } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize, can } from '../../security/policies.js';
@@ -32,6 +35,7 @@ import {
   presentAccountIdentity,
   replaceRoles,
   updateUserRow,
+  validUsersJson,
   type EmploymentRow,
   type NewUserDetails,
   type UserListRow,
@@ -82,7 +86,27 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The colleague search's replies kept between calls; without it every search reads the database. */
+    private readonly searches?: NotifiedReplies,
+  ) {}
+
+  /**
+   * The colleagues a user can add to a booking, searched on every keystroke: enabled, not anonymised accounts
+   * whose last name, first name or username contains `name` (any case), by last name then first name, at most
+   * 100, as the reply's JSON text. The caller is not left out: the client removes itself.
+   */
+  async validUsers(principal: Principal | null, query: ValidUsersQuery): Promise<string | Buffer> {
+    authorize(principal, 'user:search');
+    const name = (query.name ?? '').toLowerCase();
+    const limit = Math.min(query.limit ?? VALID_USERS_MAX, VALID_USERS_MAX);
+    const read = () => validUsersJson(this.db, name, limit);
+    if (!this.searches) return read();
+    // The same keystrokes come from many users: the first letters of a name match most accounts, the costly
+    // searches, and are the most asked.
+    return this.searches.reply(`${limit}:${name}`, async () => Buffer.from(await read()));
+  }
 
   async list(caller: Caller, query: UserListQuery): Promise<UserListPage> {
     authorize(caller.principal, 'users:list');
@@ -117,6 +141,7 @@ export class UsersService {
       phoneNumber: row.phone_number,
       instantMessaging: row.instant_messaging,
       personalUrl: row.personal_url,
+      timeZone: row.time_zone,
       charterAcceptanceDate: iso(row.charter_acceptance_date),
       anonymised: row.anonymised_at !== null,
       roles: roles.map((role) => ({ roleId: role.id, roleName: role.name })),
@@ -166,6 +191,7 @@ export class UsersService {
           phone_number: form.phoneNumber,
           instant_messaging: form.instantMessaging,
           personal_url: form.personalUrl,
+          ...(form.timeZone !== undefined ? { time_zone: form.timeZone } : {}),
           ...(admin
             ? {
                 ...(form.lastValidationDate !== undefined ? { last_validation_date: form.lastValidationDate ?? null } : {}),
@@ -194,6 +220,8 @@ export class UsersService {
         details: adminChange ? { isAdmin, isEnabled, roles: form.roles ?? null } : {},
       });
     });
+    // The caller's next search on this instance shows the change even before the database's announcement.
+    this.searches?.forget();
     return this.details(caller, id);
   }
 
@@ -215,7 +243,7 @@ export class UsersService {
       last_validation_date: new Date(),
     };
     try {
-      return await this.db.transaction().execute(async (tx) => {
+      const created = await this.db.transaction().execute(async (tx) => {
         const userId = await insertUser(tx, user, form.isAdmin ? ['ADMIN', 'USER'] : ['USER']);
         await recordAudit(tx, {
           actorUserId: actor.userId,
@@ -227,6 +255,8 @@ export class UsersService {
         });
         return { userId };
       });
+      this.searches?.forget();
+      return created;
     } catch (error) {
       if (isUniqueViolation(error, 'users_username_key')) {
         throw new AppError('conflict', userMessages.USERNAME_TAKEN, { fieldErrors: { username: [userMessages.USERNAME_TAKEN] } });

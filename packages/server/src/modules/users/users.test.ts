@@ -291,3 +291,30 @@ describe('PUT /api/user/{id}: phone numbers', () => {
     expect(reply.json().phoneNumber).toBe('+44 20 7946 0958');
   });
 });
+
+describe('PUT /api/user/{id}: time zone', () => {
+  it('keeps an IANA name in its canonical spelling, keeps it when the field is left out, clears it with null, and the sign-in reply carries it', async () => {
+    const person = await loginAs(ctx);
+    const body = { firstname: 'Ada', lastname: 'Abroad' };
+    const saved = await put(person, person.id, { ...body, timeZone: 'america/new_york' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().timeZone).toBe('America/New_York');
+    expect((await put(person, person.id, body)).json().timeZone).toBe('America/New_York');
+    const me = await person.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json().timeZone).toBe('America/New_York');
+    expect((await signIn(ctx, person.username)).json().timeZone).toBe('America/New_York');
+    expect((await put(person, person.id, { ...body, timeZone: null })).json().timeZone).toBeNull();
+    expect((await put(person, person.id, { ...body, timeZone: '' })).json().timeZone).toBeNull();
+  });
+
+  it('refuses a name that is no time zone with a message naming the field, and changes nothing', async () => {
+    const person = await loginAs(ctx);
+    await put(person, person.id, { firstname: 'Ada', lastname: 'Abroad', timeZone: 'Europe/Paris' });
+    for (const zone of ['Mars/Olympus', '+01:00', 'Europe/Paris\u0000', 'x'.repeat(65), 42]) {
+      const reply = await put(person, person.id, { firstname: 'Ada', lastname: 'Abroad', timeZone: zone });
+      expect(reply.statusCode, String(zone)).toBe(400);
+      expect(reply.json().message).toMatch(/^Time zone|time ?zone/i);
+    }
+    expect((await details(person, person.id)).timeZone).toBe('Europe/Paris');
+  });
+});

@@ -81,13 +81,6 @@ export function isUp(nodes: FlashNodesList, busy: ReadonlySet<string>, deviceTyp
   return (nodes[deviceType]?.[mac]?.up ?? false) && !busy.has(mac);
 }
 
-/** 'yyyy-MM-dd HH:mm' (with seconds when asked) in the browser's zone, as the spec writes dates. */
-export function formatDateTime(iso: string, seconds = false): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
-}
 
 /**
  * What the form starts with when it is opened for given devices (a reservation's): the type of the first one

@@ -1,8 +1,12 @@
 // The linked start / duration / end fields of the booking form. Dates and
-// hours are wall-clock values in the browser's time zone: 'YYYY-MM-DD' (the calendar's value) and 'HH:mm'.
+// hours are wall-clock values in the display time zone (the profile's, else the browser's; shared/time):
+// 'YYYY-MM-DD' (the calendar's value) and 'HH:mm'.
 // Arithmetic goes through instants so that a duration crossing a daylight-saving change stays exact, the
 // way the server reads the fields, in the time zone the form sends with them.
 import type { CalendarDate } from '@testbed/contract';
+import { displayTimeZone, instantOf, toDateString, toHourString } from '../../shared/time';
+
+export { toDateString, toHourString };
 
 export interface TimeFields {
   startDate: string | null;
@@ -29,16 +33,6 @@ export const DURATION_MINUTE_PATTERN = /^([0-5]?\d)?$/;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** 'YYYY-MM-DD' of an instant, in the browser's zone. */
-export function toDateString(instant: Date): string {
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
-}
-
-/** 'HH:mm' of an instant, in the browser's zone. */
-export function toHourString(instant: Date): string {
-  return `${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
-}
-
 /** Normalises 'H:M' or 'HH:mm:ss' to 'HH:mm'; '' when it is not a 24-hour time. */
 export function normaliseHour(value: string): string {
   const match = HOUR.exec(value.trim());
@@ -61,7 +55,7 @@ export function toInstant(date: string | null, hour: string): Date | null {
   const time = normaliseHour(hour);
   if (!day || !time) return null;
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(day.year, day.month - 1, day.day, hours, minutes, 0, 0);
+  return instantOf(day.year, day.month, day.day, hours, minutes);
 }
 
 /** Duration in seconds: hours times 3600 plus minutes times 60; empty fields count 0. */
@@ -142,10 +136,9 @@ export function timeRules(fields: TimeFields, now: Date): TimeRules {
 
 /** The first quarter hour strictly after now: a sensible default start that is already valid. */
 export function nextQuarterHour(now: Date): Date {
-  const next = new Date(now.getTime());
-  next.setSeconds(0, 0);
-  next.setMinutes(Math.floor(next.getMinutes() / 15) * 15 + 15);
-  return next;
+  // Every zone's offset is a whole number of quarter hours, so UTC's quarters are the zone's too.
+  const quarter = 15 * 60_000;
+  return new Date(Math.floor(now.getTime() / quarter) * quarter + quarter);
 }
 
 /** Fields for a start at the given instant, with the current duration and the linked end. */
@@ -159,6 +152,4 @@ export function initialTimeFields(now: Date): TimeFields {
 }
 
 /** The IANA zone the wall-clock fields are written in. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+export const formTimeZone = displayTimeZone;

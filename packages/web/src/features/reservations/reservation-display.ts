@@ -1,14 +1,6 @@
-// How a reservation reads in the tables: dates as yyyy-MM-dd HH:mm in
-// the browser's zone, the duration as people write it ('1 h 30 min', '2 days 3 h') in the catalogue's words,
+// How a reservation reads in the tables: the duration as people write it ('1 h 30 min', '2 days 3 h') in the catalogue's words,
 // the devices as their unique IPs joined by ' / '.
 import { DURATION_UNITS, formatDuration, type DurationUnits, type Reservation } from '@testbed/contract';
-import { toDateString, toHourString } from './booking-times';
-
-export function formatDateTime(iso: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return '';
-  return `${toDateString(instant)} ${toHourString(instant)}`;
-}
 
 export function durationOf(reservation: Pick<Reservation, 'startDate' | 'endDate'>, units: DurationUnits = DURATION_UNITS): string {
   const seconds = (new Date(reservation.endDate).getTime() - new Date(reservation.startDate).getTime()) / 1000;

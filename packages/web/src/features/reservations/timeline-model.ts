@@ -1,6 +1,8 @@
 // The data behind the booking timeline: one row per device of the chosen type over the coming days, each
 // reservation of the device a bar, coloured by whose it is, so that free slots show at a glance.
 import type { MaintenanceWindow, Reservation } from '@testbed/contract';
+import { wallClockIn } from '@testbed/contract';
+import { displayTimeZone, instantOf } from '../../shared/time';
 import { nextQuarterHour } from './booking-times';
 import { involves } from './reservation-display';
 
@@ -38,17 +40,27 @@ export interface TimelineWindow {
   to: Date;
 }
 
-/** From today's midnight to the midnight seven calendar days later, in the browser's zone. */
+/** The midnight `days` calendar days after the day of `instant` in the display zone. */
+function midnightAfter(instant: Date, days: number): Date {
+  const zone = displayTimeZone();
+  const clock = wallClockIn(instant, zone);
+  const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day + days));
+  // A zone whose clocks skip midnight starts that day at 01:00.
+  return (
+    instantOf(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 0, 0, zone) ??
+    instantOf(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 1, 0, zone)!
+  );
+}
+
+/** From today's midnight to the midnight seven calendar days later, in the display zone (shared/time). */
 export function timelineWindow(now: Date, days = TIMELINE_DAYS): TimelineWindow {
-  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const to = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  return { from, to };
+  return { from: midnightAfter(now, 0), to: midnightAfter(now, days) };
 }
 
 /** The midnights of the window, one per day. */
 export function windowDays(window: TimelineWindow): Date[] {
   const days: Date[] = [];
-  for (let day = new Date(window.from); day < window.to; day = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)) {
+  for (let day = new Date(window.from); day < window.to; day = midnightAfter(day, 1)) {
     days.push(day);
   }
   return days;

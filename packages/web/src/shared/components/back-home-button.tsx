@@ -8,10 +8,10 @@ import { useSession } from '../session';
 export function BackHomeButton() {
   const { t } = useTranslation();
   const { status, user } = useSession();
-  const home = status === 'signedIn' && user ? user.redirectURL : paths.signin.href();
+  const signedIn = status === 'signedIn' && user;
   return (
-    <Button component={Link} to={home} w="fit-content">
-      {t('GO_BACK_RESERVATION_LIST')}
+    <Button component={Link} to={signedIn ? user.redirectURL : paths.signin.href()} w="fit-content">
+      {signedIn ? t('GO_BACK_HOME') : t('BACK_TO_SIGN_IN')}
     </Button>
   );
 }

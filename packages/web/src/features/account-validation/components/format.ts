@@ -1,11 +1,10 @@
-// The spec's table dates (dd/MM/yyyy, in the browser's zone) and the catalogue's {{placeholders}}.
+// The table dates (the shared time format) and the catalogue's {{placeholders}}.
+import { formatDay as formatInstantDay } from '../../../shared/time';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 export function formatDay(iso: string | null, never: string): string {
-  if (!iso) return never;
-  const date = new Date(iso);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return iso ? formatInstantDay(iso) : never;
 }
 
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // The real route table loads each page lazily: the first render of a page takes a while in jsdom.
 vi.setConfig({ testTimeout: 30_000 });
 import { renderApp, signInAs } from '../../../test/app';
+import { formatDay } from '../../../shared/time';
 
 function account(userId: number, pending = false): AccountToValidate {
   return {
@@ -69,7 +70,7 @@ describe('validate accounts page', () => {
       `/api/userAccountsToUpdate/${new Date(2025, 5, 15).getTime()}`,
     );
     expect(within(rows[0]!).getByText(text.NO_PENDING)).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('04/03/2025')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(formatDay('2025-03-04T10:00:00.000Z'))).toBeInTheDocument();
     expect(within(rows[0]!).getByText(text.NEVER)).toBeInTheDocument();
 
     const ask = screen.getByRole('button', { name: text.REQUEST_VALIDATION });

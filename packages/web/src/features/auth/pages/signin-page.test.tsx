@@ -49,14 +49,14 @@ describe('sign-in page', () => {
     const fetchMock = mockFetch({ status: 200, body: reply });
     const app = renderApp('/signin');
     await fillAndSubmit('bob', 'S3cret!pass');
-    await waitFor(() => expect(app.location()).toBe('/reservations/5'));
+    await waitFor(() => expect(app.location()).toBe('/home'));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/signin');
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'bob', password: 'S3cret!pass' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(reply.accessToken);
     expect(localStorage.getItem(STORAGE_KEYS.username)).toBe('bob');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.authorities)!)).toEqual([{ authority: 'USER' }]);
-    expect(localStorage.getItem(STORAGE_KEYS.redirectURL)).toBe('/reservations/5');
+    expect(localStorage.getItem(STORAGE_KEYS.redirectURL)).toBe('/home');
     expect(signinReplySchema.parse(JSON.parse(localStorage.getItem(STORAGE_KEYS.currentUser)!))).toEqual(reply);
   });
 

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { ScrollTable } from '../../../shared/components/scroll-table';
-import { FORM_DATE_PLACEHOLDER, formatDayTime, fromInputDateTime } from '../../../shared/date-format';
+import { FORM_DATE_PLACEHOLDER, formatDateTime, fromInputDateTime } from '../../../shared/time';
 import { notifySuccess } from '../../../shared/notify';
 import { catalogueOptions, maintenanceListOptions, useCreateMaintenance, useDeleteMaintenance, usePreviewMaintenance } from '../api/devices-api';
 import { ErrorAlert } from '../../../shared/components/error-alert';
@@ -134,8 +134,8 @@ export function MaintenancePage() {
                   <Table.Tr key={row.reservationId}>
                     <Table.Td>{row.reservationId}</Table.Td>
                     <Table.Td>{row.holder}</Table.Td>
-                    <Table.Td>{formatDayTime(row.start)}</Table.Td>
-                    <Table.Td>{formatDayTime(row.end)}</Table.Td>
+                    <Table.Td>{formatDateTime(row.start)}</Table.Td>
+                    <Table.Td>{formatDateTime(row.end)}</Table.Td>
                     <Table.Td ff="monospace" fz="sm">
                       {row.devices.join(', ')}
                     </Table.Td>
@@ -161,8 +161,8 @@ export function MaintenancePage() {
             {list.data.map((row) => (
               <Table.Tr key={row.id} data-maintenance={row.id}>
                 <Table.Td>{row.reason}</Table.Td>
-                <Table.Td>{formatDayTime(row.start)}</Table.Td>
-                <Table.Td>{formatDayTime(row.end)}</Table.Td>
+                <Table.Td>{formatDateTime(row.start)}</Table.Td>
+                <Table.Td>{formatDateTime(row.end)}</Table.Td>
                 <Table.Td fz="sm">{row.deviceType ? t('MAINTENANCE_WHOLE_TYPE', { type: row.deviceType, count: row.devices.length }) : row.devices.join(', ')}</Table.Td>
                 <Table.Td>
                   <Button size="compact-sm" variant="outline" color="red.9" onClick={() => void onDelete(row.id, row.reason)} aria-label={`${t('MAINTENANCE_CANCEL')}: ${row.reason}`}>

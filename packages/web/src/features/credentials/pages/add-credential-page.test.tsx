@@ -18,7 +18,8 @@ function signInAs(userId: number, admin = false, hasSshKey = false) {
     username: `user${userId}`,
     authorities: admin ? [{ authority: 'ADMIN' }, { authority: 'USER' }] : [{ authority: 'USER' }],
     hasSshKey,
-    redirectURL: `/reservations/${userId}`,
+    timeZone: null,
+    redirectURL: '/home',
   };
   saveSession(reply);
 }

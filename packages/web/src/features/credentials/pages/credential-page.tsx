@@ -2,7 +2,6 @@
 import { Anchor, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -11,6 +10,7 @@ import { useCredential } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
 import { TitledPage } from '../../../shared/components/titled-page';
 import { catalogue } from '../../../shared/i18n';
+import { formatDateTime } from '../../../shared/time';
 
 const credentialMessages = catalogue(credentialMessagesEn);
 
@@ -65,7 +65,7 @@ export function CredentialPage() {
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{credentialMessages.ADDED_ON}</Table.Th>
-                  <Table.Td>{dayjs(data.createdAt).format('DD/MM/YYYY HH:mm')}</Table.Td>
+                  <Table.Td>{formatDateTime(data.createdAt)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>

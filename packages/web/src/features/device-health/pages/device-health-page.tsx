@@ -12,16 +12,12 @@ import { Dialog } from '../../../shared/components/dialog';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { ErrorAlert } from '../../../shared/components/error-alert';
+import { formatDateTime } from '../../../shared/time';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarantined: 'red.9' } as const;
 
-function formatDate(iso: string | null, never: string): string {
-  if (!iso) return never;
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+const formatDate = (iso: string | null, never: string): string => (iso ? formatDateTime(iso) : never);
 
 function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; action: 'quarantine' | 'release' } | null; onClose: () => void }) {
   const { t } = useTranslation();

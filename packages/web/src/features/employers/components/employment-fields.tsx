@@ -2,7 +2,7 @@
 // the spec's yyyy-MM-dd HH:mm form) and whether it is the user's current employer.
 import { Checkbox, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { employerMessages as employerMessagesEn } from '@testbed/contract';
-import { FORM_DATE_PLACEHOLDER, fromInputDateTime } from '../../../shared/date-format';
+import { FORM_DATE_PLACEHOLDER, fromInputDateTime } from '../../../shared/time';
 import { useEmployerTypes, useProfessionalStatuses } from '../api/employers-api';
 import { catalogue } from '../../../shared/i18n';
 

@@ -26,6 +26,7 @@ const aliceDetails: UserDetails = {
   phoneNumber: null,
   instantMessaging: null,
   personalUrl: null,
+  timeZone: null,
   charterAcceptanceDate: null,
   anonymised: false,
   roles: [],

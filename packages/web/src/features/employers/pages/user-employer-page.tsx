@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
 import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
-import { toInputDateTime } from '../../../shared/date-format';
+import { toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';

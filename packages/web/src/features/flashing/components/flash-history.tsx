@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { paths } from '../../../shared/paths';
 import { flashHistoryOptions } from '../api/flashing-api';
-import { formatDateTime } from '../flash-state';
+import { formatDateTime } from '../../../shared/time';
 import { reportFailure } from '../../../shared/report-failure';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.

@@ -12,7 +12,8 @@ import { ScrollTable } from '../../../shared/components/scroll-table';
 import { paths } from '../../../shared/paths';
 import { checkFlashingOptions } from '../api/flashing-api';
 import { useFlashProgress } from '../api/use-flash-progress';
-import { formatDateTime as formatDate, isActive, stateText, type JobView } from '../flash-state';
+import { formatDateTime as formatDate } from '../../../shared/time';
+import { isActive, stateText, type JobView } from '../flash-state';
 import { FlashStageBar, LogToggle, SshCommand, StreamBadge } from './flash-progress';
 import { reportFailure } from '../../../shared/report-failure';
 

@@ -4,7 +4,7 @@ import { Badge, Box, Button, Code, CopyButton, Group, Progress, Stack, Text } fr
 import { FLASH_STAGES, type FlashJobState, type FlashLogEntry } from '@testbed/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
-import { formatDateTime } from '../flash-state';
+import { formatDateTime } from '../../../shared/time';
 
 export function stageIndex(state: FlashJobState): number {
   const at = (FLASH_STAGES as readonly string[]).indexOf(state);
@@ -54,7 +54,7 @@ export function FlashLog({ log }: { log: readonly FlashLogEntry[] }) {
       {log.map((entry) => (
         <li key={entry.id}>
           <Text span size="xs" c="dimmed">
-            {formatDateTime(entry.at, true)}
+            {formatDateTime(entry.at, { seconds: true })}
           </Text>{' '}
           <Text span size="xs" fw={entry.kind === 'stage' ? 700 : undefined} c={entry.kind === 'error' ? 'red.9' : undefined}>
             {entry.kind === 'stage' ? `▸ ${t(`FLASH_STAGE_${entry.text as FlashJobState}`)}` : entry.text}

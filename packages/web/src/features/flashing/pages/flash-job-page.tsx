@@ -10,7 +10,8 @@ import { useSession } from '../../../shared/session';
 import { flashJobKey, flashJobOptions } from '../api/flashing-api';
 import { useFlashProgress } from '../api/use-flash-progress';
 import { FlashLog, FlashStageBar, SshCommand, StreamBadge } from '../components/flash-progress';
-import { formatDateTime, isActive, type JobView } from '../flash-state';
+import { formatDateTime } from '../../../shared/time';
+import { isActive, type JobView } from '../flash-state';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
@@ -47,11 +48,11 @@ export function FlashJobPage() {
           <>
             <Group gap="lg">
               <Text size="sm">
-                {t('STARTED_AT')}: {formatDateTime(job.data.startedAt, true)}
+                {t('STARTED_AT')}: {formatDateTime(job.data.startedAt, { seconds: true })}
               </Text>
               {job.data.finishedAt && (
                 <Text size="sm">
-                  {t('FINISHED_AT')}: {formatDateTime(job.data.finishedAt, true)}
+                  {t('FINISHED_AT')}: {formatDateTime(job.data.finishedAt, { seconds: true })}
                 </Text>
               )}
               <Text size="sm" ff="monospace">

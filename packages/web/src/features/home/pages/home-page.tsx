@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { homeMessages as homeMessagesEn, type AdminSummary, type FlashJob, type Reservation } from '@testbed/contract';
 import { Link } from 'react-router';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { formatDayTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/time';
 import { catalogue, interpolate } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
@@ -61,7 +61,7 @@ function ReservationCard({ reservation, user, jobs }: { reservation: Reservation
   return (
     <Stack gap={6} data-testid="home-reservation">
       <Text size="sm" fw={600}>
-        {formatDayTime(reservation.startDate)} – {formatDayTime(reservation.endDate)} · {reservation.reservationType}
+        {formatDateTime(reservation.startDate)} – {formatDateTime(reservation.endDate)} · {reservation.reservationType}
         {reservation.description ? ` · ${reservation.description}` : ''}
       </Text>
       <List size="sm" spacing={2}>

@@ -11,7 +11,7 @@ import { useTranslation } from '../../../shared/i18n-devices';
 import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { formatDayTime, fromInputDateTime, toInputDateTime } from '../../../shared/date-format';
+import { formatDateTime, fromInputDateTime, toInputDateTime } from '../../../shared/time';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { auditLogOptions, type AuditFilters } from '../api/insight-api';
@@ -132,7 +132,7 @@ export function AuditLogPage() {
           >
             {page.data.entries.map((entry) => (
               <Table.Tr key={entry.id} data-action={entry.action}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDayTime(entry.at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{t('AUDIT_SYSTEM')}</Text>}</Table.Td>
                 <Table.Td>
                   <Badge variant="outline" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>

@@ -11,6 +11,7 @@ import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
+import { displayTimeZone, fromInputDateTime } from '../../../shared/time';
 import { statisticsOptions } from '../api/insight-api';
 import { BarChart } from '../components/bar-chart';
 import { HeatMap } from '../components/heat-map';
@@ -19,7 +20,10 @@ const PALETTE = ['#1971c2', '#0c8599', '#9c36b5', '#e8590c', '#3b5bdb', '#c2255c
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayInput = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 /** Local midnight of a yyyy-MM-dd, as an ISO instant. */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+const startOfDay = (day: string) => {
+  const instant = fromInputDateTime(day);
+  return instant && instant !== 'invalid' ? instant : new Date(`${day}T00:00:00`).toISOString();
+};
 
 /** The last twelve months, this one included. */
 function defaultRange() {
@@ -98,7 +102,7 @@ function Section<Row>({ title, table, range, chart, data }: SectionProps<Row>) {
 export function StatisticsPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('STATISTICS')} | Testbed Portal`);
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = displayTimeZone();
   const [draft, setDraft] = useState(defaultRange);
   const [range, setRange] = useState(defaultRange);
   const [rangeError, setRangeError] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import { Dialog } from '../../../shared/components/dialog';
 import { FieldList } from '../../../shared/components/field-list';
 import { MessagePage } from '../../../shared/components/message-page';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { formatDayTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { catalogue, interpolate, useTranslation } from '../../../shared/i18n';
 import { useAccountRequest, useApproveAccount, useRefuseAccount } from '../api/registration';
@@ -42,7 +42,7 @@ function Applicant({ request }: { request: AccountRequest }) {
           [registrationMessages.EMAIL, request.email],
           [registrationMessages.EMPLOYER, request.employer ?? notGiven],
           [registrationMessages.EMPLOYER_TYPE_AND_STATUS, typeAndStatus || notGiven],
-          [registrationMessages.SIGN_UP_DATE, formatDayTime(request.signUpDate)],
+          [registrationMessages.SIGN_UP_DATE, formatDateTime(request.signUpDate)],
         ]}
       />
       <Text size="sm" fw={700}>

@@ -40,7 +40,7 @@ import {
   type BookingValues,
 } from '../booking-form-model';
 import {
-  browserTimeZone,
+  formTimeZone,
   changeTimeField,
   minimumStartHour,
   startAt,
@@ -49,7 +49,7 @@ import {
   type TimeField,
 } from '../booking-times';
 import { deviceTypeNames, devicesOfType } from '../devices';
-import { formatDateTime } from '../reservation-display';
+import { formatDateTime, zoneLabel } from '../../../shared/time';
 import { buildTimeline, timelineWindow, type DeviceRow, type TimelineWindow } from '../timeline-model';
 import { CalendarField } from './calendar-field';
 import { ColleaguesSelect } from './colleagues-select';
@@ -203,7 +203,7 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
     setValues((current) => (current.startNow ? { ...current, times: startAt(current.times, nextMinute(at)) } : current));
   });
 
-  const timeZone = useMemo(browserTimeZone, []);
+  const timeZone = useMemo(formTimeZone, []);
   const devices = useMemo(() => devicesOfType(nodes, values.deviceType), [nodes, values.deviceType]);
   const problems = bookingProblems(values, devices, userId, timeZone, now);
   const pending = booking.isPending;
@@ -371,6 +371,9 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
               </Stack>
             </Fieldset>
           </SimpleGrid>
+          <Text size="xs" c="gray.7" mt="xs" data-testid="booking-time-zone">
+            {t('TIMES_IN_ZONE', { zone: zoneLabel(Date.now(), timeZone) })}
+          </Text>
           <Box aria-live="polite" mt={problems.earlierThanNow || problems.endBeforeStart ? 'sm' : 0}>
             {problems.earlierThanNow && (
               <Text c="red.9" size="sm" fw={500}>

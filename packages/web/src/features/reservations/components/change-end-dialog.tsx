@@ -1,10 +1,11 @@
-// Moving the end of a reservation: a date and time in the browser's zone, a quick "+1 h", Cancel and Save.
+// Moving the end of a reservation: a date and time in the display zone (shared/time), shown beside it, a quick "+1 h", Cancel and Save.
 // The server decides: a booking in the way or a usage policy is shown as its message.
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Dialog } from '../../../shared/components/dialog';
+import { fromInputDateTime, toDateString, toHourString, zoneLabel } from '../../../shared/time';
 
 export interface ChangeEndDialogProps {
   reservation: Reservation | null;
@@ -15,10 +16,13 @@ export interface ChangeEndDialogProps {
   onSave: (end: Date) => void;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The value of a datetime-local input: local wall-clock time to the minute. */
-const toLocalInput = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** The value of a datetime-local input: the wall-clock time of the display zone, to the minute. */
+const toLocalInput = (date: Date) => `${toDateString(date)}T${toHourString(date)}`;
+/** The instant such a value means in the display zone, or null. */
+const fromLocalInput = (value: string): Date | null => {
+  const iso = fromInputDateTime(value);
+  return iso && iso !== 'invalid' ? new Date(iso) : null;
+};
 
 export function ChangeEndDialog({ reservation, opened, pending, error, onCancel, onSave }: ChangeEndDialogProps) {
   const { t } = useTranslation();
@@ -27,8 +31,8 @@ export function ChangeEndDialog({ reservation, opened, pending, error, onCancel,
     if (reservation && opened) setValue(toLocalInput(new Date(reservation.endDate)));
   }, [reservation, opened]);
 
-  const chosen = value ? new Date(value) : null;
-  const valid = chosen !== null && !Number.isNaN(chosen.getTime());
+  const chosen = fromLocalInput(value);
+  const valid = chosen !== null;
   const addHour = () => {
     const base = valid ? chosen : new Date(reservation?.endDate ?? Date.now());
     setValue(toLocalInput(new Date(base.getTime() + 3_600_000)));
@@ -41,6 +45,7 @@ export function ChangeEndDialog({ reservation, opened, pending, error, onCancel,
               <TextInput
                 type="datetime-local"
                 label={t('NEW_END')}
+                description={t('TIMES_IN_ZONE', { zone: zoneLabel(chosen ?? Date.now()) })}
                 value={value}
                 onChange={(event) => setValue(event.currentTarget.value)}
                 data-autofocus

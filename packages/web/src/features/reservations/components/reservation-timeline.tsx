@@ -5,8 +5,8 @@
 import { Box, Group, List, Text, UnstyledButton } from '@mantine/core';
 import { memo, useId, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
-import { toDateString, toHourString } from '../booking-times';
-import { formatDateTime } from '../reservation-display';
+import { toDateString } from '../booking-times';
+import { formatDateTime, formatTime, formatWeekday } from '../../../shared/time';
 import {
   fractionOf,
   instantAt,
@@ -32,7 +32,6 @@ export const BAR_COLORS: Record<BarKind, { fill: string; stroke: string }> = {
 
 const SELECTION_COLOR = '#1864ab';
 
-const WEEKDAY = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
 
 export interface ReservationTimelineProps {
   rows: readonly TimelineRow[];
@@ -135,7 +134,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
                 fill={index % 2 === 0 ? '#f8f9fa' : '#ffffff'}
               />
               <text x={LABEL_WIDTH + index * DAY_WIDTH + 6} y={15} fontSize={12} fontWeight={600} fill="#212529">
-                {WEEKDAY.format(day)} {toDateString(day).slice(5)}
+                {formatWeekday(day)} {toDateString(day).slice(5)}
               </text>
               {[6, 12, 18].map((hour) => (
                 <g key={hour}>
@@ -327,7 +326,7 @@ function TimelineAsText({ rows, now }: { rows: readonly TimelineRow[]; now: Date
                   : upcoming
                       .map(
                         (bar) =>
-                          `${formatDateTime(bar.start.toISOString())} → ${toDateString(bar.end) === toDateString(bar.start) ? toHourString(bar.end) : formatDateTime(bar.end.toISOString())} (${bar.kind === 'maintenance' ? `${kindLabel.maintenance}: ${bar.description}` : `${kindLabel[bar.kind]}, #${bar.reservationId}`})`,
+                          `${formatDateTime(bar.start.toISOString())} → ${toDateString(bar.end) === toDateString(bar.start) ? formatTime(bar.end) : formatDateTime(bar.end.toISOString())} (${bar.kind === 'maintenance' ? `${kindLabel.maintenance}: ${bar.description}` : `${kindLabel[bar.kind]}, #${bar.reservationId}`})`,
                       )
                       .join('; ')}
               </List.Item>

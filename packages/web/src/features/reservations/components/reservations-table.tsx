@@ -1,7 +1,9 @@
-// One table of reservations: id, responsible user, users involved, submission
-// date, start, duration, end, description, devices, type and the row actions Flash devices, Change end, Release,
-// Add to calendar (a one-event .ics) and Delete.
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+// One list of reservations: id, responsible user, users involved, submission date, start, duration, end,
+// description, devices, type and the row's actions. Flash devices stays a link on the row; Change end, Release,
+// Add to calendar (a one-event .ics) and Delete are in the row's menu, so that the table fits a 1280 px screen.
+// On a phone each reservation is a card instead of a row of a table that would scroll sideways.
+import { ActionIcon, Anchor, Button, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
 import { calendarEndpoints } from '@testbed/contract/endpoints/calendar';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -11,7 +13,8 @@ import { ScrollTable } from '../../../shared/components/scroll-table';
 import { downloadFile } from '../../../shared/download';
 import { notifyFailure } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
-import { deviceList, durationOf, formatDateTime, personName } from '../reservation-display';
+import { formatDateTime, zoneLabel } from '../../../shared/time';
+import { deviceList, durationOf, personName } from '../reservation-display';
 
 export interface ReservationsTableProps {
   /** id of the heading that names the table. */
@@ -26,7 +29,7 @@ export interface ReservationsTableProps {
   onChangeEnd?: (reservation: Reservation) => void;
   /** End a running reservation now; shown where Delete is, once it has started. */
   onRelease?: (reservation: Reservation) => void;
-  /** Disables the delete buttons while a request runs. */
+  /** Disables the row actions while a request runs. */
   busy?: boolean;
   highlightedId?: number;
   emptyMessage: string;
@@ -45,20 +48,72 @@ function Person({ person, admin }: { person: Reservation['responsibleUser']; adm
   );
 }
 
-/** A row's action button, named with the reservation's id so that every row's buttons have their own names. */
-function RowAction({ action, reservation, onClick, busy, danger }: { action: 'CHANGE_END' | 'RELEASE' | 'DELETE'; reservation: Reservation; onClick: (reservation: Reservation) => void; busy?: boolean; danger?: boolean }) {
-  const { t } = useTranslation();
+/** The three dots of a menu button, drawn inline: the app carries no icon set. */
+function DotsIcon() {
   return (
-    <Button
-      size="compact-sm"
-      variant={danger ? 'outline' : 'default'}
-      color={danger ? 'red.9' : undefined}
-      disabled={busy}
-      onClick={() => onClick(reservation)}
-      aria-label={`${t(action)} ${t('RESERVATION_ID')} ${reservation.reservationId}`}
-    >
-      {t(action)}
-    </Button>
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="5" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="19" cy="12" r="2" fill="currentColor" />
+    </svg>
+  );
+}
+
+interface RowActionsProps {
+  reservation: Reservation;
+  currentUserId: number;
+  admin: boolean;
+  now: Date;
+  mayDelete: (reservation: Reservation) => boolean;
+  onDelete: (reservation: Reservation) => void;
+  onChangeEnd?: (reservation: Reservation) => void;
+  onRelease?: (reservation: Reservation) => void;
+  busy?: boolean;
+}
+
+/** Flash devices as a link, the other actions in a menu named after the reservation. */
+function RowActions({ reservation, currentUserId, admin, now, mayDelete, onDelete, onChangeEnd, onRelease, busy }: RowActionsProps) {
+  const { t } = useTranslation();
+  const deletable = isDeletable(reservation, now) && mayDelete(reservation);
+  const flashable = isFlashable(reservation, currentUserId, now);
+  // Its people and administrators may take a reservation that has not ended into their calendar.
+  const member = admin || reservation.responsibleUser.userId === currentUserId || reservation.users.some((person) => person.userId === currentUserId);
+  const calendarable = member && isDeletable(reservation, now);
+  const releasable = deletable && onRelease !== undefined && new Date(reservation.startDate) <= now;
+  const id = reservation.reservationId;
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      {flashable && (
+        <Button component={Link} to={paths.flashNodes.href(currentUserId, reservation.deviceReservations.map(({ device }) => device.macAddress))} size="compact-sm" variant="light">
+          {t('FLASH_DEVICES')}
+        </Button>
+      )}
+      {(calendarable || deletable) && (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="default" size="md" aria-label={t('RESERVATION_ACTIONS', { id })} disabled={busy}>
+              <DotsIcon />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {deletable && onChangeEnd && <Menu.Item onClick={() => onChangeEnd(reservation)}>{t('CHANGE_END')}</Menu.Item>}
+            {releasable && <Menu.Item onClick={() => onRelease(reservation)}>{t('RELEASE')}</Menu.Item>}
+            {calendarable && (
+              <Menu.Item
+                onClick={() => downloadFile(calendarEndpoints.event, { params: { id } }, `reservation-${id}.ics`).catch((error: Error) => notifyFailure(error.message))}
+              >
+                {t('ADD_TO_CALENDAR')}
+              </Menu.Item>
+            )}
+            {deletable && (
+              <Menu.Item color="red.9" onClick={() => onDelete(reservation)}>
+                {t('DELETE')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
   );
 }
 
@@ -78,11 +133,13 @@ export function ReservationsTable({
   footer,
 }: ReservationsTableProps) {
   const { t } = useTranslation();
-  const highlighted = useRef<HTMLTableRowElement>(null);
+  const highlighted = useRef<HTMLElement | null>(null);
   const units = useMemo<DurationUnits>(
     () => ({ day: (count) => t(count === 1 ? 'UNIT_DAY' : 'UNIT_DAYS'), hour: t('UNIT_HOUR'), minute: t('UNIT_MINUTE') }),
     [t],
   );
+  // A phone gets one card per reservation: eleven columns do not fit 375 px.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const hasHighlight = reservations.some((reservation) => reservation.reservationId === highlightedId);
 
   useEffect(() => {
@@ -97,6 +154,85 @@ export function ReservationsTable({
     );
   }
 
+  const actions = (reservation: Reservation) => (
+    <RowActions
+      reservation={reservation}
+      currentUserId={currentUserId}
+      admin={admin}
+      now={now}
+      mayDelete={mayDelete}
+      onDelete={onDelete}
+      onChangeEnd={onChangeEnd}
+      onRelease={onRelease}
+      busy={busy}
+    />
+  );
+  const people = (reservation: Reservation) =>
+    reservation.users.map((person, index) => (
+      <span key={person.userId}>
+        {index > 0 && ', '}
+        <Person person={person} admin={admin} />
+      </span>
+    ));
+  const highlight = (reservation: Reservation) => {
+    const isHighlighted = reservation.reservationId === highlightedId;
+    return {
+      ref: isHighlighted
+        ? (node: HTMLElement | null) => {
+            highlighted.current = node;
+          }
+        : undefined,
+      'aria-current': isHighlighted ? ('true' as const) : undefined,
+      'data-reservation-id': reservation.reservationId,
+      'data-highlighted': isHighlighted || undefined,
+      style: isHighlighted ? { outline: '2px solid var(--mantine-color-yellow-8)', outlineOffset: -2 } : undefined,
+    };
+  };
+
+  if (phone) {
+    return (
+      <>
+        <Stack gap="sm" role="list" aria-labelledby={labelledBy}>
+          {reservations.map((reservation) => (
+            <Paper
+              key={reservation.reservationId}
+              withBorder
+              radius="md"
+              p="sm"
+              role="listitem"
+              bg={reservation.reservationId === highlightedId ? 'yellow.1' : undefined}
+              {...highlight(reservation)}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700} size="sm">
+                  {t('RESERVATION_ID')} {reservation.reservationId} · {reservation.reservationType}
+                </Text>
+                {actions(reservation)}
+              </Group>
+              <Text size="sm" mt={4}>
+                {formatDateTime(reservation.startDate)} → {formatDateTime(reservation.endDate)} ({durationOf(reservation, units)})
+              </Text>
+              <Text size="sm" ff="monospace">
+                {deviceList(reservation)}
+              </Text>
+              {reservation.description && <Text size="sm">{reservation.description}</Text>}
+              <Text size="xs" c="gray.7">
+                {t('RESPONSIBLE_USER')}: <Person person={reservation.responsibleUser} admin={admin} />
+                {reservation.users.length > 0 && (
+                  <>
+                    {' · '}
+                    {t('USERS_INVOLVED')}: {people(reservation)}
+                  </>
+                )}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+        {footer}
+      </>
+    );
+  }
+
   return (
     <>
       <ScrollTable
@@ -104,7 +240,6 @@ export function ReservationsTable({
         highlightOnHover
         verticalSpacing="xs"
         fz="sm"
-        miw={1180}
         headers={[
           t('RESERVATION_ID'),
           t('RESPONSIBLE_USER'),
@@ -116,75 +251,30 @@ export function ReservationsTable({
           t('DESCRIPTION'),
           t('DEVICES'),
           t('TYPE'),
-          t('ACTIONS'),
+          { content: t('ACTIONS'), props: { style: { textAlign: 'right' } } },
         ]}
       >
-        {reservations.map((reservation) => {
-          const isHighlighted = reservation.reservationId === highlightedId;
-          const deletable = isDeletable(reservation, now) && mayDelete(reservation);
-          const flashable = isFlashable(reservation, currentUserId, now);
-          // Its people and administrators may take a reservation that has not ended into their calendar.
-          const member = admin || reservation.responsibleUser.userId === currentUserId || reservation.users.some((person) => person.userId === currentUserId);
-          const calendarable = member && isDeletable(reservation, now);
-          return (
-            <Table.Tr
-              key={reservation.reservationId}
-              ref={isHighlighted ? highlighted : undefined}
-              bg={isHighlighted ? 'yellow.1' : undefined}
-              aria-current={isHighlighted ? 'true' : undefined}
-              data-reservation-id={reservation.reservationId}
-              data-highlighted={isHighlighted || undefined}
-              style={isHighlighted ? { outline: '2px solid var(--mantine-color-yellow-8)', outlineOffset: -2 } : undefined}
-            >
-              <Table.Td>{reservation.reservationId}</Table.Td>
-              <Table.Td>
-                <Person person={reservation.responsibleUser} admin={admin} />
-              </Table.Td>
-              <Table.Td>
-                {reservation.users.map((person, index) => (
-                  <span key={person.userId}>
-                    {index > 0 && ', '}
-                    <Person person={person} admin={admin} />
-                  </span>
-                ))}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.submissionDate)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.startDate)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{durationOf(reservation, units)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(reservation.endDate)}</Table.Td>
-              <Table.Td>{reservation.description}</Table.Td>
-              <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>
-              <Table.Td>{reservation.reservationType}</Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="wrap" miw={140}>
-                  {flashable && (
-                    <Button component={Link} to={paths.flashNodes.href(currentUserId, reservation.deviceReservations.map(({ device }) => device.macAddress))} size="compact-sm" variant="light">
-                      {t('FLASH_DEVICES')}
-                    </Button>
-                  )}
-                  {deletable && onChangeEnd && <RowAction action="CHANGE_END" reservation={reservation} onClick={onChangeEnd} busy={busy} />}
-                  {deletable && onRelease && new Date(reservation.startDate) <= now && <RowAction action="RELEASE" reservation={reservation} onClick={onRelease} busy={busy} />}
-                  {calendarable && (
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() =>
-                        downloadFile(calendarEndpoints.event, { params: { id: reservation.reservationId } }, `reservation-${reservation.reservationId}.ics`).catch((error: Error) =>
-                          notifyFailure(error.message),
-                        )
-                      }
-                      aria-label={t('ADD_TO_CALENDAR_LABEL', { id: reservation.reservationId })}
-                    >
-                      {t('ADD_TO_CALENDAR')}
-                    </Button>
-                  )}
-                  {deletable && <RowAction action="DELETE" reservation={reservation} onClick={onDelete} busy={busy} danger />}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {reservations.map((reservation) => (
+          <Table.Tr key={reservation.reservationId} bg={reservation.reservationId === highlightedId ? 'yellow.1' : undefined} {...highlight(reservation)}>
+            <Table.Td>{reservation.reservationId}</Table.Td>
+            <Table.Td>
+              <Person person={reservation.responsibleUser} admin={admin} />
+            </Table.Td>
+            <Table.Td>{people(reservation)}</Table.Td>
+            <Table.Td>{formatDateTime(reservation.submissionDate)}</Table.Td>
+            <Table.Td>{formatDateTime(reservation.startDate)}</Table.Td>
+            <Table.Td>{durationOf(reservation, units)}</Table.Td>
+            <Table.Td>{formatDateTime(reservation.endDate)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{reservation.description}</Table.Td>
+            <Table.Td ff="monospace">{deviceList(reservation)}</Table.Td>
+            <Table.Td>{reservation.reservationType}</Table.Td>
+            <Table.Td>{actions(reservation)}</Table.Td>
+          </Table.Tr>
+        ))}
       </ScrollTable>
+      <Text size="xs" c="gray.7" mt={4}>
+        {t('TIMES_IN_ZONE', { zone: zoneLabel() })}
+      </Text>
       {footer}
     </>
   );

@@ -18,7 +18,8 @@ import { ReservationsTable } from '../components/reservations-table';
 import { ReservationTimeline } from '../components/reservation-timeline';
 import { toDateString } from '../booking-times';
 import { compareIp } from '../devices';
-import { formatDateTime, isCurrentOrFuture } from '../reservation-display';
+import { formatDateTime } from '../../../shared/time';
+import { isCurrentOrFuture } from '../reservation-display';
 import { buildTimeline, timelineWindow, type DeviceRow } from '../timeline-model';
 import { reportFailure } from '../../../shared/report-failure';
 

@@ -8,6 +8,7 @@ import { intendedUsagesEndpoints as intendedUsages } from '@testbed/contract/end
 import { usersEndpoints as users } from '@testbed/contract/endpoints/users';
 import { call } from '../../../shared/api-client';
 import { endpointQuery, invalidate, keyOf, useChange } from '../../../shared/endpoint-query';
+import { getSession, updateSessionUser } from '../../../shared/session';
 
 export interface UsersFilter {
   firstname: string;
@@ -45,6 +46,8 @@ export function useUpdateUser() {
     mutationFn: ({ id, form }: { id: number; form: UpdateUserForm }) => call(users.update, { params: { id }, body: form }),
     onSuccess: (user) => {
       queryClient.setQueryData(userKey(user.userId), user);
+      // The signed-in person's own zone is the one every page shows times in from now on.
+      if (getSession().user?.userId === user.userId) updateSessionUser({ timeZone: user.timeZone });
       return invalidate(queryClient, [users.list]);
     },
   });

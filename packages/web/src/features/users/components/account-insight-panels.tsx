@@ -6,7 +6,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
-import { formatDayTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/time';
+import { useSession } from '../../../shared/session';
 import { notifySuccess } from '../../../shared/notify';
 import {
   useCalendarFeed,
@@ -46,7 +47,7 @@ export function SignInHistoryPanel() {
           <Table.Tbody>
             {history.data.events.map((event, index) => (
               <Table.Tr key={`${event.at}-${index}`} data-outcome={event.outcome}>
-                <Table.Td>{formatDayTime(event.at)}</Table.Td>
+                <Table.Td>{formatDateTime(event.at)}</Table.Td>
                 <Table.Td ff="monospace">{event.ip ?? ''}</Table.Td>
                 <Table.Td c={event.outcome === 'success' ? undefined : 'red.9'} fw={event.outcome === 'success' ? undefined : 700}>
                   {t(`SIGN_IN_${event.outcome}`)}
@@ -96,7 +97,8 @@ export function RemindersPanel() {
   const [start, setStart] = useState<LeadState>(leadOf(REMINDER_DEFAULT_MINUTES));
   const [end, setEnd] = useState<LeadState>(leadOf(REMINDER_DEFAULT_MINUTES));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The mails are written in the profile's zone, or in UTC when it names none.
+  const zone = useSession().user?.timeZone ?? 'UTC';
 
   useEffect(() => {
     if (!settings.data) return;
@@ -109,7 +111,6 @@ export function RemindersPanel() {
     const form: ReminderSettings = {
       beforeStartMinutes: start.on ? Number(start.minutes) : null,
       beforeEndMinutes: end.on ? Number(end.minutes) : null,
-      timeZone: zone,
     };
     const parsed = reminderSettingsSchema.safeParse(form);
     if (!parsed.success) {
@@ -164,7 +165,7 @@ export function CalendarFeedPanel() {
       {feed.data && (
         <Text size="sm" data-testid="calendar-feed-status">
           {feed.data.active
-            ? t('CALENDAR_FEED_ACTIVE', { since: formatDayTime(feed.data.createdAt), read: feed.data.lastReadAt ? formatDayTime(feed.data.lastReadAt) : t('NEVER').toLowerCase() })
+            ? t('CALENDAR_FEED_ACTIVE', { since: formatDateTime(feed.data.createdAt), read: feed.data.lastReadAt ? formatDateTime(feed.data.lastReadAt) : t('NEVER').toLowerCase() })
             : t('CALENDAR_FEED_NONE')}
         </Text>
       )}

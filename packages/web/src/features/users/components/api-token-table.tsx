@@ -4,7 +4,7 @@ import { Anchor, Button, Table } from '@mantine/core';
 import { apiTokenMessages as apiTokenMessagesEn, type ApiToken } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
-import { formatDayTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { catalogue } from '../../../shared/i18n';
 
@@ -58,9 +58,9 @@ export function ApiTokenTable({
                 </Table.Td>
               )}
               <Table.Td>{token.scope}</Table.Td>
-              <Table.Td>{formatDayTime(token.createdAt)}</Table.Td>
-              <Table.Td>{token.lastUsedAt ? formatDayTime(token.lastUsedAt) : m.NEVER_USED}</Table.Td>
-              <Table.Td>{formatDayTime(token.expiresAt)}</Table.Td>
+              <Table.Td>{formatDateTime(token.createdAt)}</Table.Td>
+              <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : m.NEVER_USED}</Table.Td>
+              <Table.Td>{formatDateTime(token.expiresAt)}</Table.Td>
               <Table.Td>{STATUS_LABEL[token.status]}</Table.Td>
               <Table.Td>
                 {token.status === 'active' && (

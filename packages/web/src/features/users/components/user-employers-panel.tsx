@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { FieldList } from '../../../shared/components/field-list';
 import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
-import { formatDayTime } from '../../../shared/date-format';
+import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { useDeleteFromUser } from '../api/users-api';
 import { DARK_GREEN } from './validation-badge';
@@ -43,8 +43,8 @@ function EmployerFields({ row }: { row: UserEmployer }) {
     [employerMessages.URL, e.employerURL],
     [employerMessages.EMPLOYER_TYPE, row.employerType?.label ?? null],
     [employerMessages.PROFESSIONAL_STATUS, row.professionalStatus?.label ?? null],
-    [employerMessages.START_DATE, formatDayTime(row.startDate)],
-    [employerMessages.END_DATE, formatDayTime(row.endDate)],
+    [employerMessages.START_DATE, formatDateTime(row.startDate)],
+    [employerMessages.END_DATE, formatDateTime(row.endDate)],
   ];
   return <FieldList fields={fields.filter(([, value]) => value)} />;
 }
@@ -119,8 +119,8 @@ export function UserEmployersPanel({ userId, rows }: { userId: number; rows: Use
                     <Table.Td>{row.employer.countryName}</Table.Td>
                     <Table.Td>{row.employerType?.label}</Table.Td>
                     <Table.Td>{row.professionalStatus?.label}</Table.Td>
-                    <Table.Td>{formatDayTime(row.startDate)}</Table.Td>
-                    <Table.Td>{formatDayTime(row.endDate)}</Table.Td>
+                    <Table.Td>{formatDateTime(row.startDate)}</Table.Td>
+                    <Table.Td>{formatDateTime(row.endDate)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Anchor component={Link} to={paths.userEmployer.href(userId, row.userEmployerId)} size="sm" c="blue.9" aria-label={`${userMessages.DETAILS} ${name}`}>

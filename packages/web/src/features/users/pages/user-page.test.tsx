@@ -4,6 +4,8 @@ import { employerMessages, PHONE_MESSAGE, userMessages, type UserDetails, type U
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInAs } from '../../../test/app';
 import { fakeServer } from '../../../test/fake-server';
+import { displayTimeZone, formatDateTime, formatDay } from '../../../shared/time';
+import { getSession } from '../../../shared/session';
 
 function employment(id: number, start: string, current = false): UserEmployer {
   return {
@@ -35,6 +37,7 @@ function details(overrides: Partial<UserDetails> = {}): UserDetails {
     phoneNumber: '0102',
     instantMessaging: null,
     personalUrl: null,
+    timeZone: null,
     charterAcceptanceDate: null,
     anonymised: false,
     roles: [{ roleId: 2, roleName: 'USER' }],
@@ -68,7 +71,7 @@ describe('User details page', () => {
     const firstname = await screen.findByLabelText(/First name/);
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
-    expect(screen.getByLabelText(userMessages.SIGN_UP_DATE)).toHaveValue('10/01/2026');
+    expect(screen.getByLabelText(userMessages.SIGN_UP_DATE)).toHaveValue(formatDay('2026-01-10T10:00:00.000Z'));
     for (const hidden of [userMessages.LAST_VALIDATION_DATE, userMessages.EXPIRATION_DATE, userMessages.IS_ADMIN, userMessages.IS_ENABLED]) {
       expect(screen.queryByLabelText(hidden)).not.toBeInTheDocument();
     }
@@ -94,10 +97,27 @@ describe('User details page', () => {
       phoneNumber: null,
       instantMessaging: null,
       personalUrl: null,
+      timeZone: null,
     });
   });
 
-  it('lays out the employers: current first in green with its note, then newest start first, dd/MM/yyyy HH:mm', async () => {
+  it('saves the time zone chosen on the profile, and the session shows times in it from then on', async () => {
+    signInAs('USER', { userId: 7 });
+    const server = serve(details());
+    renderApp('/user/7');
+    const zone = await screen.findByLabelText(userMessages.TIME_ZONE);
+    const user = userEvent.setup();
+    await user.click(zone);
+    await user.type(zone, 'Europe/Par');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Paris', hidden: true }));
+    await user.click(screen.getByRole('button', { name: userMessages.SUBMIT }));
+    await waitFor(() => expect(server.called('PUT', '/api/user/7')).toHaveLength(1));
+    expect(server.called('PUT', '/api/user/7')[0]!.body).toMatchObject({ timeZone: 'Europe/Paris' });
+    await waitFor(() => expect(displayTimeZone()).toBe('Europe/Paris'));
+    expect(getSession().user?.timeZone).toBe('Europe/Paris');
+  });
+
+  it('lays out the employers: current first in green with its note, then newest start first, in the reader’s format', async () => {
     signInAs('USER', { userId: 7 });
     serve(details());
     renderApp('/user/7');
@@ -108,7 +128,7 @@ describe('User details page', () => {
       'Institute 3',
     ]);
     expect(rows[0]).toHaveAttribute('data-current', 'true');
-    expect(within(rows[1]!).getByText(/^03\/02\/2024 \d\d:30$/)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(formatDateTime('2024-02-03T09:30:00.000Z'))).toBeInTheDocument();
     // The current employer cannot be deleted; another one can.
     expect(within(rows[0]!).getByRole('button', { name: /Delete Institute 1/ })).toHaveAttribute('aria-disabled', 'true');
     expect(within(rows[0]!).getByText(employerMessages.NOT_CURRENT)).toBeInTheDocument();

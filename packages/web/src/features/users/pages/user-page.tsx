@@ -3,7 +3,7 @@
 // contact fields; for administrators the validation dates, the admin and enabled flags, the validation label,
 // the roles panel and the change e-mail / change password / partial deletion / back-to-users buttons.
 // Panels below: SSH keys, employers, intended usages, roles, groups and managed groups.
-import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ownUserFieldsSchema, userMessages as userMessagesEn, type UserDetails } from '@testbed/contract';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -13,7 +13,7 @@ import { ApiError } from '../../../shared/api-client';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
-import { FORM_DATE_PLACEHOLDER, formatDay, fromInputDateTime, toInputDateTime } from '../../../shared/date-format';
+import { browserTimeZone, FORM_DATE_PLACEHOLDER, formatDay, fromInputDateTime, toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useDeleteUserPartially, useUpdateUser, useUser } from '../api/users-api';
@@ -22,7 +22,7 @@ import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserEmployersPanel } from '../components/user-employers-panel';
 import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
 import { ValidationBadge } from '../components/validation-badge';
-import { catalogue } from '../../../shared/i18n';
+import { catalogue, interpolate } from '../../../shared/i18n';
 
 const userMessages = catalogue(userMessagesEn);
 
@@ -32,6 +32,7 @@ interface FormState {
   phoneNumber: string;
   instantMessaging: string;
   personalUrl: string;
+  timeZone: string | null;
   lastValidationDate: string;
   expirationDate: string;
   isAdmin: boolean;
@@ -46,12 +47,18 @@ function toForm(user: UserDetails): FormState {
     phoneNumber: user.phoneNumber ?? '',
     instantMessaging: user.instantMessaging ?? '',
     personalUrl: user.personalUrl ?? '',
+    timeZone: user.timeZone,
     lastValidationDate: toInputDateTime(user.lastValidationDate),
     expirationDate: toInputDateTime(user.expirationDate),
     isAdmin: user.isAdmin,
     isEnabled: user.isEnabled,
     roles: user.roles.map((role) => role.roleName),
   };
+}
+
+/** The zones the browser knows by their IANA names, with UTC, and the stored one even if the browser knows it not. */
+function timeZoneNames(stored: string | null): string[] {
+  return [...new Set([...(stored ? [stored] : []), 'UTC', ...Intl.supportedValuesOf('timeZone')])];
 }
 
 type FieldErrors = Partial<Record<keyof FormState, string>>;
@@ -216,7 +223,18 @@ export function UserPage() {
               />
               <TextInput label={userMessages.INSTANT_MESSAGING} value={form.instantMessaging} error={errors.instantMessaging} onChange={(e) => set('instantMessaging', e.currentTarget.value)} />
               <TextInput label={userMessages.PERSONAL_URL} value={form.personalUrl} error={errors.personalUrl} onChange={(e) => set('personalUrl', e.currentTarget.value)} />
-              <div />
+              <Select
+                label={userMessages.TIME_ZONE}
+                description={interpolate(userMessages.TIME_ZONE_HINT, { zone: browserTimeZone() })}
+                data={timeZoneNames(details.timeZone)}
+                value={form.timeZone}
+                error={errors.timeZone}
+                onChange={(value) => set('timeZone', value)}
+                searchable
+                clearable
+                limit={50}
+                nothingFoundMessage="—"
+              />
               <TextInput label={userMessages.SIGN_UP_DATE} value={formatDay(details.signUpDate)} readOnly variant="filled" />
               <TextInput label={userMessages.APPROVED_DATE} value={formatDay(details.approvedDate)} readOnly variant="filled" />
               {admin && (

@@ -4,6 +4,7 @@ import { userMessages, type UserListItem } from '@testbed/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInAs } from '../../../test/app';
 import { fakeServer } from '../../../test/fake-server';
+import { formatDay } from '../../../shared/time';
 
 function person(id: number, overrides: Partial<UserListItem> = {}): UserListItem {
   return {
@@ -30,7 +31,7 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Users list page', () => {
-  it('shows Pending / No pending, the danger row and dd/MM/yyyy dates', async () => {
+  it('shows Pending / No pending, the danger row and the days in the reader’s format', async () => {
     signInAs('ADMIN');
     fakeServer({
       'GET /api/users': () => ({
@@ -56,7 +57,7 @@ describe('Users list page', () => {
       userMessages.NO_PENDING,
     ]);
     expect(rows.map((row) => row.hasAttribute('data-danger'))).toEqual([false, false, true, false]);
-    expect(within(rows[0]!).getByText('04/03/2026')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(formatDay('2026-03-04T10:00:00.000Z'))).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link', { name: 'Last1' })).toHaveAttribute('href', '/user/1');
   });
 

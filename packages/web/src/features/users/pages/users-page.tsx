@@ -7,7 +7,7 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { isDangerUser, USERS_PAGE_SIZE, userMessages as userMessagesEn } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDay } from '../../../shared/date-format';
+import { formatDay } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { useUsers } from '../api/users-api';
 import { ValidationBadge } from '../components/validation-badge';
