@@ -65,12 +65,14 @@ const CRLF = sql.lit('\r\n');
 export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWindow, site: FeedSite): Promise<{ userId: number; events: string } | undefined> {
   const from = sql`now() - make_interval(days => ${window.pastDays})`;
   const until = sql`now() + make_interval(days => ${window.futureDays})`;
+  // Each text of a row escaped on its own, and the portal's own separators written escaped, rather than the
+  // whole description escaped again: the same text, with a fraction of the work.
   const summary = sql<string>`'Testbed: ' || dv.count || ' device' || CASE WHEN dv.count = 1 THEN '' ELSE 's' END
-           || CASE WHEN r.description <> '' THEN ' – ' || r.description ELSE '' END`;
-  const description = sql<string>`'Holder: ' || h.username
-           || CASE WHEN c.names IS NULL THEN '' ELSE E'\\nColleagues: ' || c.names END
-           || E'\\nType: ' || rt.label || E'\\nDevices: ' || coalesce(dv.labels, '')
-           || CASE WHEN r.description <> '' THEN E'\\n\\n' || r.description ELSE '' END`;
+           || CASE WHEN r.description <> '' THEN ' – ' || ${icalText(sql`r.description`)} ELSE '' END`;
+  const description = sql<string>`'Holder: ' || ${icalText(sql`h.username`)}
+           || CASE WHEN c.names IS NULL THEN '' ELSE '\\nColleagues: ' || c.names END
+           || '\\nType: ' || ${icalText(sql`rt.label`)} || '\\nDevices: ' || coalesce(dv.labels, '')
+           || CASE WHEN r.description <> '' THEN '\\n\\n' || ${icalText(sql`r.description`)} ELSE '' END`;
   const { rows } = await sql<{ user_id: number; events: string }>`
     WITH feed AS (
       SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
@@ -96,18 +98,19 @@ export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWin
              || 'DTSTAMP:' || ${icalUtc(sql.ref('r.submission_date'))} || ${CRLF}
              || 'DTSTART:' || ${icalUtc(sql.ref('r.start_date'))} || ${CRLF}
              || 'DTEND:' || ${icalUtc(sql.ref('r.end_date'))} || ${CRLF}
-             || 'SUMMARY:' || ${icalText(summary)} || ${CRLF}
-             || 'DESCRIPTION:' || ${icalText(description)} || ${CRLF}
+             || 'SUMMARY:' || ${summary} || ${CRLF}
+             || 'DESCRIPTION:' || ${description} || ${CRLF}
              || 'URL;VALUE=URI:' || ${site.publicUrl + '/reservations/'} || feed.user_id || '/reservationId/' || r.id || ${CRLF}
              || 'END:VEVENT' || ${CRLF} AS text
         FROM feed CROSS JOIN mine r
         JOIN users h ON h.id = r.responsible_user_id
         JOIN reservation_types rt ON rt.id = r.reservation_type_id
         CROSS JOIN LATERAL (
-          SELECT string_agg(u.username, ', ' ORDER BY u.username) AS names
+          SELECT string_agg(${icalText(sql`u.username`)}, '\\, ' ORDER BY u.username) AS names
             FROM reservation_users ru JOIN users u ON u.id = ru.user_id WHERE ru.reservation_id = r.id) AS c
         CROSS JOIN LATERAL (
-          SELECT count(*) AS count, string_agg(d.mac_address || ' (' || t.name || ', ' || host(d.ip_address) || ')', ', ' ORDER BY t.name, d.mac_address) AS labels
+          SELECT count(*) AS count,
+                 string_agg(d.mac_address || ' (' || ${icalText(sql`t.name`)} || '\\, ' || host(d.ip_address) || ')', '\\, ' ORDER BY t.name, d.mac_address) AS labels
             FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id JOIN device_types t ON t.id = d.device_type_id
            WHERE rd.reservation_id = r.id) AS dv
     )
