@@ -76,10 +76,15 @@ export const reserveNodesRequestSchema = z.object({
 });
 export type ReserveNodesRequest = z.infer<typeof reserveNodesRequestSchema>;
 
-/** value0: success; value1: the new reservation id, or the failure messages. */
+/**
+ * value0: success; value1: the new reservation id, or the failure messages. A success also gives the window as
+ * stored (ISO 8601 instants), which a client shows rather than what it asked for (a start "now" is the server's).
+ */
 export const reserveNodesReplySchema = z.object({
   value0: z.boolean(),
   value1: z.union([z.int(), z.array(z.string())]),
+  startDate: z.optional(z.string()),
+  endDate: z.optional(z.string()),
 });
 export type ReserveNodesReply = z.infer<typeof reserveNodesReplySchema>;
 

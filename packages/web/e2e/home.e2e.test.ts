@@ -39,8 +39,7 @@ describe('the home page', () => {
     user = await apiSignIn(server.url, PERSON.username, PERSON.password);
     await page.goto(`${server.url}/signin`);
     await signIn(page, PERSON.username, PERSON.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
-    await page.getByRole('link', { name: 'Testbed Portal' }).first().click();
+    // A person who signs in lands on Home.
     await page.waitForURL(`${server.url}/home`);
     const steps = page.getByTestId('first-steps');
     await steps.waitFor({ timeout: 30_000 });

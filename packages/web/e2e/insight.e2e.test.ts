@@ -37,7 +37,7 @@ describe('statistics, audit log, reminders and calendar feed', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/reservations/${userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.getByRole('button', { name: messages.INSIGHT }).click();
     await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.STATISTICS }).click();
     await page.getByRole('heading', { name: messages.STATISTICS, level: 1 }).waitFor();

@@ -27,7 +27,7 @@ describe('an administrator manages the users directory', () => {
 
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     await page.goto(`${server.url}/users`);
     await page.getByRole('heading', { level: 1, name: userMessages.USERS }).waitFor();
     await page.getByLabel(userMessages.FILTER_LAST_NAME).fill('HOP');

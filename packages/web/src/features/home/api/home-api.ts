@@ -4,10 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 // Alike in every feature's api by design: its own contract types and schemas, its query keys, one typed fetcher per endpoint.
 import {
   adminSummarySchema,
+  deviceCatalogueSchema,
+  meReplySchema,
   flashHistorySchema,
   flashJobListSchema,
   reservationListSchema,
   type AdminSummary,
+  type MeReply,
   type FlashHistory,
   type FlashJob,
   type Reservation,
@@ -20,6 +23,8 @@ export const homeKeys = {
   everBooked: (userId: number) => ['home', 'ever-booked', userId] as const,
   flashJobs: ['home', 'flash-jobs'] as const,
   flashHistory: ['home', 'flash-history'] as const,
+  freeDevices: ['home', 'free-devices'] as const,
+  me: ['home', 'me'] as const,
 };
 
 export async function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {
@@ -45,6 +50,21 @@ export async function getFlashHistory(signal?: AbortSignal): Promise<FlashHistor
   return flashHistorySchema.parse(await api.get<unknown>('/api/flashJobs/history', { query: { limit: 20 }, signal }));
 }
 
+/** The devices free now (up, not booked, flashed, quarantined or in maintenance), counted by device type. */
+export async function getFreeDevicesByType(signal?: AbortSignal): Promise<Array<{ deviceType: string; count: number }>> {
+  const catalogue = deviceCatalogueSchema.parse(await api.get<unknown>('/api/deviceCatalogue', { query: { state: 'up' }, signal }));
+  const counts = new Map<string, number>();
+  for (const device of catalogue.devices) counts.set(device.deviceType, (counts.get(device.deviceType) ?? 0) + 1);
+  return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([deviceType, count]) => ({ deviceType, count }));
+}
+
+/** The signed-in person as the server knows them now: a key added since the sign-in counts. */
+export async function getMe(signal?: AbortSignal): Promise<MeReply> {
+  return meReplySchema.parse(await api.get<unknown>('/api/auth/me', { signal }));
+}
+
+export const useFreeDevices = () => useQuery({ queryKey: homeKeys.freeDevices, queryFn: ({ signal }) => getFreeDevicesByType(signal) });
+export const useMe = () => useQuery({ queryKey: homeKeys.me, queryFn: ({ signal }) => getMe(signal) });
 export const useAdminSummary = (enabled: boolean) =>
   useQuery({ queryKey: homeKeys.adminSummary, queryFn: ({ signal }) => getAdminSummary(signal), enabled });
 export const useOpenReservations = (userId: number) =>

@@ -171,6 +171,8 @@ export interface BookingFormProps {
   userId: number;
   nodes: NodesToReserve;
   reservationTypes: readonly ReservationType[];
+  /** The device type the form opens on; the first one otherwise. */
+  initialDeviceType?: string;
   /** Injected by tests; the browser's clock otherwise. */
   clock?: () => Date;
 }
@@ -181,13 +183,13 @@ function defaultType(types: readonly ReservationType[]): string | null {
 
 // Memoised: the page re-renders, synchronously, each time one of its reads answers or refreshes (the device
 // catalogue, the user's keys); the form need not follow unless its own lists changed.
-export const BookingForm = memo(function BookingForm({ userId, nodes, reservationTypes, clock = () => new Date() }: BookingFormProps) {
+export const BookingForm = memo(function BookingForm({ userId, nodes, reservationTypes, initialDeviceType, clock = () => new Date() }: BookingFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const typeNames = useMemo(() => deviceTypeNames(nodes), [nodes]);
   const [now, setNow] = useState(clock);
   const [values, setValues] = useState<BookingValues>(() =>
-    initialBookingValues(clock(), defaultType(reservationTypes), typeNames[0] ?? null),
+    initialBookingValues(clock(), defaultType(reservationTypes), initialDeviceType && typeNames.includes(initialDeviceType) ? initialDeviceType : (typeNames[0] ?? null)),
   );
   const [descriptionError, setDescriptionError] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);
