@@ -93,6 +93,7 @@ export const deviceMessages = {
   BREACH_DURATION: 'it lasts longer than {{limit}} minutes',
   BREACH_DEVICES: 'it holds more than {{limit}} devices at once',
   BREACH_DAYS_AHEAD: 'it starts more than {{limit}} days ahead',
+  BREACH_WEEKLY_HOURS: 'the week of {{week}} (from Monday 00:00 UTC) would have {{hours}} device-hours, more than {{limit}}',
   CHANGE_END: 'Change end',
   RELEASE: 'Release',
   RELEASE_TITLE: 'Release the reservation',

@@ -56,6 +56,17 @@ export async function fetchReservationPage(
   return reservationListSchema.parse(reply);
 }
 
+/**
+ * The user's newest reservations, past ones included: what the booking form counts against a weekly limit of
+ * device-hours (the weeks a booking touches start at most a week before it, well within the newest hundred).
+ */
+export function recentReservationsOptions(userId: number) {
+  return queryOptions({
+    queryKey: [...reservationKeys.lists(), 'recent', userId] as const,
+    queryFn: ({ signal }) => fetchReservationPage('mine', userId, { all: true, offset: 0, limit: RESERVATION_PAGE_SIZE, signal }),
+  });
+}
+
 /** One of the two tables, page by page: the server answers at most a page; a full page means there may be more. */
 export function reservationListOptions(kind: ReservationListKind, userId: number, all: boolean) {
   return infiniteQueryOptions({

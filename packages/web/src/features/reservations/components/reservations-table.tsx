@@ -227,6 +227,9 @@ export function ReservationsTable({
             </Paper>
           ))}
         </Stack>
+        <Text size="xs" c="gray.7" mt={4}>
+          {t('TIMES_IN_ZONE', { zone: zoneLabel() })}
+        </Text>
         {footer}
       </>
     );
