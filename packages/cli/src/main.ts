@@ -289,7 +289,7 @@ program
   .option('--start <instant>', 'start, as an ISO 8601 instant', parseInstant)
   .requiredOption('--duration <d>', 'how long, e.g. 30m, 2h, 1h30m', parseDuration)
   .option('--shared', 'a Shared reservation (others may book the devices too; they cannot be flashed)')
-  .option('--description <text>', 'letters, digits, underscores and spaces', '')
+  .option('--description <text>', 'one line of text, punctuation and accents included', '')
   .option('--json', 'print JSON')
   .action(async (names: string[], options: { now?: boolean; start?: Date; duration: number; shared?: boolean; description: string; json?: boolean }) => {
     if (Boolean(options.now) === Boolean(options.start)) throw usage('Give either --now or --start <instant>.');

@@ -17,7 +17,7 @@ export const deviceMessages = {
   RESERVATION_ID_DELETED: 'Reservation deleted, id:',
   RESERVATION_ID_DELETION_FAILED: 'Deletion FAILED for reservation id:',
   RESERVATION_DESCRIPTION_ERROR:
-    'Letters, digits, underscores and single spaces between words only, with no leading or trailing space.',
+    'Description: one line of text (punctuation and accents are fine), with no space at its start or end.',
   EARLIER_TIME_ERROR: 'You selected a time earlier than the current time.',
   END_DATE_HOUR_EARLIER_TIME_ERROR: 'You selected an END date/hour earlier than START date/hour.',
   NO_SSH_KEY_VALID: 'You have no valid SSH key.',

@@ -5,7 +5,12 @@ import { idFieldSchema, instantSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 
 /** Letters, digits, underscores, single spaces between words, no leading or trailing space; may be empty. */
-export const RESERVATION_DESCRIPTION_PATTERN = /^([A-Za-z0-9_]+( [A-Za-z0-9_]+)*)?$/;
+/**
+ * Prose on one line: any letter, digit, punctuation or symbol a person writes (quotes, apostrophes, parentheses,
+ * accents ...), spaces between, none at either end; no control character (no tab, no line break): the
+ * description goes into calendar events and mail lines.
+ */
+export const RESERVATION_DESCRIPTION_PATTERN = /^([^\p{C}\s](?:[^\p{C}\n\r\t\v\f]*[^\p{C}\s])?)?$/u;
 export const RESERVATION_DESCRIPTION_MAX = 100;
 
 export const calendarDateSchema = z
