@@ -286,7 +286,6 @@ export const deviceMessages = {
   ADD_TO_CALENDAR: 'Add to calendar',
   RESERVATION_ACTIONS: 'Actions on reservation {{id}}',
   TIMES_IN_ZONE: 'Times in {{zone}}',
-  ADD_TO_CALENDAR_LABEL: 'Download reservation {{id}} as a calendar event',
   // devices and maintenance
   FLEET_AT_A_GLANCE: 'The fleet at a glance',
   FLEET_up: 'Free',
