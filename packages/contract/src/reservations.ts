@@ -54,7 +54,7 @@ export const nodesBookingFormSchema = z.object({
   endDate: calendarDateSchema,
   endHour: hourSchema,
   /** The label of a reservation type ('Exclusive', 'Shared'). */
-  reservationType: z.string().check(z.minLength(1, 'reservationType is required'), z.maxLength(64)),
+  reservationType: z.string().check(z.minLength(1, 'Reservation type is required'), z.maxLength(64)),
   reservationDescription: z._default(
     z
       .string()
