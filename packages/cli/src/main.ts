@@ -14,6 +14,8 @@ import {
   type FreeSlot,
   type NodesBookingForm,
   type Reservation,
+  formatWallClock,
+  zoneOffsetLabel,
 } from '@testbed/contract';
 import { apiTokensEndpoints } from '@testbed/contract/endpoints/api-tokens';
 import { authEndpoints } from '@testbed/contract/endpoints/auth';
@@ -32,6 +34,7 @@ const program = new Command('testbed')
   .description('Book, flash and reach the devices of the testbed from a shell or a script.')
   .version('1.0.0')
   .showHelpAfterError('(run testbed --help for the commands)')
+  .option('--utc', 'print times as ISO 8601 instants in UTC, for scripts (default: local time in the zone of your profile, else of this machine)')
   .exitOverride();
 
 /** The portal of the saved login; TESTBED_URL and TESTBED_TOKEN override it (handy in CI jobs). */
@@ -44,6 +47,30 @@ async function portal(): Promise<Portal> {
 }
 
 const me = (api: Portal) => api.call(authEndpoints.me);
+
+// Times ------------------------------------------------------------------------------------------------
+
+/** How this run writes an instant: local time in a zone (with the zone said once), or, with --utc, ISO 8601. */
+interface Clock {
+  /** The instant as this run prints it. */
+  show(instant: string | Date): string;
+  /** ' (Europe/Paris, UTC+01:00)' after a sentence's times; '' with --utc, whose instants say their zone. */
+  zoneNote: string;
+  /** 'Times in Europe/Paris (UTC+01:00).' under a table, on standard error; '' with --utc. */
+  tableNote: string;
+}
+
+/** The profile's zone, else the machine's; none with --utc. */
+function clockFor(user: { timeZone: string | null }): Clock {
+  if (program.opts<{ utc?: boolean }>().utc) return { show: (instant) => new Date(instant).toISOString(), zoneNote: '', tableNote: '' };
+  const zone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const offset = zoneOffsetLabel(Date.now(), zone);
+  return {
+    show: (instant) => formatWallClock(instant, zone),
+    zoneNote: ` (${zone}, ${offset})`,
+    tableNote: `Times in ${zone} (${offset}).`,
+  };
+}
 
 // Devices ----------------------------------------------------------------------------------------------
 
@@ -190,17 +217,19 @@ program
     }
     if (options.json) return printJson({ slots });
     if (slots.length === 0) return console.log('No free window.');
+    const clock = clockFor(await me(api));
     printTable(
       ['START', 'END', 'DEVICES'],
-      slots.map((slot) => [slot.start, slot.end, slot.devices.map((d) => d.macAddress).join(' ')]),
+      slots.map((slot) => [clock.show(slot.start), clock.show(slot.end), slot.devices.map((d) => d.macAddress).join(' ')]),
     );
+    if (clock.tableNote) console.error(clock.tableNote);
   });
 
-function reservationRow(r: Reservation): string[] {
+function reservationRow(r: Reservation, clock: Clock): string[] {
   return [
     String(r.reservationId),
-    r.startDate,
-    r.endDate,
+    clock.show(r.startDate),
+    clock.show(r.endDate),
     r.reservationType,
     r.deviceReservations.map((d) => d.device.macAddress).join(' '),
     r.description,
@@ -214,14 +243,16 @@ program
   .option('--json', 'print JSON')
   .action(async (options: { all?: boolean; json?: boolean }) => {
     const api = await portal();
-    const { userId } = await me(api);
+    const user = await me(api);
     const list = await api.call(reservationsEndpoints.mine, {
-      params: { id: userId },
+      params: { id: user.userId },
       query: { all: options.all ? 'true' : undefined, limit: 500 },
     });
     if (options.json) return printJson(list);
     if (list.length === 0) return console.log('No reservation.');
-    printTable(['ID', 'START', 'END', 'TYPE', 'DEVICES', 'DESCRIPTION'], list.map(reservationRow));
+    const clock = clockFor(user);
+    printTable(['ID', 'START', 'END', 'TYPE', 'DEVICES', 'DESCRIPTION'], list.map((r) => reservationRow(r, clock)));
+    if (clock.tableNote) console.error(clock.tableNote);
   });
 
 program
@@ -250,7 +281,7 @@ program
   .option('--start <instant>', 'start, as an ISO 8601 instant', parseInstant)
   .requiredOption('--duration <d>', 'how long, e.g. 30m, 2h, 1h30m', parseDuration)
   .option('--shared', 'a Shared reservation (others may book the devices too; they cannot be flashed)')
-  .option('--description <text>', 'letters, digits, underscores and spaces', '')
+  .option('--description <text>', 'one line of text, punctuation and accents included', '')
   .option('--json', 'print JSON')
   .action(async (names: string[], options: { now?: boolean; start?: Date; duration: number; shared?: boolean; description: string; json?: boolean }) => {
     if (Boolean(options.now) === Boolean(options.start)) throw usage('Give either --now or --start <instant>.');
@@ -283,8 +314,14 @@ program
       throw error;
     }
     const reservationId = Number(reply.value1);
-    if (options.json) return printJson({ reservationId, start: start.toISOString(), end: end.toISOString(), devices: chosen });
-    console.error(`Booked reservation ${reservationId}: ${chosen.map((d) => d.macAddress).join(', ')} from ${start.toISOString()} to ${end.toISOString()}.`);
+    // The window as the portal stored it (a start "now" is the portal's moment); a portal that does not say
+    // it stored what was asked.
+    const stored = { start: reply.startDate ?? start.toISOString(), end: reply.endDate ?? end.toISOString() };
+    if (options.json) return printJson({ reservationId, ...stored, devices: chosen });
+    const clock = clockFor(user);
+    console.error(
+      `Booked reservation ${reservationId}: ${chosen.map((d) => d.macAddress).join(', ')} from ${clock.show(stored.start)} to ${clock.show(stored.end)}${clock.zoneNote}.`,
+    );
     console.log(reservationId);
   });
 
@@ -296,14 +333,15 @@ program
   .action(async (id: number, options: { json?: boolean }) => {
     const api = await portal();
     // The release call ends a running reservation; one of yours that has not started is deleted instead.
-    const { userId } = await me(api);
-    const own = await api.call(reservationsEndpoints.current, { params: { id: userId } });
+    const user = await me(api);
+    const own = await api.call(reservationsEndpoints.current, { params: { id: user.userId } });
     const coming = own.find((r) => r.reservationId === id && Date.parse(r.startDate) > Date.now());
     if (!coming) {
       try {
         const released = await api.call(reservationsEndpoints.release, { params: { id } });
         if (options.json) return printJson(released);
-        return console.log(`Reservation ${id} released: it ended at ${released.endDate}.`);
+        const clock = clockFor(user);
+        return console.log(`Reservation ${id} released: it ended at ${clock.show(released.endDate)}${clock.zoneNote}.`);
       } catch (error) {
         if (!(error instanceof CliError) || error.status !== 404) throw error;
       }
@@ -350,14 +388,15 @@ async function follow(api: Portal, handle: string, label: string, timeoutSeconds
 }
 
 /** A reservation of the caller holding the device that starts within a few minutes: flashing waits for it. */
-async function waitForStart(api: Portal, userId: number, mac: string, quiet: boolean) {
-  const list = await api.call(reservationsEndpoints.current, { params: { id: userId } });
+async function waitForStart(api: Portal, user: { userId: number; timeZone: string | null }, mac: string, quiet: boolean) {
+  const list = await api.call(reservationsEndpoints.current, { params: { id: user.userId } });
   const coming = list
     .filter((r) => r.deviceReservations.some((d) => d.device.macAddress.toLowerCase() === mac.toLowerCase()))
     .map((r) => ({ id: r.reservationId, start: Date.parse(r.startDate) }))
     .find((r) => r.start > Date.now() && r.start - Date.now() <= 5 * 60_000);
   if (!coming) return;
-  if (!quiet) console.error(`Reservation ${coming.id} starts at ${new Date(coming.start).toISOString()}: waiting for it.`);
+  const clock = clockFor(user);
+  if (!quiet) console.error(`Reservation ${coming.id} starts at ${clock.show(new Date(coming.start))}${clock.zoneNote}: waiting for it.`);
   await sleep(coming.start - Date.now() + 1000);
 }
 
@@ -379,7 +418,7 @@ program
     if (!device.images.includes(options.image)) {
       throw usage(`${options.image} is not an image of ${device.deviceType}: ${device.images.join(', ')}.`);
     }
-    await waitForStart(api, user.userId, device.macAddress, Boolean(options.json));
+    await waitForStart(api, user, device.macAddress, Boolean(options.json));
     const started = await api.call(flashingEndpoints.flash, {
       body: { deviceType: device.deviceType, device: device.macAddress, image: options.image },
     });

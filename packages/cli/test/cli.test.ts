@@ -2,16 +2,18 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatWallClock } from '@testbed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, prepareUser, runCli, startPortal, type Portal } from './support/portal.js';
 
 let portal: Portal;
 let home: string;
 let env: NodeJS.ProcessEnv;
+let admin: { userId: number; accessToken: string };
 
 beforeAll(async () => {
   portal = await startPortal(2);
-  await prepareUser(portal.url, ADMIN.username, ADMIN.password);
+  admin = await prepareUser(portal.url, ADMIN.username, ADMIN.password);
   home = await mkdtemp(path.join(tmpdir(), 'testbed-cli-home-'));
   env = { XDG_CONFIG_HOME: home };
 });
@@ -154,6 +156,46 @@ describe('book, flash, release', () => {
     const after = JSON.parse((await runCli(['reservations', '--json'], env)).stdout) as { reservationId: number }[];
     expect(after.map((r) => r.reservationId)).not.toContain(id);
   }, 180_000);
+
+  it("prints the window the portal stored: in the machine's zone, in the profile's once it has one, as UTC instants with --utc", async () => {
+    // São Paulo keeps UTC-03:00 all year: the zone note is the same whenever the test runs.
+    const machine = { ...env, TZ: 'America/Sao_Paulo' };
+    const booked = await runCli(['book', '--now', '--duration', '45m', '02:00:00:03:00:03'], machine);
+    expect(booked.code, booked.stderr).toBe(0);
+    const id = Number(booked.stdout.trim());
+    const stored = (JSON.parse((await runCli(['reservations', '--json'], env)).stdout) as { reservationId: number; startDate: string; endDate: string }[]).find(
+      (r) => r.reservationId === id,
+    )!;
+    const inZone = (zone: string) => `from ${formatWallClock(stored.startDate, zone)} to ${formatWallClock(stored.endDate, zone)}`;
+    expect(booked.stderr).toContain(`${inZone('America/Sao_Paulo')} (America/Sao_Paulo, UTC-03:00).`);
+
+    const scripted = await runCli(['reservations', '--utc'], machine);
+    const row = scripted.stdout.split('\n').find((line) => line.startsWith(`${id} `))!;
+    expect(row).toContain(`${new Date(stored.startDate).toISOString()}  ${new Date(stored.endDate).toISOString()}`);
+    expect(scripted.stderr).toBe('');
+
+    const profile = await fetch(`${portal.url}/api/user/${admin.userId}`, { headers: { authorization: `Bearer ${admin.accessToken}` } }).then((reply) => reply.json() as Promise<{ firstname: string; lastname: string }>);
+    const saved = await fetch(`${portal.url}/api/user/${admin.userId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      body: JSON.stringify({ firstname: profile.firstname, lastname: profile.lastname, timeZone: 'Asia/Tokyo' }),
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const local = await runCli(['reservations'], machine);
+      expect(local.stdout.split('\n').find((line) => line.startsWith(`${id} `))).toContain(
+        `${formatWallClock(stored.startDate, 'Asia/Tokyo')}  ${formatWallClock(stored.endDate, 'Asia/Tokyo')}`,
+      );
+      expect(local.stderr).toBe('Times in Asia/Tokyo (UTC+09:00).\n');
+    } finally {
+      await fetch(`${portal.url}/api/user/${admin.userId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+        body: JSON.stringify({ firstname: profile.firstname, lastname: profile.lastname, timeZone: null }),
+      });
+      await runCli(['release', String(id)], env);
+    }
+  });
 
   it('books a coming window as JSON, deletes it on release, and refuses a second release', async () => {
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000).toISOString();

@@ -9,8 +9,8 @@ export interface Authority {
 
 /** Sign-in only checks presence: the password rule applies when a password is set, not when it is tried. */
 export const signinSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, required('username')), z.maxLength(64)),
-  password: z.string().check(z.minLength(1, required('password')), z.maxLength(PASSWORD_MAX_LENGTH)),
+  username: z.string().check(z.trim(), z.minLength(1, required('Username')), z.maxLength(64)),
+  password: z.string().check(z.minLength(1, required('Password')), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type SigninForm = z.infer<typeof signinSchema>;
 

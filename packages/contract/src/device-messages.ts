@@ -17,7 +17,7 @@ export const deviceMessages = {
   RESERVATION_ID_DELETED: 'Reservation deleted, id:',
   RESERVATION_ID_DELETION_FAILED: 'Deletion FAILED for reservation id:',
   RESERVATION_DESCRIPTION_ERROR:
-    'Letters, digits, underscores and single spaces between words only, with no leading or trailing space.',
+    'Description: one line of text (punctuation and accents are fine), with no space at its start or end.',
   EARLIER_TIME_ERROR: 'You selected a time earlier than the current time.',
   END_DATE_HOUR_EARLIER_TIME_ERROR: 'You selected an END date/hour earlier than START date/hour.',
   NO_SSH_KEY_VALID: 'You have no valid SSH key.',
@@ -93,6 +93,7 @@ export const deviceMessages = {
   BREACH_DURATION: 'it lasts longer than {{limit}} minutes',
   BREACH_DEVICES: 'it holds more than {{limit}} devices at once',
   BREACH_DAYS_AHEAD: 'it starts more than {{limit}} days ahead',
+  BREACH_WEEKLY_HOURS: 'the week of {{week}} (from Monday 00:00 UTC) would have {{hours}} device-hours, more than {{limit}}',
   CHANGE_END: 'Change end',
   RELEASE: 'Release',
   RELEASE_TITLE: 'Release the reservation',
@@ -285,7 +286,6 @@ export const deviceMessages = {
   ADD_TO_CALENDAR: 'Add to calendar',
   RESERVATION_ACTIONS: 'Actions on reservation {{id}}',
   TIMES_IN_ZONE: 'Times in {{zone}}',
-  ADD_TO_CALENDAR_LABEL: 'Download reservation {{id}} as a calendar event',
   // devices and maintenance
   FLEET_AT_A_GLANCE: 'The fleet at a glance',
   FLEET_up: 'Free',

@@ -15,9 +15,9 @@ export const helpMessages = {
   'booking.summary': 'Choose devices and a time window; see what is free.',
   'booking.body': [
     'Open Reservation > Book devices. Pick a device type, tick the devices you want, then the start, the duration and the reservation type. Exclusive gives you the devices alone (only an Exclusive reservation lets you flash them); Shared lets others book the same devices at the same time.',
-    'The timeline under the form shows what is taken; "Find the earliest slot" fills in the first window where enough devices of the type are free. Times are in your browser\'s time zone.',
-    'A booking is all or nothing: if one device is taken, nothing is booked and the form names the device and the reservation in the way. The usage policy of your group may cap how long and how many devices you book.',
-    'Your reservations are under Reservation > My reservations: change the end, release a running one early, or delete one that has not started. Add colleagues to a reservation so that they may flash and log in too.',
+    'The timeline under the form shows what is taken; "Find the earliest slot" fills in the first window where enough devices of the type are free. Times are in the time zone of your profile, or your browser\'s when your profile names none; the form says which under the start. The home page lists the devices free now by type, each with "Book now" to open this form on its type.',
+    'A booking is all or nothing: if one device is taken, nothing is booked and the form names the device and the reservation in the way. The usage policy of your group may cap how long and how many devices you book, how far ahead, and how many device-hours a week (weeks start on Monday 00:00 UTC); the form says so before you book.',
+    'Your reservations are under Reservation > My reservations (on a phone, one card each): the menu of a reservation (its ⋯ button) lets you change the end, release a running one early, or delete one that has not started. Add colleagues to a reservation so that they may flash and log in too.',
   ].join('\n\n'),
   'flashing.title': 'Flashing a device',
   'flashing.summary': 'Write an image on a device you hold, then wait until it is ready.',
@@ -44,6 +44,8 @@ export const helpMessages = {
     '$ testbed flash 10.0.1.11 --image raspios-bookworm-lite',
     '$ testbed ssh 10.0.1.11',
     'testbed reservations lists yours, testbed release ID ends one, testbed slots --type T finds free windows. Run testbed --help for every command.',
+    'The command prints times in the time zone of your profile, or of your computer when your profile names none, and says which. Scripts that read times add --utc to get ISO 8601 instants in UTC:',
+    '$ testbed reservations --utc',
   ].join('\n\n'),
   'calendars.title': 'Calendars and reminders',
   'calendars.summary': 'Your reservations in your calendar, and mails before they start and end.',
@@ -51,5 +53,6 @@ export const helpMessages = {
     'Under My account, "Create my calendar feed" gives a private address that Thunderbird, Google Calendar or Outlook can subscribe to: your reservations appear and follow every change. Anyone with the address sees your reservations, so keep it to yourself; you can replace it at any time.',
     'Each reservation can also be downloaded as one calendar event from My reservations.',
     'Reminders are mails sent a number of minutes before your reservations start and end; choose the delays, or turn them off, under My account.',
+    'Set your time zone on your profile (My account, Time zone): the pages, the mails and the testbed command then show times in it. Without one, the pages use your browser\'s zone and the mails UTC.',
   ].join('\n\n'),
 } as const;

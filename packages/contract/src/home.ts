@@ -9,6 +9,8 @@ export const adminSummarySchema = z.object({
   /** Devices taken out of service, and devices whose last flashes failed. */
   devicesQuarantined: z.int(),
   devicesFailing: z.int(),
+  /** Devices that do not answer (the testbed's driver says so) for no other known reason. */
+  devicesDown: z.int(),
   /** Maintenance windows running now or starting within seven days. */
   maintenanceComing: z.int(),
   /** Mails not delivered yet whose last attempt failed. */
@@ -25,6 +27,7 @@ export const homeMessages = {
   REVALIDATIONS_PENDING: 'Accounts asked to re-validate that have not yet: {{count}}',
   DEVICES_QUARANTINED: 'Devices in quarantine: {{count}}',
   DEVICES_FAILING: 'Devices whose last flashes failed: {{count}}',
+  DEVICES_DOWN: 'Devices down (not answering): {{count}}',
   MAINTENANCE_COMING: 'Maintenance windows now or within 7 days: {{count}}',
   MAILS_FAILING: 'Mails that could not be delivered yet: {{count}}',
   OPEN: 'Open',
@@ -34,6 +37,13 @@ export const homeMessages = {
   NO_RESERVATION_NOW: 'You hold no device now.',
   NO_RESERVATION_NEXT: 'No reservation to come.',
   BOOK_NOW: 'Book devices',
+  FREE_NOW: 'Free now',
+  NO_FREE_DEVICE: 'No device is free now.',
+  DEVICE_TYPE: 'Device type',
+  FREE_COUNT: 'Free',
+  ACTIONS: 'Actions',
+  BOOK: 'Book now',
+  BOOK_TYPE_NOW: 'Book a {{type}} now',
   FLASH: 'Flash',
   CONNECT: 'Connect: ssh {{username}}@{{ip}}',
   RUNNING_FLASHES: 'Flash jobs running: {{count}}',

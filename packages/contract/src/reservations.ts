@@ -5,7 +5,12 @@ import { idFieldSchema, instantSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 
 /** Letters, digits, underscores, single spaces between words, no leading or trailing space; may be empty. */
-export const RESERVATION_DESCRIPTION_PATTERN = /^([A-Za-z0-9_]+( [A-Za-z0-9_]+)*)?$/;
+/**
+ * Prose on one line: any letter, digit, punctuation or symbol a person writes (quotes, apostrophes, parentheses,
+ * accents ...), spaces between, none at either end; no control character (no tab, no line break): the
+ * description goes into calendar events and mail lines.
+ */
+export const RESERVATION_DESCRIPTION_PATTERN = /^([^\p{C}\s](?:[^\p{C}\n\r\t\v\f]*[^\p{C}\s])?)?$/u;
 export const RESERVATION_DESCRIPTION_MAX = 100;
 
 export const calendarDateSchema = z
@@ -49,7 +54,7 @@ export const nodesBookingFormSchema = z.object({
   endDate: calendarDateSchema,
   endHour: hourSchema,
   /** The label of a reservation type ('Exclusive', 'Shared'). */
-  reservationType: z.string().check(z.minLength(1, 'reservationType is required'), z.maxLength(64)),
+  reservationType: z.string().check(z.minLength(1, 'Reservation type is required'), z.maxLength(64)),
   reservationDescription: z._default(
     z
       .string()
@@ -76,10 +81,15 @@ export const reserveNodesRequestSchema = z.object({
 });
 export type ReserveNodesRequest = z.infer<typeof reserveNodesRequestSchema>;
 
-/** value0: success; value1: the new reservation id, or the failure messages. */
+/**
+ * value0: success; value1: the new reservation id, or the failure messages. A success also gives the window as
+ * stored (ISO 8601 instants), which a client shows rather than what it asked for (a start "now" is the server's).
+ */
 export const reserveNodesReplySchema = z.object({
   value0: z.boolean(),
   value1: z.union([z.int(), z.array(z.string())]),
+  startDate: z.optional(z.string()),
+  endDate: z.optional(z.string()),
 });
 export type ReserveNodesReply = z.infer<typeof reserveNodesReplySchema>;
 

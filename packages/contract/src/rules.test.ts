@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhoneNumber, PASSWORD_MESSAGE, USERNAME_MESSAGE, passwordSchema, usernameSchema } from './rules.js';
+import { normalisePhoneNumber, PASSWORD_MESSAGE, USERNAME_MESSAGE, passwordSchema, TIME_ZONE_MESSAGE, timeZoneSchema, usernameSchema } from './rules.js';
+import { RESERVATION_DESCRIPTION_PATTERN } from './reservations.js';
 import { signupFormSchema } from './registration.js';
 import { ownUserFieldsSchema } from './users.js';
 
@@ -51,5 +52,28 @@ describe('phone numbers', () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.path).toEqual(['phoneNumber']);
     expect(ownUserFieldsSchema.parse({ firstname: 'Ada', lastname: 'L', phoneNumber: '+44 20 7946 0958' }).phoneNumber).toBe('+44 20 7946 0958');
+  });
+});
+
+describe('the prose and time zone rules', () => {
+  it('takes a reservation description written as people write, on one line, and refuses control characters and outer spaces', () => {
+    for (const text of ['', 'radio tests', 'Ada’s run (antenna test): 2/3 done, “café”, ok?', 'Zoë & Łukasz — 5 GHz / 20 MHz', "it's 100% #3"]) {
+      expect(RESERVATION_DESCRIPTION_PATTERN.test(text), text).toBe(true);
+    }
+    for (const text of [' leading', 'trailing ', 'two\nlines', 'a\ttab', 'nul\u0000', 'bell\u0007']) {
+      expect(RESERVATION_DESCRIPTION_PATTERN.test(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+
+  it('keeps a time zone in its canonical IANA spelling and refuses what is no zone name', () => {
+    expect(timeZoneSchema.parse('europe/paris')).toBe('Europe/Paris');
+    expect(timeZoneSchema.parse('UTC')).toBe('UTC');
+    expect(timeZoneSchema.parse('')).toBeNull();
+    expect(timeZoneSchema.parse(null)).toBeNull();
+    for (const zone of ['Mars/Olympus', '+01:00', 'Europe/Paris; DROP', '../etc/passwd', 'x'.repeat(65)]) {
+      const refused = timeZoneSchema.safeParse(zone);
+      expect(refused.success, zone).toBe(false);
+      expect(refused.error?.issues[0]?.message).toBe(TIME_ZONE_MESSAGE);
+    }
   });
 });

@@ -348,7 +348,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(maintenanceRoutes, { maintenance: new MaintenanceService(db, config.PUBLIC_URL) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(statisticsRoutes, { statistics: new StatisticsService(db) });
-      await api.register(homeRoutes, { home: new HomeService(db) });
+      await api.register(homeRoutes, { home: new HomeService(db, driver) });
       await api.register(reminderRoutes, { reminders: new ReminderSettingsService(db) });
       await api.register(calendarRoutes, { calendar: new CalendarService(db, config.PUBLIC_URL) });
       await api.register(credentialRoutes, { credentials: new CredentialsService(db) });

@@ -17,8 +17,8 @@ describe('personal API tokens on the user page', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/(\d+)$/);
-    const userId = Number(/\/reservations\/(\d+)$/.exec(page.url())![1]);
+    await page.waitForURL(/\/home$/);
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}').userId as number);
     await page.goto(`${server.url}/user/${userId}`);
     await page.getByRole('heading', { level: 2, name: m.TITLE }).waitFor();
     await page.getByText(m.NONE).waitFor();

@@ -44,7 +44,7 @@ describe('a booking that overlaps another one', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/reservations/${admin.userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.goto(`${server.url}/bookDevices/${admin.userId}`);
     await page.getByRole('combobox', { name: messages.DEVICE_TYPE }).click();
     await page.getByRole('option', { name: 'raspberry-pi-4' }).click();

@@ -39,7 +39,7 @@ describe('device catalogue and maintenance', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/reservations/${userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.getByRole('button', { name: messages.RESERVATION, exact: true }).click();
     await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.DEVICES, exact: true }).click();
     await page.getByRole('heading', { name: messages.DEVICES, level: 1 }).waitFor();

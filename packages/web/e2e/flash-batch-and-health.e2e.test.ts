@@ -72,7 +72,7 @@ describe('batch flash with live progress, and device quarantine', () => {
 
     await page.goto(`${server.url}/signin`);
     await signIn(page, PERSON.username, PERSON.password);
-    await page.waitForURL(`${server.url}/reservations/${user.userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.goto(`${server.url}/flashNodes/${user.userId}`);
     await page.getByRole('heading', { level: 1, name: messages.FLASH_NODES }).waitFor();
     await page.getByRole('combobox', { name: messages.DEVICE_TYPE, exact: true }).click();
@@ -148,7 +148,7 @@ describe('batch flash with live progress, and device quarantine', () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' })).newPage();
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\//);
+    await page.waitForURL(/\/home$/);
     await page.goto(`${server.url}/deviceHealth`);
     const row = page.locator(`tr[data-device="${FAILING.mac}"]`);
     await row.waitFor();

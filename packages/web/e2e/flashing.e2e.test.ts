@@ -44,7 +44,7 @@ describe('flashing a device', () => {
     user = await apiSignIn(server.url, PERSON.username, PERSON.password);
     await page.goto(`${server.url}/signin`);
     await signIn(page, PERSON.username, PERSON.password);
-    await page.waitForURL(`${server.url}/reservations/${user.userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.goto(`${server.url}/flashNodes/${user.userId}`);
     await page.waitForURL(`${server.url}/noSshkeyValid/${user.userId}`);
     await page.getByText(messages.NO_SSH_KEY_VALID).waitFor();

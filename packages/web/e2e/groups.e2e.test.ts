@@ -25,7 +25,7 @@ describe('an administrator manages groups', () => {
     member = await createMember(server.url);
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
   });
 
   it('creates a group type', async () => {

@@ -39,8 +39,7 @@ describe('the home page', () => {
     user = await apiSignIn(server.url, PERSON.username, PERSON.password);
     await page.goto(`${server.url}/signin`);
     await signIn(page, PERSON.username, PERSON.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
-    await page.getByRole('link', { name: 'Testbed Portal' }).first().click();
+    // A person who signs in lands on Home.
     await page.waitForURL(`${server.url}/home`);
     const steps = page.getByTestId('first-steps');
     await steps.waitFor({ timeout: 30_000 });
@@ -74,9 +73,10 @@ describe('the home page', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('shows an administrator what waits for them, with a link to act, and every administrators page in the menus', async () => {
+  it('lands an administrator on Home: what waits for them with a link to act, the devices free now, every administrators page in the menus', async () => {
     const { page, server } = journey;
     const admin = await apiSignIn(server.url, ADMIN.username, ADMIN.password);
+    await addSshKey(admin, admin.userId, ed25519PublicKeyLine('admin@desk'));
     // An account asked to re-validate waits for the administrators.
     await fetch(`${server.url}/api/auth/userAccountToValidate`, {
       method: 'POST',
@@ -85,12 +85,22 @@ describe('the home page', () => {
     });
     await page.goto(`${server.url}/signout`);
     await page.getByRole('heading', { level: 1, name: messages.DISCONNECTED_TITLE }).waitFor();
-    await page.goto(`${server.url}/signin?returnURL=%2Fhome`);
+    // An administrator who signs in lands on Home too.
+    await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(`${server.url}/home`);
     const waiting = page.getByTestId('waiting-for-you');
     const line = waiting.getByTestId('waiting-line').filter({ hasText: 're-validate' });
     await line.waitFor({ timeout: 30_000 });
+    // The simulated testbed has devices that do not answer: the administrators see them, with their page.
+    expect(await waiting.getByTestId('waiting-line').filter({ hasText: 'Devices down' }).getByRole('link', { name: homeMessages.OPEN }).getAttribute('href')).toBe('/deviceHealth');
+    // The devices free now, by type, each with a way to book it.
+    const free = page.getByTestId('free-devices');
+    const routers = free.locator('tr[data-device-type="openwrt-router"]');
+    await routers.waitFor();
+    expect(await routers.getByRole('link', { name: homeMessages.BOOK_TYPE_NOW.replace('{{type}}', 'openwrt-router') }).getAttribute('href')).toMatch(
+      /^\/bookDevices\/\d+\?deviceType=openwrt-router$/,
+    );
     await screenshot(page, 'home-admin');
     await expectNoAxeViolations(page);
 

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { messages } from '@testbed/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
+import { chooseReservationAction, expectNoAxeViolations, screenshot, signIn } from './support/browser';
 import { addSshKey, apiSignIn, bookViaApi } from './support/seed';
 import { ADMIN } from './support/server';
 import { useJourney } from './support/journey';
@@ -37,7 +37,7 @@ describe('statistics, audit log, reminders and calendar feed', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/reservations/${userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.getByRole('button', { name: messages.INSIGHT }).click();
     await page.getByRole('navigation', { name: messages.MAIN_NAVIGATION }).getByRole('link', { name: messages.STATISTICS }).click();
     await page.getByRole('heading', { name: messages.STATISTICS, level: 1 }).waitFor();
@@ -133,7 +133,8 @@ describe('statistics, audit log, reminders and calendar feed', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/reservations/${userId}`);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: `Download reservation ${reservationId} as a calendar event` }).click();
+    await page.locator(`tr[data-reservation-id="${reservationId}"]`).waitFor();
+    await chooseReservationAction(page, reservationId, messages.ADD_TO_CALENDAR);
     const file = await download;
     expect(file.suggestedFilename()).toBe(`reservation-${reservationId}.ics`);
     const ics = await readFile((await file.path())!, 'utf8');

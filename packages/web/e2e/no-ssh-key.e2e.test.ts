@@ -15,8 +15,8 @@ describe('booking without an SSH key', () => {
     // The first administrator starts with no key: it is the account the server offers without sign-up.
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
-    userId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.waitForURL(/\/home$/);
+    userId = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}').userId as number);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}').hasSshKey)).toBe(false);
   });
 

@@ -30,7 +30,7 @@ describe('a user deletes their own SSH keys', () => {
 
     await page.goto(`${server.url}/signin`);
     await signIn(page, PERSON.username, PERSON.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     await page.goto(`${server.url}/user/${user.userId}`);
     await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(2);
   });

@@ -88,7 +88,7 @@ describe('a person resets and changes their password, changes their e-mail and d
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, PERSON.username, RESET_PASSWORD);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     userId = (await storedUserId())!;
 
     await page.goto(`${server.url}/changePassword/${userId}`);

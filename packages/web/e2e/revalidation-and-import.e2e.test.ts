@@ -23,7 +23,7 @@ describe('an administrator imports accounts and asks one to re-validate', () => 
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
 
     await page.goto(`${server.url}/importAccounts`);
     await page.getByRole('heading', { level: 1, name: text.IMPORT_ACCOUNTS }).waitFor();

@@ -3,7 +3,7 @@
 // starts now is flashable at once and is released.
 import { messages } from '@testbed/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
+import { chooseReservationAction, expectNoAxeViolations, screenshot, signIn } from './support/browser';
 import { addSshKey, apiSignIn, bookViaApi } from './support/seed';
 import { ADMIN } from './support/server';
 import { useJourney } from './support/journey';
@@ -32,7 +32,7 @@ describe('finding a slot, extending and releasing', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/reservations/${userId}`);
+    await page.waitForURL(`${server.url}/home`);
     await page.goto(`${server.url}/usagePolicies`);
     await page.getByRole('heading', { name: messages.USAGE_POLICIES }).waitFor();
     await page.getByRole('combobox', { name: messages.DEVICE_TYPE }).click();
@@ -76,7 +76,7 @@ describe('finding a slot, extending and releasing', () => {
   it('moves the end of the reservation one hour later, after confirming in a dialog', async () => {
     const { page } = journey;
     const row = page.locator(`tr[data-reservation-id="${reservationId}"]`);
-    await row.getByRole('button', { name: new RegExp(messages.CHANGE_END) }).click();
+    await chooseReservationAction(page, reservationId, messages.CHANGE_END);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: messages.NEW_END }).waitFor();
     await dialog.getByRole('button', { name: messages.ONE_HOUR_MORE }).click();
@@ -106,7 +106,7 @@ describe('finding a slot, extending and releasing', () => {
     await row.getByRole('link', { name: messages.FLASH_DEVICES }).waitFor();
     await screenshot(page, 'booked-now');
 
-    await row.getByRole('button', { name: new RegExp(messages.RELEASE) }).click();
+    await chooseReservationAction(page, nowId, messages.RELEASE);
     const confirm = page.getByRole('dialog', { name: messages.RELEASE_TITLE });
     await confirm.waitFor();
     await page.waitForTimeout(300);

@@ -20,7 +20,7 @@ describe('an administrator signs in and out', () => {
   it('signs in and lands on the redirect URL with the navigation of an administrator', async () => {
     const { page } = journey;
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     const nav = page.getByRole('navigation', { name: messages.MAIN_NAVIGATION });
     await nav.getByRole('button', { name: messages.LISTS }).waitFor();
     for (const label of [messages.RESERVATION, messages.FLASH, messages.MY_ACCOUNT, messages.SIGN_OUT]) {
@@ -102,7 +102,7 @@ describe('an administrator signs in and out', () => {
     const phone = await newPage(browser, { width: 390, height: 844 });
     await phone.goto(`${server.url}/signin`);
     await signIn(phone, ADMIN.username, ADMIN.password);
-    await phone.waitForURL(/\/reservations\/\d+$/);
+    await phone.waitForURL(/\/home$/);
     await phone.getByRole('button', { name: messages.TOGGLE_NAVIGATION }).click();
     const nav = phone.getByRole('navigation', { name: messages.MAIN_NAVIGATION });
     await nav.getByRole('link', { name: messages.USERS }).waitFor();

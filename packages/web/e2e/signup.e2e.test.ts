@@ -195,7 +195,7 @@ describe('a visitor signs up and is approved', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, VISITOR.username, VISITOR.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null') as { username: string; authorities: unknown[] });
     expect(stored.username).toBe(VISITOR.username);
     expect(stored.authorities).toEqual([{ authority: 'USER' }]);

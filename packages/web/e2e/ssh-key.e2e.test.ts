@@ -36,7 +36,7 @@ describe('an administrator adds and deletes their SSH key', () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     const user = await storedUser();
     expect(user?.hasSshKey).toBe(false);
     adminId = user!.userId;
@@ -89,7 +89,7 @@ describe('an administrator adds and deletes their SSH key', () => {
     await page.getByRole('link', { name: messages.RECONNECT }).click();
     await page.waitForURL(`${server.url}/signin`);
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     expect((await storedUser())?.hasSshKey).toBe(true);
   });
 
@@ -136,7 +136,7 @@ describe('an administrator adds and deletes their SSH key', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/\/reservations\/\d+$/);
+    await page.waitForURL(/\/home$/);
     expect((await storedUser())?.hasSshKey).toBe(false);
     await page.goto(`${server.url}/credentials`);
     await page.getByText(credentialMessages.NO_CREDENTIAL).waitFor();

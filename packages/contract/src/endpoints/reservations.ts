@@ -45,7 +45,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
     action: 'reservation:book',
     tags: ['reservations'],
     summary: 'Book devices, all or none',
-    description: '200: value0 true and value1 the new reservation id. 400: a malformed body (message and fieldErrors) or a ' +
+    description: '200: value0 true, value1 the new reservation id, startDate and endDate the window as stored. 400: a malformed body (message and fieldErrors) or a ' +
         'broken booking rule (value0 false, value1 the messages: start in the past, end before start, duration, ' +
         'unknown or down device, inactive colleague, no SSH key). 403: booking for another user. 409: value0 ' +
         'false, value1 one message per device and booking in the way, with its window.',

@@ -63,3 +63,9 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel(new RegExp(`^${messages.PASSWORD}`)).fill(password);
   await page.getByRole('button', { name: messages.SIGN_IN, exact: true }).click();
 }
+
+/** Opens the menu of a reservation's row (or card) and chooses one of its actions. */
+export async function chooseReservationAction(page: Page, reservationId: number, action: string): Promise<void> {
+  await page.getByRole('button', { name: messages.RESERVATION_ACTIONS.replace('{{id}}', String(reservationId)) }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}

@@ -172,3 +172,8 @@ export async function bookViaApi(session: ApiSession, booking: ApiBooking): Prom
   }
   return parsed.data.value1;
 }
+
+/** An administrator sends a PUT of their screens' API (usage policies ...). */
+export async function adminPut(admin: ApiSession, path: string, body: unknown): Promise<unknown> {
+  return expectOk(admin.baseUrl, 'PUT', path, admin.token, body);
+}

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, loginAs, type TestContext } from '../../../test/helper.js';
 import { syncBuiltInTestbed } from '../../../test/booking.js';
+import { loadTestbed } from '../../testbed/testbed-file.js';
+import { SimulatorDriver } from '../../testbed/simulator.js';
+import { HomeService } from './service.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -45,10 +48,28 @@ describe('GET /api/adminSummary', () => {
       revalidationsPending: before.revalidationsPending + 1,
       devicesQuarantined: before.devicesQuarantined + 1,
       devicesFailing: before.devicesFailing + 1,
+      devicesDown: before.devicesDown,
       maintenanceComing: before.maintenanceComing + 1,
       mailsFailing: before.mailsFailing + 1,
     });
     expect(waiting.id).toBeGreaterThan(0);
+  });
+
+  it('counts the devices the driver says are down, except those down for a reason already counted', async () => {
+    const driver = new SimulatorDriver(await loadTestbed(undefined));
+    const home = new HomeService(ctx.database.db, driver);
+    const principal = { userId: admin.id, username: admin.username, authorities: ['ADMIN' as const, 'USER' as const], isAdmin: true };
+    const devices = await ctx.database.db.selectFrom('devices').select(['id', 'mac_address', 'quarantined_at']).where('in_inventory', '=', true).orderBy('id').execute();
+    const before = (await home.adminSummary(principal)).devicesDown;
+    const free = devices.filter((device) => device.quarantined_at === null);
+    driver.setUp(free[5]!.mac_address, false);
+    driver.setUp(free[6]!.mac_address, false);
+    expect((await home.adminSummary(principal)).devicesDown).toBe(before + 2);
+    // A device quarantined as well as down is counted once, among the quarantined.
+    await ctx.database.db.updateTable('devices').set({ quarantined_at: new Date(), quarantine_reason: 'dead' }).where('id', '=', free[6]!.id).execute();
+    expect((await home.adminSummary(principal)).devicesDown).toBe(before + 1);
+    driver.setUp(free[5]!.mac_address, true);
+    expect((await home.adminSummary(principal)).devicesDown).toBe(before);
   });
 
   it('is for administrators only', async () => {

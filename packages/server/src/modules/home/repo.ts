@@ -1,9 +1,11 @@
 // Counts of what waits for the administrators, one statement: each a small count over an indexed or small set.
+// A device is down when the testbed's driver says it does not answer; the statement counts those of them that
+// no other reason already explains (in maintenance, quarantined, being flashed), as the catalogue does.
 import { sql } from 'kysely';
 import type { AdminSummary } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
 
-export async function loadAdminSummary(db: Queryable): Promise<AdminSummary> {
+export async function loadAdminSummary(db: Queryable, downMacs: readonly string[]): Promise<AdminSummary> {
   const { rows } = await sql<{ [K in keyof AdminSummary]: string }>`
     SELECT
       (SELECT count(*) FROM users
@@ -12,6 +14,12 @@ export async function loadAdminSummary(db: Queryable): Promise<AdminSummary> {
       (SELECT count(*) FROM users WHERE validation_pending AND anonymised_at IS NULL) AS "revalidationsPending",
       (SELECT count(*) FROM devices WHERE in_inventory AND quarantined_at IS NOT NULL) AS "devicesQuarantined",
       (SELECT count(*) FROM devices WHERE in_inventory AND quarantined_at IS NULL AND failure_streak > 0) AS "devicesFailing",
+      (SELECT count(*) FROM devices d
+        WHERE d.in_inventory AND d.quarantined_at IS NULL AND d.mac_address = ANY(${[...downMacs]}::text[])
+          AND NOT EXISTS (SELECT 1 FROM maintenance_devices md JOIN maintenance_windows m ON m.id = md.maintenance_id
+                           WHERE md.device_id = d.id AND md.during @> now())
+          AND NOT EXISTS (SELECT 1 FROM flash_jobs j WHERE j.device_id = d.id
+                           AND j.state IN ('pending', 'flashing', 'waiting_ready', 'restoring'))) AS "devicesDown",
       (SELECT count(*) FROM maintenance_windows
         WHERE end_date > now() AND start_date < now() + interval '7 days') AS "maintenanceComing",
       (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND last_error IS NOT NULL) AS "mailsFailing"
@@ -22,6 +30,7 @@ export async function loadAdminSummary(db: Queryable): Promise<AdminSummary> {
     revalidationsPending: Number(row.revalidationsPending),
     devicesQuarantined: Number(row.devicesQuarantined),
     devicesFailing: Number(row.devicesFailing),
+    devicesDown: Number(row.devicesDown),
     maintenanceComing: Number(row.maintenanceComing),
     mailsFailing: Number(row.mailsFailing),
   };

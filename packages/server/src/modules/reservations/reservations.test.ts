@@ -103,9 +103,9 @@ describe('GET /api/reservationTypes', () => {
 });
 
 describe('POST /api/reserveNodes', () => {
-  it('books the devices and answers value0 true with the new id; the booking is stored and audited', async () => {
+  it('books the devices and answers value0 true with the new id and the stored window; the booking is stored and audited', async () => {
     const start = at(1);
-    const reply = await book(alice, { macs: [PI(1), PI(2)], start, end: new Date(start.getTime() + 2 * HOUR), description: 'my first run' });
+    const reply = await book(alice, { macs: [PI(1), PI(2)], start, end: new Date(start.getTime() + 2 * HOUR), description: 'Ada’s first run (antenna test): 2/3, “café”?' });
     expect(reply.statusCode, reply.body).toBe(200);
     const { value0, value1 } = reply.json();
     expect(value0).toBe(true);
@@ -113,12 +113,14 @@ describe('POST /api/reserveNodes', () => {
 
     const mine = await list(alice, `/api/userReservations/${alice.id}`);
     const booked = mine.find((reservation) => reservation.reservationId === value1)!;
+    // The reply gives the window as stored.
+    expect(reply.json()).toMatchObject({ startDate: booked.startDate, endDate: booked.endDate });
     expect(booked).toMatchObject({
       responsibleUser: { userId: alice.id },
       users: [],
       startDate: start.toISOString(),
       endDate: new Date(start.getTime() + 2 * HOUR).toISOString(),
-      description: 'my first run',
+      description: 'Ada’s first run (antenna test): 2/3, “café”?',
       reservationType: 'Exclusive',
       deviceReservations: [
         { device: { ipAddress: '10.0.1.11', macAddress: PI(1), deviceType: 'raspberry-pi-4' } },

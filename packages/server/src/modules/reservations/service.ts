@@ -78,7 +78,8 @@ const SEARCH_FIRST_RANGE_MS = DAY_MS;
 
 const fieldError = (field: string, message: string) => new AppError('validation', `${field}: ${message}`, { fieldErrors: { [field]: [message] } });
 
-export type TupleReply<T> = { value0: boolean; value1: T };
+/** A booking's success also carries the window as stored. */
+export type TupleReply<T> = { value0: boolean; value1: T; startDate?: string; endDate?: string };
 /** A reply of the spec's tuple shape with the HTTP status it goes with. */
 export interface Outcome<T, S extends number> {
   status: 200 | S;
@@ -320,7 +321,7 @@ export class ReservationService {
       });
       if (typeof id === 'number') {
         this.cache?.forget();
-        return { status: 200, reply: { value0: true, value1: id } };
+        return { status: 200, reply: { value0: true, value1: id, startDate: start.toISOString(), endDate: end.toISOString() } };
       }
       if (!Array.isArray(id)) return refused(400, id.policy);
       return refused(409, id);

@@ -38,8 +38,8 @@ describe('sign-in page', () => {
     const fetchMock = mockFetch();
     renderApp('/signin');
     await fillAndSubmit('', '');
-    expect(await screen.findByText('username is required')).toBeInTheDocument();
-    expect(screen.getByText('password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,6 +1,8 @@
 // The home page's reads: the administrators' summary, and the person's own reservations and flash jobs
 // (the same endpoints as the reservation and flash screens, so their replies share those screens' cache).
 import { useQuery } from '@tanstack/react-query';
+import { authEndpoints as auth } from '@testbed/contract/endpoints/auth';
+import { catalogueEndpoints as catalogue } from '@testbed/contract/endpoints/catalogue';
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
 import { homeEndpoints as home } from '@testbed/contract/endpoints/home';
 import { reservationsEndpoints as reservations } from '@testbed/contract/endpoints/reservations';
@@ -15,3 +17,17 @@ export const useEverBooked = (userId: number) =>
   useQuery({ ...endpointQuery(reservations.mine, { params: { id: userId }, query: { all: 'true', limit: 1 } }), select: (rows) => rows.length > 0 });
 export const useFlashJobs = () => useQuery(endpointQuery(flashing.jobs));
 export const useFlashHistory = () => useQuery(endpointQuery(flashing.history, { query: { limit: 20 } }));
+
+/** The devices free now (up, not booked, flashed, quarantined or in maintenance), counted by device type. */
+export const useFreeDevices = () =>
+  useQuery({
+    ...endpointQuery(catalogue.catalogue, { query: { state: 'up' } }),
+    select: (reply): Array<{ deviceType: string; count: number }> => {
+      const counts = new Map<string, number>();
+      for (const device of reply.devices) counts.set(device.deviceType, (counts.get(device.deviceType) ?? 0) + 1);
+      return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([deviceType, count]) => ({ deviceType, count }));
+    },
+  });
+
+/** The signed-in person as the server knows them now: a key added since the sign-in counts. */
+export const useMe = () => useQuery(endpointQuery(auth.me));

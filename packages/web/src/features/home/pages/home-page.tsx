@@ -1,7 +1,7 @@
 // home: where a signed-in person starts. An administrator sees first what waits for them, each with the page
 // that acts on it; everybody sees the devices they hold now and next (with the ways to flash and connect),
-// their running flash jobs and a way to book; a newcomer sees a short checklist until its steps are done.
-import { Anchor, Button, Code, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// their running flash jobs, the devices free now by type with a way to book each; a newcomer sees a short checklist until its steps are done.
+import { Anchor, Button, Code, Container, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { homeMessages as homeMessagesEn, type AdminSummary, type FlashJob, type Reservation } from '@testbed/contract';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../shared/time';
 import { catalogue, interpolate } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
-import { useAdminSummary, useEverBooked, useFlashHistory, useFlashJobs, useOpenReservations } from '../api/home-api';
+import { useAdminSummary, useEverBooked, useFlashHistory, useFlashJobs, useFreeDevices, useMe, useOpenReservations } from '../api/home-api';
 
 const homeMessages = catalogue(homeMessagesEn);
 
@@ -34,6 +34,7 @@ function WaitingPanel({ summary }: { summary: AdminSummary }) {
     { count: summary.revalidationsPending, text: homeMessages.REVALIDATIONS_PENDING, to: paths.displayValidationPendingAccounts.href() },
     { count: summary.devicesQuarantined, text: homeMessages.DEVICES_QUARANTINED, to: paths.deviceHealth.href() },
     { count: summary.devicesFailing, text: homeMessages.DEVICES_FAILING, to: paths.deviceHealth.href() },
+    { count: summary.devicesDown, text: homeMessages.DEVICES_DOWN, to: paths.deviceHealth.href() },
     { count: summary.maintenanceComing, text: homeMessages.MAINTENANCE_COMING, to: paths.maintenance.href() },
     { count: summary.mailsFailing, text: homeMessages.MAILS_FAILING, to: null },
   ].filter((line) => line.count > 0);
@@ -51,6 +52,45 @@ function WaitingPanel({ summary }: { summary: AdminSummary }) {
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** The devices free now, by type, each type with the booking form opened on it. */
+function FreeDevices({ userId, hasSshKey }: { userId: number; hasSshKey: boolean }) {
+  const free = useFreeDevices();
+  if (!free.data) return <QueryPlaceholder failure={free.error?.message} />;
+  if (free.data.length === 0) return <Text size="sm">{homeMessages.NO_FREE_DEVICE}</Text>;
+  return (
+    <Table verticalSpacing={4} fz="sm" aria-label={homeMessages.FREE_NOW}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{homeMessages.DEVICE_TYPE}</Table.Th>
+          <Table.Th>{homeMessages.FREE_COUNT}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{homeMessages.ACTIONS}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {free.data.map(({ deviceType, count }) => (
+          <Table.Tr key={deviceType} data-device-type={deviceType}>
+            <Table.Td>{deviceType}</Table.Td>
+            <Table.Td>{count}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>
+              <Button
+                component={Link}
+                to={hasSshKey ? `${paths.bookDevices.href(userId)}?deviceType=${encodeURIComponent(deviceType)}` : paths.noSshKeyValid.href(userId)}
+                size="compact-sm"
+                variant="light"
+                aria-label={interpolate(homeMessages.BOOK_TYPE_NOW, { type: deviceType })}
+              >
+                {homeMessages.BOOK}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -136,7 +176,10 @@ export function HomePage() {
   const everBooked = useEverBooked(user?.userId ?? 0);
   const jobs = useFlashJobs();
   const history = useFlashHistory();
+  // The session's copy is as old as the sign-in: a key added since counts too.
+  const me = useMe();
   if (!user) return null;
+  const hasSshKey = me.data?.hasSshKey ?? user.hasSshKey;
 
   const now = Date.now();
   const open = reservations.data ?? [];
@@ -146,13 +189,13 @@ export function HomePage() {
   const finished = history.data?.jobs ?? [];
   const flashed = finished.some((job) => job.state === 'done');
   const steps = [
-    { label: homeMessages.STEP_SSH_KEY, done: user.hasSshKey, to: paths.userCredentialNew.href(user.userId) },
+    { label: homeMessages.STEP_SSH_KEY, done: hasSshKey, to: paths.userCredentialNew.href(user.userId) },
     { label: homeMessages.STEP_BOOK, done: everBooked.data === true, to: paths.bookDevices.href(user.userId) },
     { label: homeMessages.STEP_FLASH, done: flashed, to: paths.flashNodes.href(user.userId) },
     { label: homeMessages.STEP_CONNECT, done: flashed, to: paths.reservations.href(user.userId) },
   ];
   // Shown only once what it depends on is known, so that it does not flash up for a seasoned user.
-  const showChecklist = everBooked.isSuccess && history.isSuccess && steps.some((step) => !step.done);
+  const showChecklist = everBooked.isSuccess && history.isSuccess && me.isSuccess && steps.some((step) => !step.done);
 
   return (
     <Container size="lg" px={0}>
@@ -173,7 +216,7 @@ export function HomePage() {
             ) : (
               <Stack gap="md">
                 {holding.map((reservation) => (
-                  <ReservationCard key={reservation.reservationId} reservation={reservation} user={user} jobs={finished} />
+                  <ReservationCard key={reservation.reservationId} reservation={reservation} user={{ ...user, hasSshKey }} jobs={finished} />
                 ))}
               </Stack>
             )}
@@ -186,14 +229,17 @@ export function HomePage() {
             ) : (
               <Stack gap="md">
                 {next.map((reservation) => (
-                  <ReservationCard key={reservation.reservationId} reservation={reservation} user={user} jobs={finished} />
+                  <ReservationCard key={reservation.reservationId} reservation={reservation} user={{ ...user, hasSshKey }} jobs={finished} />
                 ))}
               </Stack>
             )}
           </Panel>
+          <Panel title={homeMessages.FREE_NOW} testId="free-devices">
+            <FreeDevices userId={user.userId} hasSshKey={hasSshKey} />
+          </Panel>
         </SimpleGrid>
         <Group>
-          <Button component={Link} to={user.hasSshKey ? paths.bookDevices.href(user.userId) : paths.noSshKeyValid.href(user.userId)}>
+          <Button component={Link} to={hasSshKey ? paths.bookDevices.href(user.userId) : paths.noSshKeyValid.href(user.userId)}>
             {homeMessages.BOOK_NOW}
           </Button>
           {running.length > 0 && (

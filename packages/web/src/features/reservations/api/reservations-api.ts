@@ -27,6 +27,14 @@ export const RESERVATION_PAGE_SIZE = 100;
 /** Every read a booking, a deletion or a change of a reservation may change. */
 const reservationReads = [reservations.mine, reservations.others, reservations.current, reservations.timeline];
 
+/**
+ * The user's newest reservations, past ones included: what the booking form counts against a weekly limit of
+ * device-hours (the weeks a booking touches start at most a week before it, well within the newest hundred).
+ */
+export function recentReservationsOptions(userId: number) {
+  return endpointQuery(reservations.mine, { params: { id: userId }, query: { all: 'true', offset: 0, limit: RESERVATION_PAGE_SIZE } });
+}
+
 /** One of the two tables, page by page: the server answers at most a page; a full page means there may be more. */
 export function reservationListOptions(kind: ReservationListKind, userId: number, all: boolean) {
   const endpoint = reservations[kind];

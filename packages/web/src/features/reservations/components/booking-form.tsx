@@ -30,13 +30,14 @@ import { useTranslation } from '../../../shared/i18n-devices';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useEvery } from '../../../shared/use-every';
-import { fetchFreeSlots, maintenanceOptions, myUsageLimitsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
+import { fetchFreeSlots, maintenanceOptions, myUsageLimitsOptions, recentReservationsOptions, RefusedError, reservationTimelineOptions, useReserveNodes } from '../api/reservations-api';
 import {
   bookingProblems,
   buildRequest,
   canSubmit,
   initialBookingValues,
   isDescriptionValid,
+  weeklyHoursBreaches,
   type BookingValues,
 } from '../booking-form-model';
 import {
@@ -49,7 +50,7 @@ import {
   type TimeField,
 } from '../booking-times';
 import { deviceTypeNames, devicesOfType } from '../devices';
-import { formatDateTime, zoneLabel } from '../../../shared/time';
+import { formatDateTime, formatDay, zoneLabel } from '../../../shared/time';
 import { buildTimeline, timelineWindow, type DeviceRow, type TimelineWindow } from '../timeline-model';
 import { CalendarField } from './calendar-field';
 import { ColleaguesSelect } from './colleagues-select';
@@ -106,9 +107,10 @@ function UsagePolicy({ userId, deviceType, selection }: { userId: number; device
   const { t } = useTranslation();
   const limits = useQuery(myUsageLimitsOptions(userId));
   const policy = limits.data?.[deviceType];
+  // The weekly device-hours count the user's other bookings of the type: read only where a weekly limit binds.
+  const recent = useQuery({ ...recentReservationsOptions(userId), enabled: policy?.maxDeviceHoursPerWeek != null });
   if (!policy) return null;
-  // What the server would refuse, said while the form is filled in (the weekly hours need the past bookings:
-  // the server alone judges those).
+  // What the server would refuse, said while the form is filled in.
   const breaches: string[] = [];
   if (selection) {
     const minutes = (selection.end.getTime() - selection.start.getTime()) / 60_000;
@@ -116,6 +118,12 @@ function UsagePolicy({ userId, deviceType, selection }: { userId: number; device
     if (policy.maxDevicesAtOnce !== null && selection.devices.size > policy.maxDevicesAtOnce) breaches.push(t('BREACH_DEVICES', { limit: policy.maxDevicesAtOnce }));
     if (policy.maxDaysAhead !== null && selection.start.getTime() > Date.now() + policy.maxDaysAhead * 86_400_000) {
       breaches.push(t('BREACH_DAYS_AHEAD', { limit: policy.maxDaysAhead }));
+    }
+    if (policy.maxDeviceHoursPerWeek !== null && recent.data && selection.devices.size > 0) {
+      const booking = { start: selection.start, end: selection.end, devices: selection.devices.size };
+      for (const { week, hours } of weeklyHoursBreaches(booking, recent.data, userId, deviceType, policy.maxDeviceHoursPerWeek)) {
+        breaches.push(t('BREACH_WEEKLY_HOURS', { limit: policy.maxDeviceHoursPerWeek, week: formatDay(week, 'UTC'), hours }));
+      }
     }
   }
   return (
@@ -171,6 +179,8 @@ export interface BookingFormProps {
   userId: number;
   nodes: NodesToReserve;
   reservationTypes: readonly ReservationType[];
+  /** The device type the form opens on; the first one otherwise. */
+  initialDeviceType?: string;
   /** Injected by tests; the browser's clock otherwise. */
   clock?: () => Date;
 }
@@ -181,13 +191,13 @@ function defaultType(types: readonly ReservationType[]): string | null {
 
 // Memoised: the page re-renders, synchronously, each time one of its reads answers or refreshes (the device
 // catalogue, the user's keys); the form need not follow unless its own lists changed.
-export const BookingForm = memo(function BookingForm({ userId, nodes, reservationTypes, clock = () => new Date() }: BookingFormProps) {
+export const BookingForm = memo(function BookingForm({ userId, nodes, reservationTypes, initialDeviceType, clock = () => new Date() }: BookingFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const typeNames = useMemo(() => deviceTypeNames(nodes), [nodes]);
   const [now, setNow] = useState(clock);
   const [values, setValues] = useState<BookingValues>(() =>
-    initialBookingValues(clock(), defaultType(reservationTypes), typeNames[0] ?? null),
+    initialBookingValues(clock(), defaultType(reservationTypes), initialDeviceType && typeNames.includes(initialDeviceType) ? initialDeviceType : (typeNames[0] ?? null)),
   );
   const [descriptionError, setDescriptionError] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);

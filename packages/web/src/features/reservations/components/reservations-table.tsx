@@ -89,7 +89,9 @@ function RowActions({ reservation, currentUserId, admin, now, mayDelete, onDelet
         </Button>
       )}
       {(calendarable || deletable) && (
-        <Menu position="bottom-end" withinPortal shadow="md">
+        // In the page, not a portal, so that it stays inside the main landmark; fixed, so that the table's
+        // sideways scrolling box does not clip it. No focus placeholder: a menu holds menu items only.
+        <Menu position="bottom-end" withinPortal={false} floatingStrategy="fixed" withInitialFocusPlaceholder={false} shadow="md">
           <Menu.Target>
             <ActionIcon variant="default" size="md" aria-label={t('RESERVATION_ACTIONS', { id })} disabled={busy}>
               <DotsIcon />
@@ -228,6 +230,9 @@ export function ReservationsTable({
             </Paper>
           ))}
         </Stack>
+        <Text size="xs" c="gray.7" mt={4}>
+          {t('TIMES_IN_ZONE', { zone: zoneLabel() })}
+        </Text>
         {footer}
       </>
     );

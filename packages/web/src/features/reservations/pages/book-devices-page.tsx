@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n-devices';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
@@ -40,6 +40,8 @@ export function BookDevicesPage() {
   const { id } = useParams();
   const { user } = useSession();
   const routeUserId = Number(id);
+  // ?deviceType= (Home's "book now" of a type) opens the form on that type when it is bookable.
+  const askedType = useSearchParams()[0].get('deviceType');
   const ownPage = user !== null && routeUserId === user.userId;
   const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || isAdmin(user));
 
@@ -68,7 +70,10 @@ export function BookDevicesPage() {
   // limits) is asked for as soon as the devices are in, while the form's code may still be on its way: the
   // form then shows with its timeline drawn, and the task that shows it starts no request.
   const queryClient = useQueryClient();
-  const firstType = useMemo(() => (shown ? deviceTypeNames(shown)[0] : undefined), [shown]);
+  const firstType = useMemo(() => {
+    const names = shown ? deviceTypeNames(shown) : [];
+    return askedType && names.includes(askedType) ? askedType : names[0];
+  }, [shown, askedType]);
   useEffect(() => {
     if (!allowed || firstType === undefined) return;
     const window = timelineWindow(new Date());
@@ -98,7 +103,7 @@ export function BookDevicesPage() {
         ) : (
           <Suspense fallback={<QueryPlaceholder failure={null} />}>
             {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}
-            <BookingForm userId={routeUserId} nodes={formInput.nodes} reservationTypes={formInput.reservationTypes} />
+            <BookingForm userId={routeUserId} nodes={formInput.nodes} reservationTypes={formInput.reservationTypes} initialDeviceType={firstType} />
           </Suspense>
         )}
       </Stack>

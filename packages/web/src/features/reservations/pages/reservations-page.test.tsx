@@ -49,9 +49,10 @@ async function menuItems(id: number): Promise<string[]> {
   const button = menuButton(id);
   if (!button) return [];
   await userEvent.click(button);
-  const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+  // Generous waits: the menu opens and closes with a transition, slow on a busy machine.
+  const items = (await screen.findAllByRole('menuitem', {}, { timeout: 10_000 })).map((item) => item.textContent ?? '');
   await userEvent.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('menuitem')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('menuitem')).not.toBeInTheDocument(), { timeout: 10_000 });
   return items;
 }
 
