@@ -2,18 +2,7 @@
 // the app, its XSRF-TOKEN cookie and the API share one origin, as they do in production.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-// Mantine's useId, replaced by the app's (src/shared/mantine-stable-id.ts says why).
-const stableIdModule = fileURLToPath(new URL('src/shared/mantine-stable-id.ts', import.meta.url));
-const mantineStableId: Plugin = {
-  name: 'mantine-stable-id',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (importer && /[\\/]@mantine[\\/]hooks[\\/]/.test(importer) && /use-id[\\/]use-id\.mjs$/.test(source)) return stableIdModule;
-    return null;
-  },
-};
+import { defineConfig } from 'vite';
 
 // The libraries every page needs go in chunks of their own, split by how often each changes, so that an
 // upgrade invalidates one file only. Mantine is left to the default splitting: its components then travel
@@ -44,7 +33,7 @@ const vendorGroups = [
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [mantineStableId, react()],
+  plugins: [react()],
   resolve: {
     // npm keeps two copies of some Mantine packages (the workspace's and the hoisted one that
     // @mantine/dates needs); one copy is required so that every component reads the same theme context.
