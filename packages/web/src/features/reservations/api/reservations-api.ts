@@ -138,11 +138,12 @@ export function useDeleteReservation() {
   return useMutation({
     mutationFn: deleteReservation,
     onSuccess: async (_messages, reservationId) => {
+      // The same endpoints also answer single pages (the booking form's recent reservations): each reply is
+      // cut in its own shape.
+      const cut = (rows: Reservation[]) => rows.filter((reservation) => reservation.reservationId !== reservationId);
       for (const list of [reservations.mine, reservations.others]) {
-        queryClient.setQueriesData<InfiniteData<Reservation[], unknown>>({ queryKey: [list.id] }, (data) =>
-          data
-            ? { ...data, pages: data.pages.map((page) => page.filter((reservation) => reservation.reservationId !== reservationId)) }
-            : data,
+        queryClient.setQueriesData<InfiniteData<Reservation[], unknown> | Reservation[]>({ queryKey: [list.id] }, (data) =>
+          data === undefined ? data : Array.isArray(data) ? cut(data) : { ...data, pages: data.pages.map(cut) },
         );
       }
       await invalidate(queryClient, reservationReads);
