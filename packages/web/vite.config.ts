@@ -24,11 +24,16 @@ const vendorGroups = [
   { name: 'query-context', test: /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/, priority: 15 },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 10 },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 10 },
+  // With the contract's phone rule (phone.ts) and only there: the forms with a phone field load it.
+  { name: 'contract-phone', test: /[\\/](node_modules[\\/]libphonenumber-js|packages[\\/]contract[\\/]src[\\/]phone\.ts$)/, priority: 7 },
   // The files every area's schemas build on go first, each in its chunk: a group takes in the files its own
   // files import, so the first area's chunk (account-security, alphabetically) would otherwise carry them and
   // every page would load that area's schemas too.
   { debugName: 'contract-base', name: contractChunkName, test: contractBaseFile, priority: 6 },
-  { debugName: 'contract', name: contractChunkName, test: contractFile, priority: 5 },
+  // Without the files they import: an area's chunk taking in the areas it names (the users area, and with it
+  // the phone-number rule) would load those with every page of the area. The contract is side-effect free,
+  // so the order in which its chunks run does not matter.
+  { debugName: 'contract', name: contractChunkName, test: contractFile, priority: 5, includeDependenciesRecursively: false },
 ];
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 // The real `testbed` binary against a real portal on a free port, with the simulator flashing in seconds.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,8 @@ describe('a token of the read scope', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
       body: JSON.stringify({ name: 'read only', scope: 'read', expiresInDays: 1 }),
     }).then((reply) => reply.json() as Promise<{ token: string; apiToken: { tokenId: number } }>);
-    const readOnly = { XDG_CONFIG_HOME: '/nonexistent', TESTBED_URL: portal.url, TESTBED_TOKEN: created.token };
+    // A configuration folder that does not exist: only the environment's URL and token count.
+    const readOnly = { XDG_CONFIG_HOME: path.join(tmpdir(), `tp-no-config-${randomUUID()}`), TESTBED_URL: portal.url, TESTBED_TOKEN: created.token };
     expect((await runCli(['devices'], readOnly)).code).toBe(0);
     const book = await runCli(['book', '--now', '--duration', '30m', '02:00:00:03:00:01'], readOnly);
     expect(book.code).toBe(1);

@@ -7,7 +7,8 @@ import { MAX_INSTANT_MS, idFieldSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
 import { passwordRule, passwordSchema, PHONE_RULE_MESSAGE, requiredString } from './rules.js';
-import { userListItemSchema, userSummarySchema } from './users.js';
+import { userSummarySchema } from './user-summary.js';
+import { userListItemSchema } from './users.js';
 
 // The sign-up form's field rules, so that an updated or imported account obeys exactly what a sign-up does.
 const signup = signupFormSchema.shape;

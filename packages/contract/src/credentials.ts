@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { messages } from './messages.js';
 import { required } from './rules.js';
-import { userSummarySchema } from './users.js';
+import { userSummarySchema } from './user-summary.js';
 
 /** The OpenSSH names of the accepted key types (the spec's 'ssh-ecdsa' is the ecdsa-sha2-* family). */
 export const SSH_KEY_TYPES = [

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { entityIdSchema, idParamsSchema, idValueSchema } from './input.js';
 import { required } from './rules.js';
-import { userSummarySchema } from './users.js';
+import { userSummarySchema } from './user-summary.js';
 
 export const GROUP_NAME_MAX = 100;
 export const GROUP_TYPE_LABEL_MAX = 100;

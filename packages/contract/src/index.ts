@@ -1,5 +1,6 @@
 export * from './input.js';
 export * from './rules.js';
+export * from './phone.js';
 export * from './auth.js';
 export * from './errors.js';
 export * from './messages.js';
@@ -9,6 +10,7 @@ export * from './roles.js';
 export * from './groups.js';
 export * from './reference-lists.js';
 export * from './registration.js';
+export * from './user-summary.js';
 export * from './users.js';
 export * from './employers.js';
 export * from './intended-usages.js';

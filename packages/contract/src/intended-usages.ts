@@ -1,7 +1,7 @@
 // Intended usages: what a user states they will use the testbed for.
 import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
-import { userSummarySchema } from './users.js';
+import { userSummarySchema } from './user-summary.js';
 
 export const INTENDED_USAGE_INVALID = 'Please enter valid data';
 export const INTENDED_USAGE_MAX_LENGTH = 4000;

@@ -5,7 +5,8 @@ import * as z from 'zod/mini';
 import { idFieldSchema, isOneLine } from './input.js';
 import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
-import { EMAIL_MAX_LENGTH, emailSchema, optionalPhoneSchema, PHONE_RULE_MESSAGE, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
+import { optionalPhoneSchema } from './phone.js';
+import { EMAIL_MAX_LENGTH, emailSchema, PHONE_RULE_MESSAGE, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
 
 export const registrationMessages = {
   // validation (section 5, word for word where the spec gives the words)

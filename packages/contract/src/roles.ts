@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { idParamsSchema } from './input.js';
 import { required } from './rules.js';
-import { userSummarySchema } from './users.js';
+import { userSummarySchema } from './user-summary.js';
 
 /** The roles sign-in depends on. */
 export const PROTECTED_ROLES = ['ADMIN', 'USER'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhoneNumber, PASSWORD_MESSAGE, USERNAME_MESSAGE, passwordSchema, TIME_ZONE_MESSAGE, timeZoneSchema, usernameSchema } from './rules.js';
+import { normalisePhoneNumber } from './phone.js';
+import { PASSWORD_MESSAGE, USERNAME_MESSAGE, passwordSchema, TIME_ZONE_MESSAGE, timeZoneSchema, usernameSchema } from './rules.js';
 import { RESERVATION_DESCRIPTION_PATTERN } from './reservations.js';
 import { signupFormSchema } from './registration.js';
 import { ownUserFieldsSchema } from './users.js';

@@ -1,7 +1,6 @@
 // The spec's field rules, each written once here: every form of the contract
 // that has the field uses the schema below, server and client alike, so a person sees in the form exactly
 // the message the API would answer. The database's CHECKs mirror some of them (each names this file).
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 
 export const USERNAME_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
@@ -41,31 +40,7 @@ export const passwordSchema = passwordRule();
 /** An e-mail address, trimmed. */
 export const emailSchema = z.pipe(z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE)), z.email(EMAIL_MESSAGE));
 
-/**
- * A phone number as a person writes it: the spec's digits (a national number such as 0612345678), or an
- * international one with its "+" and country code (+33 6 12 34 56 78, +1 (415) 555-0100), checked by
- * libphonenumber. Spaces, dots, dashes and brackets are the person's layout: they are dropped from a national
- * number, and an international one is kept in its international form. Null when nothing is given.
- */
-export function normalisePhoneNumber(value: string): string | null | 'invalid' {
-  const text = value.trim();
-  if (text === '') return null;
-  if (text.startsWith('+')) {
-    const parsed = parsePhoneNumberFromString(text);
-    return parsed?.isValid() ? parsed.formatInternational() : 'invalid';
-  }
-  const digits = text.replace(/[\s.\-()]/g, '');
-  return /^[0-9]{1,20}$/.test(digits) ? digits : 'invalid';
-}
-
 export const PHONE_RULE_MESSAGE = 'Invalid phone number. Write its digits, or + and the country code for an international number.';
-
-/** The optional phone number of the forms: normalised, undefined when empty. */
-export const optionalPhoneSchema = (message: string = PHONE_RULE_MESSAGE) =>
-  z.pipe(
-    z.optional(z.string().check(z.maxLength(40, message), z.refine((value) => normalisePhoneNumber(value) !== 'invalid', message))),
-    z.transform((value) => (value === undefined ? undefined : (normalisePhoneNumber(value) ?? undefined) as string | undefined)),
-  );
 
 export const TIME_ZONE_MESSAGE = 'Time zone: give a time zone name such as Europe/Paris or America/New_York, or leave it empty';
 

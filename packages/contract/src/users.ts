@@ -2,11 +2,11 @@
 // administrator. Dates travel as ISO 8601 instants.
 import * as z from 'zod/mini';
 import { idParamsSchema, instantSchema, wholeNumberText } from './input.js';
-import { emailSchema, normalisePhoneNumber, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, timeZoneSchema, usernameSchema } from './rules.js';
+import { normalisePhoneNumber } from './phone.js';
+import { emailSchema, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, timeZoneSchema, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
+import { userSummarySchema } from './user-summary.js';
 
-/** A user as the replies of other areas name them. */
-export const userSummarySchema = z.object({ userId: z.int(), firstname: z.string(), lastname: z.string(), username: z.string() });
 
 /** Ids are PostgreSQL integers: anything else is a 400, never a database error. */
 export const userDetailsParamsSchema = idParamsSchema;

@@ -28,6 +28,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.j
 import { syncInventory } from '../src/testbed/inventory.js';
 import { SimulatorDriver } from '../src/testbed/simulator.js';
 import { createPostgresDatabase } from '../test/helper.js';
+import { missingPath } from '../test/missing-path.js';
 import { buildServer, freePort, startInstance, startOnFreePort, stopInstance, type Instance } from '../test/instances.js';
 import { replaceFeed } from '../src/modules/calendar/repo.js';
 import { feedTokenHash } from '../src/modules/calendar/service.js';
@@ -96,6 +97,8 @@ async function freshDatabase(): Promise<BenchDatabase> {
 
 interface Site {
   bench: BenchDatabase;
+  /** The apps' DATA_DIR (the simulator's flash status files), removed with the site. */
+  dataDir: string;
   database: DatabaseHandle;
   app: FastifyInstance;
   api: string;
@@ -109,7 +112,7 @@ interface Site {
 }
 
 /** A fresh database with the inventory, the users and `reservations` reservations, and the app on it. */
-async function openSite(label: string, reservations: number, timeline: number, webRoot = '/nonexistent'): Promise<Site> {
+async function openSite(label: string, reservations: number, timeline: number, webRoot = missingPath('web-root')): Promise<Site> {
   const bench = await freshDatabase();
   const database = await openDatabase(bench.url);
   const { db } = database;
@@ -123,14 +126,15 @@ async function openSite(label: string, reservations: number, timeline: number, w
     seedReservations(db, firstUser, deviceIds, 0, reservations, timeline),
   );
   await timed(`${label}: VACUUM ANALYZE`, () => sql`VACUUM ANALYZE`.execute(db));
-  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
   const jwtSecret = randomBytes(32).toString('hex');
   const app = await buildApp({ config, db, subscribe: database.subscribe, jwtSecret, logger: false, webRoot, driver });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = await buildApp({ config, db, subscribe: database.subscribe, jwtSecret, logger: false, webRoot, driver, replyCaches: false });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const upMacs = devices.map((device) => device.mac_address).filter((mac) => driver.isUp(mac));
-  return { bench, database, app, api: address(app), bare, bareApi: address(bare), deviceIds, upMacs, firstUser };
+  return { bench, dataDir, database, app, api: address(app), bare, bareApi: address(bare), deviceIds, upMacs, firstUser };
 }
 
 async function closeSite(site: Site) {
@@ -138,6 +142,7 @@ async function closeSite(site: Site) {
   await site.bare.close();
   await site.database.close();
   await site.bench.dispose();
+  await rm(site.dataDir, { recursive: true, force: true });
 }
 
 /** The floors: what a bare Fastify route costs with no query and with one primary-key SELECT. */
@@ -366,7 +371,8 @@ const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100, bestPractices: 
 async function browserBudgets(site: Site): Promise<Row[]> {
   const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('the web app did not build');
-  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', DATABASE_URL: site.bench.url });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: site.bench.url });
   const app = await buildApp({ config, db: site.database.db, subscribe: site.database.subscribe, jwtSecret: randomBytes(32).toString('hex'), logger: false, webRoot: WEB_ROOT, driver: new SimulatorDriver(benchTestbed()) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -418,6 +424,7 @@ async function browserBudgets(site: Site): Promise<Row[]> {
     return rows;
   } finally {
     await app.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { missingPath } from '../test/missing-path.js';
 
 /** The start of an ICO file (reserved 0, type 1 = icon, one image) is enough for the server. */
 const ICON = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]);
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await pointDistAt(await writeBuild('one', 'app-one.js'));
   database = await openDatabase('pglite://memory');
   app = await buildApp({
-    config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ DATA_DIR: missingPath('data'), LOG_LEVEL: 'silent' }),
     db: database.db,
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,

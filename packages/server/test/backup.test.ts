@@ -15,6 +15,7 @@ import { openDatabase, type Db } from '../src/db/database.js';
 import { dumpEmbedded, restoreEmbedded } from '../src/db/embedded-backup.js';
 import { addSshKey, at, bookingBody, HOUR, syncBuiltInTestbed } from './booking.js';
 import { buildTestApp, createPostgresDatabase, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper.js';
+import { missingPath } from './missing-path.js';
 
 const run = promisify(execFile);
 let folder: string;
@@ -63,11 +64,11 @@ async function fill(ctx: TestContext) {
 
 async function signsIn(db: Db, username: string) {
   const app = await buildApp({
-    config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ DATA_DIR: missingPath('data'), LOG_LEVEL: 'silent' }),
     db,
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
-    webRoot: '/nonexistent',
+    webRoot: missingPath('web-root'),
   });
   try {
     const reply = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password: TEST_PASSWORD }, remoteAddress: '192.0.2.42' });
@@ -110,12 +111,12 @@ describe('embedded database: npm run db:backup -- dump, then restore into a new 
     const source = `pglite://${path.join(folder, 'db')}`;
     const database = await openDatabase(source);
     const app = await buildApp({
-      config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+      config: loadConfig({ DATA_DIR: missingPath('data'), LOG_LEVEL: 'silent' }),
       db: database.db,
       subscribe: database.subscribe,
       jwtSecret: randomBytes(32).toString('hex'),
       logger: false,
-      webRoot: '/nonexistent',
+      webRoot: missingPath('web-root'),
     });
     const ctx = { app, database, databaseUrl: source, config: loadConfig({}), close: async () => undefined } as TestContext;
     const user = await fill(ctx);

@@ -12,6 +12,7 @@ import { syncInventory } from '../src/testbed/inventory.js';
 import type { TestbedFile } from '../src/testbed/testbed-file.js';
 import { addSshKey, HOUR } from './booking.js';
 import { loginAs, openTestDatabase, type TestContext } from './helper.js';
+import { missingPath } from './missing-path.js';
 
 export type Caller = Awaited<ReturnType<typeof loginAs>>;
 
@@ -25,7 +26,7 @@ export async function openFlashWorld(testbed: TestbedFile, env: Record<string, s
     db: database.db,
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
-    webRoot: '/nonexistent',
+    webRoot: missingPath('web-root'),
     driver: createTestbedDriver(testbed),
     subscribe: database.subscribe,
   });

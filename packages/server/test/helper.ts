@@ -1,6 +1,7 @@
 // Test support: a real app on a real database per test file (PGlite in memory, or a fresh PostgreSQL
 // database when TEST_DATABASE_URL is set), users made by factories, and signed-in requests through inject.
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { AuthorityName, SigninReply } from '@testbed/contract';
@@ -9,6 +10,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { hashPassword } from '../src/security/passwords.js';
 import { insertUser } from '../src/modules/users/repo.js';
+import { missingPath } from './missing-path.js';
 
 export const TEST_PASSWORD = 'Secret#2026pass';
 
@@ -72,7 +74,9 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; ur
 /** `logStream`: the app logs at LOG_LEVEL (env) into it instead of not logging at all. */
 export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestContext> {
   const { database, url: databaseUrl, dispose } = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  // Only a flash through the simulator writes the data folder (its status files); close removes it.
+  const dataDir = missingPath('data');
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({
     config,
     db: database.db,
@@ -80,7 +84,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     poolUse: database.poolUse,
     jwtSecret: randomBytes(32).toString('hex'),
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-    webRoot: '/nonexistent',
+    webRoot: missingPath('web-root'),
   });
   await app.ready();
   return {
@@ -91,6 +95,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     async close() {
       await app.close();
       await dispose();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

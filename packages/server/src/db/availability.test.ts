@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { createPostgresDatabase, TEST_PASSWORD } from '../../test/helper.js';
 import { databaseFaultOf } from './availability.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
+import { missingPath } from '../../test/missing-path.js';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -81,12 +82,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an app whose database goes away
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
     app = await buildApp({
-      config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'info' }),
+      config: loadConfig({ DATA_DIR: missingPath('data'), LOG_LEVEL: 'info' }),
       db: database.db,
       subscribe: database.subscribe,
       jwtSecret: randomBytes(32).toString('hex'),
       logStream,
-      webRoot: '/nonexistent',
+      webRoot: missingPath('web-root'),
     });
     await app.ready();
   });

@@ -8,6 +8,7 @@ import { freePort, startPeer, textOf } from '../../test/smtp-peer.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { enqueueMail } from './outbox.js';
 import { MailSender, type MailLogger } from './sender.js';
+import { missingPath } from '../../test/missing-path.js';
 
 let database: DatabaseHandle;
 let dispose: () => Promise<void>;
@@ -28,7 +29,7 @@ afterEach(async () => {
 function smtpSender(port: number, options: Partial<ConstructorParameters<typeof MailSender>[0]> = {}) {
   const sender = new MailSender({
     db: database.db,
-    config: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'portal@testbed.example', DATA_DIR: '/nonexistent' },
+    config: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'portal@testbed.example', DATA_DIR: missingPath('data') },
     log: quiet,
     ...options,
   });

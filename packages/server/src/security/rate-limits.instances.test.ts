@@ -11,6 +11,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { createUser, openTestDatabase, TEST_PASSWORD, type TestContext } from '../../test/helper.js';
 import { DatabaseHitCounter } from './rate-limit-store.js';
+import { missingPath } from '../../test/missing-path.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -33,10 +34,10 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   // On PostgreSQL each instance has its own pool, as separate processes would; PGlite has one connection.
   const extra = url.startsWith('pglite://') ? [] : [await openDatabase(url), await openDatabase(url)];
   const handles = url.startsWith('pglite://') ? [database, database, database] : [database, ...extra];
-  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://portal.example.org', ...env });
+  const config = loadConfig({ DATA_DIR: missingPath('data'), LOG_LEVEL: 'silent', PUBLIC_URL: 'https://portal.example.org', ...env });
   const jwtSecret = randomBytes(32).toString('hex');
   const apps = await Promise.all(
-    handles.map((handle) => buildApp({ config, db: handle.db, subscribe: handle.subscribe, jwtSecret, logger: false, webRoot: '/nonexistent' })),
+    handles.map((handle) => buildApp({ config, db: handle.db, subscribe: handle.subscribe, jwtSecret, logger: false, webRoot: missingPath('web-root') })),
   );
   await Promise.all(apps.map((app) => app.ready()));
   return {

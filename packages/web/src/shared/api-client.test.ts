@@ -1,4 +1,4 @@
-import { CSRF_HEADER } from '@testbed/contract';
+import { CSRF_HEADER, UNSAFE_TEXT_MESSAGE } from '@testbed/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, signInAs } from '../test/app';
 import { ApiError, request, setApiNavigator } from './api-client';
@@ -69,6 +69,16 @@ describe('api-client', () => {
     await expect(request('/api/reserveNodes', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 409, message: 'Device 10.0.0.1 is booked' });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 502, statusText: 'Bad Gateway' })));
     await expect(request('/api/getNodes')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it("drops the request's path of the field from the message and keeps the paths as the keys of the field errors", async () => {
+    const text = UNSAFE_TEXT_MESSAGE;
+    mockFetch({ status: 400, body: { message: `nodesBookingForm.reservationDescription: ${text}`, fieldErrors: { 'nodesBookingForm.reservationDescription': [text] } } });
+    const error = (await request('/api/reserveNodes', { method: 'POST', body: {} }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.message).toBe(text);
+    expect(error.fieldErrors).toEqual({ 'nodesBookingForm.reservationDescription': [text] });
+    mockFetch({ status: 400, body: { message: 'id: Invalid id', fieldErrors: { id: ['Invalid id'] } } });
+    await expect(request('/api/user/x')).rejects.toMatchObject({ message: 'Invalid id' });
   });
 
   it('reads field errors and Retry-After', async () => {

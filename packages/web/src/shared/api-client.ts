@@ -81,15 +81,28 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * The message without the field's path the server puts before it (`nodesBookingForm.timeZone: ...`): that is
+ * the request's name of the field, not the form's. A form shows each of `fieldErrors` under its field, or
+ * names the field by its label.
+ */
+function withoutFieldPath(message: string, fieldErrors: Record<string, string[]>): string {
+  const path = Object.keys(fieldErrors).find((field) => message.startsWith(`${field}: `));
+  return path === undefined ? message : message.slice(path.length + 2);
+}
+
 function toApiError(response: Response, body: unknown): ApiError {
   const reply = typeof body === 'object' && body !== null ? (body as Partial<ErrorReply>) : {};
+  const fieldErrors = reply.fieldErrors ?? {};
   const message =
-    typeof reply.message === 'string' && reply.message ? reply.message : response.statusText || `HTTP ${response.status}`;
+    typeof reply.message === 'string' && reply.message
+      ? withoutFieldPath(reply.message, fieldErrors)
+      : response.statusText || `HTTP ${response.status}`;
   const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError(
     response.status,
     message,
-    reply.fieldErrors ?? {},
+    fieldErrors,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     body,
   );

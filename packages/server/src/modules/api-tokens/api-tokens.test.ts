@@ -6,6 +6,7 @@ import { openDatabase } from '../../db/database.js';
 import { addSshKey, at, bookingBody, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, createPostgresDatabase, loginAs, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
 import { loadConfig } from '../../config.js';
+import { missingPath } from '../../../test/missing-path.js';
 
 let ctx: TestContext;
 type Caller = Awaited<ReturnType<typeof loginAs>>;
@@ -288,9 +289,9 @@ describe('revocation across two instances on one PostgreSQL database', () => {
     const database = await createPostgresDatabase(baseUrl!);
     const handles = [await openDatabase(database.url), await openDatabase(database.url)];
     const secret = randomBytes(32).toString('hex');
-    const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ DATA_DIR: missingPath('data'), LOG_LEVEL: 'silent' });
     const apps = await Promise.all(
-      handles.map((handle) => buildApp({ config, db: handle.db, subscribe: handle.subscribe, jwtSecret: secret, logger: false, webRoot: '/nonexistent' })),
+      handles.map((handle) => buildApp({ config, db: handle.db, subscribe: handle.subscribe, jwtSecret: secret, logger: false, webRoot: missingPath('web-root') })),
     );
     try {
       const [one, two] = apps as [(typeof apps)[0], (typeof apps)[0]];

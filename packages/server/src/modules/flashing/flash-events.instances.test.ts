@@ -15,6 +15,7 @@ import { createPostgresDatabase, createUser, signIn } from '../../../test/helper
 import { createTestbedDriver } from '../../testbed/create-driver.js';
 import { syncInventory } from '../../testbed/inventory.js';
 import { testbedFileSchema } from '../../testbed/testbed-file.js';
+import { missingPath } from '../../../test/missing-path.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const MAC = '02:00:00:0b:00:01';
@@ -43,7 +44,7 @@ describe('GET /api/flashJobs/{handle}/events across two instances', () => {
             subscribe: handle.subscribe,
             jwtSecret,
             logger: false,
-            webRoot: '/nonexistent',
+            webRoot: missingPath('web-root'),
             driver: createTestbedDriver(testbed),
           });
           await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,6 +19,7 @@ import { SimulatorDriver } from '../../testbed/simulator.js';
 import { testbedFileSchema, type TestbedFile } from '../../testbed/testbed-file.js';
 import { insertReservation } from '../reservations/repo.js';
 import { statusFileOf } from './job-runner.js';
+import { missingPath } from '../../../test/missing-path.js';
 
 const ROUNDS = 20;
 const MAC = (n: number) => `02:00:00:0e:00:${n.toString(16).padStart(2, '0')}`;
@@ -65,7 +66,7 @@ class Instances {
     const jwtSecret = randomBytes(32).toString('hex');
     for (const handle of instances.handles) {
       const driver = new SimulatorDriver(file);
-      const app = await buildApp({ config, db: handle.db, subscribe: handle.subscribe, jwtSecret, logger: false, webRoot: '/nonexistent', driver });
+      const app = await buildApp({ config, db: handle.db, subscribe: handle.subscribe, jwtSecret, logger: false, webRoot: missingPath('web-root'), driver });
       await app.ready();
       instances.apps.push(app);
       instances.drivers.push(driver);

@@ -23,6 +23,7 @@ import { insertReservation } from '../reservations/repo.js';
 import { claimFlashJobs, findFlashJob } from './repo.js';
 import { sampleValue, scrapeMetrics } from '../../../test/metrics-text.js';
 import { startSimulatedFlashJobs } from './simulated-load.js';
+import { missingPath } from '../../../test/missing-path.js';
 
 const BOARD = (n: number) => `02:00:00:0b:00:0${n}`;
 const SENSOR = (n: number) => `02:00:00:0c:00:0${n}`;
@@ -66,7 +67,7 @@ class FlashWorld {
   async start(database: DatabaseHandle, testbed: TestbedFile, driver: TestbedDriver = createTestbedDriver(testbed)) {
     await syncInventory(database.db, testbed);
     const config = loadConfig({ DATA_DIR: this.dataDir, LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, db: database.db, jwtSecret: this.jwtSecret, logger: false, webRoot: '/nonexistent', driver });
+    const app = await buildApp({ config, db: database.db, jwtSecret: this.jwtSecret, logger: false, webRoot: missingPath('web-root'), driver });
     await app.ready();
     app.flashJobs.start({ tickMs: 40 });
     this.driver = driver;

@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { createTestbedDriver } from '../../testbed/create-driver.js';
 import { testbedFileSchema } from '../../testbed/testbed-file.js';
 import { openFlashWorld, type Caller, type FlashWorld } from '../../../test/flash-world.js';
+import { missingPath } from '../../../test/missing-path.js';
 
 const BOARD = (n: number) => `02:00:00:0c:00:0${n}`;
 const testbed = testbedFileSchema.parse({
@@ -53,7 +54,7 @@ beforeAll(async () => {
     db: world.db,
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
-    webRoot: '/nonexistent',
+    webRoot: missingPath('web-root'),
     driver: createTestbedDriver(testbed),
   });
   origins.push(await originOf(world.app), await originOf(second));

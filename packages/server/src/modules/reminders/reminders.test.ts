@@ -10,6 +10,7 @@ import { freePort, startPeer, textOf } from '../../../test/smtp-peer.js';
 import { insertReservation } from '../reservations/repo.js';
 import { insertUser } from '../users/repo.js';
 import { ReminderSweeper } from './service.js';
+import { missingPath } from '../../../test/missing-path.js';
 
 type Caller = Awaited<ReturnType<typeof loginAs>>;
 let ctx: TestContext;
@@ -160,7 +161,7 @@ describe('reminders with two instances', () => {
           const sweeper = new ReminderSweeper({ db: handle.db, publicUrl: 'http://portal.test', log: quietLog, intervalMs: 20 });
           const sender = new MailSender({
             db: handle.db,
-            config: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'portal@testbed.example', DATA_DIR: '/nonexistent' },
+            config: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'portal@testbed.example', DATA_DIR: missingPath('data') },
             log: { info() {}, warn() {}, error() {} },
             pollIntervalMs: 20,
           });

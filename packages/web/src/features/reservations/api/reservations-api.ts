@@ -17,6 +17,7 @@ import { reservationsEndpoints as reservations } from '@testbed/contract/endpoin
 import { usagePoliciesEndpoints as usagePolicies } from '@testbed/contract/endpoints/usage-policies';
 import { userDirectoryEndpoints as userDirectory } from '@testbed/contract/endpoints/user-directory';
 import { ApiError, call } from '../../../shared/api-client';
+import { t, type DeviceMessageKey } from '../../../shared/i18n-devices';
 import { endpointQuery, invalidate, keyOf } from '../../../shared/endpoint-query';
 
 /** 'mine': the user is responsible or takes part; 'others': the user has no part. */
@@ -81,6 +82,28 @@ export const validUsersOptions = (name: string) =>
 /** The signed-in user as the server knows them now: a key added since sign-in counts. */
 export const meOptions = queryOptions({ ...endpointQuery(auth.me), staleTime: 0 });
 
+/** The booking form's label of each field of the request, by the last name of the field's path. */
+const BOOKING_FIELD_LABELS: Partial<Record<string, DeviceMessageKey>> = {
+  startDate: 'START_DATE',
+  startHour: 'START_HOUR',
+  durationHour: 'DURATION_HOURS',
+  durationMinute: 'DURATION_MINUTES',
+  endDate: 'END_DATE',
+  endHour: 'END_HOUR',
+  reservationType: 'RESERVATION_TYPE',
+  reservationDescription: 'DESCRIPTION',
+  selectedDevicetype: 'DEVICE_TYPE',
+};
+
+/** A refusal of one field, named by the form's label (or not at all: the request's path means nothing to a person). */
+function fieldRefusal(path: string, text: string): string {
+  const name = path.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? '';
+  const key = BOOKING_FIELD_LABELS[name];
+  if (key === undefined) return text;
+  const label = t(key);
+  return text.startsWith(label) ? text : `${label}: ${text}`;
+}
+
 /** The messages of a refused booking or deletion: value1 of the tuple reply, else the error's message. */
 export function refusalMessages(error: unknown): string[] {
   if (error instanceof ApiError) {
@@ -88,7 +111,7 @@ export function refusalMessages(error: unknown): string[] {
     if (body && Array.isArray(body.value1) && body.value1.every((item) => typeof item === 'string')) {
       return body.value1.length > 0 ? (body.value1 as string[]) : [error.message];
     }
-    const fields = Object.entries(error.fieldErrors).flatMap(([field, list]) => list.map((text) => `${field}: ${text}`));
+    const fields = Object.entries(error.fieldErrors).flatMap(([field, list]) => list.map((text) => fieldRefusal(field, text)));
     return fields.length > 0 ? fields : [error.message];
   }
   return [error instanceof Error ? error.message : String(error)];

@@ -9,6 +9,7 @@ import {
   type ApiTokenScope,
 } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../shared/api-client';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
@@ -22,6 +23,11 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [days, setDays] = useState('90');
   const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // The server's refusal of a field shows under that field (its fieldErrors are keyed by the body's names).
+  const serverErrors = create.error instanceof ApiError ? create.error.fieldErrors : {};
+  const errorOf = (field: 'name' | 'scope' | 'expiresInDays') => errors[field] ?? serverErrors[field]?.[0];
+  const shownUnderAField = ['name', 'scope', 'expiresInDays'].some((field) => serverErrors[field]?.length);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +54,7 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
           value={name}
           maxLength={API_TOKEN_NAME_MAX}
           onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name}
+          error={errorOf('name')}
           required
           style={{ flex: '1 1 16rem' }}
         />
@@ -61,7 +67,7 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
             { value: 'read+book+flash', label: m.SCOPE_ALL },
           ]}
           allowDeselect={false}
-          error={errors.scope}
+          error={errorOf('scope')}
           style={{ flex: '1 1 18rem' }}
         />
         <Select
@@ -70,11 +76,11 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
           onChange={(value) => value && setDays(value)}
           data={API_TOKEN_DAY_CHOICES.map((n) => ({ value: String(n), label: m.DAYS.replace('{{count}}', String(n)) }))}
           allowDeselect={false}
-          error={errors.expiresInDays}
+          error={errorOf('expiresInDays')}
           style={{ flex: '0 1 10rem' }}
         />
       </Group>
-      {create.error && (
+      {create.error && !shownUnderAField && (
         <Alert color="red" variant="light" mt="xs">
           {create.error.message}
         </Alert>

@@ -1,0 +1,5 @@
+// A user as the replies of other areas name them, in a module of its own: the areas that name users
+// (credentials, groups, roles ...) then do not load the users area's forms and their phone-number rule.
+import * as z from 'zod/mini';
+
+export const userSummarySchema = z.object({ userId: z.int(), firstname: z.string(), lastname: z.string(), username: z.string() });
