@@ -237,6 +237,9 @@ export interface ReservationsTable {
   start_date: Timestamp;
   end_date: Timestamp;
   description: Generated<string>;
+  /** The event's summary and description as iCalendar TEXT, kept by triggers (the calendar-text migration). */
+  calendar_summary: Generated<string>;
+  calendar_description: Generated<string>;
 }
 
 export interface ReservationUsersTable {

@@ -169,14 +169,32 @@ describe('the feed text', () => {
       await sql`UPDATE reservations SET description = ${description} WHERE id = ${id}`.execute(ctx.database.db);
     }
     const created = (await owner.inject({ method: 'POST', url: '/api/calendarFeed' })).json() as CalendarFeedCreated;
-    const feed = await ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search });
-    expect(feed.statusCode).toBe(200);
-    const feedEvents = veventsOf(feed.body);
-    expect(feedEvents).toHaveLength(ids.length);
-    for (const [n, id] of ids.entries()) {
-      const download = await owner.inject({ method: 'GET', url: `/api/reservations/${id}/ics` });
-      expect(feedEvents[n], `reservation ${id}`).toBe(veventsOf(download.body)[0]);
-    }
+    const readFeed = () => ctx.app.inject({ method: 'GET', url: new URL(created.url).pathname + new URL(created.url).search });
+    /** Each event of the feed is the one-event download of its reservation, which reads every name afresh. */
+    const expectFeedEqualsDownloads = async () => {
+      const reply = await readFeed();
+      expect(reply.statusCode).toBe(200);
+      const events = veventsOf(reply.body);
+      expect(events).toHaveLength(ids.length);
+      for (const [n, id] of ids.entries()) {
+        const download = await owner.inject({ method: 'GET', url: `/api/reservations/${id}/ics` });
+        expect(events[n], `reservation ${id}`).toBe(veventsOf(download.body)[0]);
+      }
+      return reply;
+    };
+    const feed = await expectFeedEqualsDownloads();
+    // What an event names, changed in place: a colleague renamed (as an anonymised account is), a device
+    // moved to another address, a colleague taken off, a reservation type relabelled.
+    await sql`UPDATE users SET username = ${`${friend.username}_renamed`} WHERE id = ${friend.id}`.execute(ctx.database.db);
+    await sql`UPDATE devices SET ip_address = '10.9.9.9' WHERE mac_address = '02:00:00:01:00:04'`.execute(ctx.database.db);
+    await sql`DELETE FROM reservation_users WHERE reservation_id = ${ids[3]!} AND user_id = ${friend.id}`.execute(ctx.database.db);
+    await sql`UPDATE reservation_types SET label = 'Exclusive; whole device' WHERE label = 'Exclusive'`.execute(ctx.database.db);
+    const changed = await expectFeedEqualsDownloads();
+    expect(changed.body).toContain(`${friend.username}_renamed`);
+    expect(changed.body).toContain('10.9.9.9');
+    expect(changed.headers.etag).not.toBe(feed.headers.etag);
+    await sql`UPDATE reservation_types SET label = 'Exclusive' WHERE label = 'Exclusive; whole device'`.execute(ctx.database.db);
+    await sql`UPDATE devices SET ip_address = '10.0.1.14' WHERE mac_address = '02:00:00:01:00:04'`.execute(ctx.database.db);
     // Every line of 75 octets or more is folded, and the text reads back as written.
     expect(feed.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(parse(feed.body).events[1]!.description).toContain('first line\nsecond; third\nfourth\nfifth, end');

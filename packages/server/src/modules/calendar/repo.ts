@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 
 export interface CalendarReservationRow {
@@ -45,34 +45,20 @@ export interface FeedSite {
 /** An instant in iCalendar's UTC form to the second, e.g. 20261126T203345Z. */
 const icalUtc = (column: ReturnType<typeof sql.ref>) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"Z"')`;
 
-/**
- * A TEXT value (RFC 5545 3.3.11), as ical-generator escapes it: backslash, semicolon and comma escaped, each
- * line break (CRLF, CR or LF) written as \n.
- */
-const icalText = (value: RawBuilder<string>) =>
-  sql<string>`replace(replace(replace(replace(replace(replace(${value}, '\\', '\\\\'), ';', '\\;'), ',', '\\,'), E'\\r\\n', E'\\n'), E'\\r', E'\\n'), E'\\n', '\\n')`;
-
 const CRLF = sql.lit('\r\n');
 
 /**
  * The feed of a secret in one statement: its owner (if the account may still sign in) and the text of the
  * owner's events, as holder or colleague, for the reservations that overlap the window from `pastDays` ago to
  * `futureDays` ahead, soonest first. The database writes each event's lines (the same lines, in the same
- * order, as ical-generator writes for the one-event download), unfolded: the caller folds the long ones. Its
+ * order, as ical-generator writes for the one-event download) from the text each reservation keeps for its
+ * event (the calendar-text migration), unfolded: the caller folds the long ones. Its
  * text is also what the feed's validator hashes, so that If-None-Match is answered before anything is built.
  * The read is noted on the feed at most once a minute, so that a polling calendar does not write on every read.
  */
 export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWindow, site: FeedSite): Promise<{ userId: number; events: string } | undefined> {
   const from = sql`now() - make_interval(days => ${window.pastDays})`;
   const until = sql`now() + make_interval(days => ${window.futureDays})`;
-  // Each text of a row escaped on its own, and the portal's own separators written escaped, rather than the
-  // whole description escaped again: the same text, with a fraction of the work.
-  const summary = sql<string>`'Testbed: ' || dv.count || ' device' || CASE WHEN dv.count = 1 THEN '' ELSE 's' END
-           || CASE WHEN r.description <> '' THEN ' – ' || ${icalText(sql`r.description`)} ELSE '' END`;
-  const description = sql<string>`'Holder: ' || ${icalText(sql`h.username`)}
-           || CASE WHEN c.names IS NULL THEN '' ELSE '\\nColleagues: ' || c.names END
-           || '\\nType: ' || ${icalText(sql`rt.label`)} || '\\nDevices: ' || coalesce(dv.labels, '')
-           || CASE WHEN r.description <> '' THEN '\\n\\n' || ${icalText(sql`r.description`)} ELSE '' END`;
   const { rows } = await sql<{ user_id: number; events: string }>`
     WITH feed AS (
       SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
@@ -98,21 +84,11 @@ export async function readFeed(db: Queryable, tokenHash: Buffer, window: FeedWin
              || 'DTSTAMP:' || ${icalUtc(sql.ref('r.submission_date'))} || ${CRLF}
              || 'DTSTART:' || ${icalUtc(sql.ref('r.start_date'))} || ${CRLF}
              || 'DTEND:' || ${icalUtc(sql.ref('r.end_date'))} || ${CRLF}
-             || 'SUMMARY:' || ${summary} || ${CRLF}
-             || 'DESCRIPTION:' || ${description} || ${CRLF}
+             || 'SUMMARY:' || r.calendar_summary || ${CRLF}
+             || 'DESCRIPTION:' || r.calendar_description || ${CRLF}
              || 'URL;VALUE=URI:' || ${site.publicUrl + '/reservations/'} || feed.user_id || '/reservationId/' || r.id || ${CRLF}
              || 'END:VEVENT' || ${CRLF} AS text
         FROM feed CROSS JOIN mine r
-        JOIN users h ON h.id = r.responsible_user_id
-        JOIN reservation_types rt ON rt.id = r.reservation_type_id
-        CROSS JOIN LATERAL (
-          SELECT string_agg(${icalText(sql`u.username`)}, '\\, ' ORDER BY u.username) AS names
-            FROM reservation_users ru JOIN users u ON u.id = ru.user_id WHERE ru.reservation_id = r.id) AS c
-        CROSS JOIN LATERAL (
-          SELECT count(*) AS count,
-                 string_agg(d.mac_address || ' (' || ${icalText(sql`t.name`)} || '\\, ' || host(d.ip_address) || ')', '\\, ' ORDER BY t.name, d.mac_address) AS labels
-            FROM reservation_devices rd JOIN devices d ON d.id = rd.device_id JOIN device_types t ON t.id = d.device_type_id
-           WHERE rd.reservation_id = r.id) AS dv
     )
     SELECT feed.user_id, (SELECT coalesce(string_agg(text, '' ORDER BY start_date, id), '') FROM events) AS events
       FROM feed`.execute(db);
