@@ -53,7 +53,8 @@ export function FailingMailsPage() {
                   <Table.Td>
                     <Button
                       size="compact-sm"
-                      variant="light"
+                      // The default look keeps its contrast under the pointer too (the light one's hover does not).
+                      variant="default"
                       loading={retry.isPending && retry.variables === mail.id}
                       aria-label={interpolate(homeMessages.RETRY_MAIL, { to: mail.to })}
                       onClick={() => retry.mutate(mail.id, { onSuccess: () => notifySuccess(interpolate(homeMessages.RETRY_ASKED, { to: mail.to })) })}
