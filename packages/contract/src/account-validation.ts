@@ -40,6 +40,7 @@ export const accountValidationMessages = {
     'Accounts whose last validation is older than the chosen day (or that were never validated) are listed, except those already pending.',
   VALIDATION_PENDING_ACCOUNTS: 'Accounts pending validation',
   LAST_VALIDATED_BEFORE: 'Last validated before',
+  DAYS_IN_ZONE: 'Days begin at midnight in {{zone}}',
   MONTHS_SHOWN: 'Months shown',
   MONTH: 'Month',
   YEAR: 'Year',

@@ -45,6 +45,7 @@ export const SIGNED_IN_ACTIONS = {
   'account-validation:request': NO_TOKEN, // ask users to update and validate their account
   'accounts:import': NO_TOKEN,
   'admin-summary:read': NO_TOKEN, // what waits for the administrators
+  'mail-outbox:manage': NO_TOKEN, // the failing mails and their retry
   'devices:read': READ, // the bookable and flashable devices, the reservation types
   'reservation:search': READ, // free slots
   'reservation:book': BOOK,

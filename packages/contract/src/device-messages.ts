@@ -204,6 +204,7 @@ export const deviceMessages = {
   INSIGHT: 'Insight',
   STATISTICS: 'Usage statistics',
   AUDIT_LOG: 'Audit log',
+  FAILING_MAILS: 'Failing mails',
   DATE_FROM: 'From',
   DATE_TO: 'To (excluded)',
   APPLY: 'Apply',

@@ -18,6 +18,25 @@ export const adminSummarySchema = z.object({
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
+/** A mail not delivered yet whose last attempt failed, as the administrators' failing-mails page shows it. */
+export const failingMailSchema = z.object({
+  id: z.int(),
+  to: z.string(),
+  subject: z.string(),
+  /** Attempts made so far, the failed ones included. */
+  attempts: z.int(),
+  lastError: z.string(),
+  createdAt: z.string(),
+  /** When the sender tries it again (ISO 8601). */
+  nextAttemptAt: z.string(),
+});
+export type FailingMail = z.infer<typeof failingMailSchema>;
+
+/** The failing mails, newest first, at most `FAILING_MAILS_LIMIT`; `total` counts them all. */
+export const failingMailListSchema = z.object({ mails: z.array(failingMailSchema), total: z.int() });
+export type FailingMailList = z.infer<typeof failingMailListSchema>;
+export const FAILING_MAILS_LIMIT = 200;
+
 export const homeMessages = {
   HOME: 'Home',
   WELCOME: 'Welcome, {{name}}',
@@ -31,6 +50,18 @@ export const homeMessages = {
   MAINTENANCE_COMING: 'Maintenance windows now or within 7 days: {{count}}',
   MAILS_FAILING: 'Mails that could not be delivered yet: {{count}}',
   OPEN: 'Open',
+  FAILING_MAILS: 'Failing mails',
+  FAILING_MAILS_INTRO: 'Mails not delivered yet whose last attempt failed, newest first. The sender tries each again later and later (up to an hour apart); "Retry now" makes it try at once.',
+  FAILING_MAILS_SHOWN: 'Showing the newest {{shown}} of {{total}}.',
+  NO_FAILING_MAIL: 'Every mail was delivered or is on its way.',
+  MAIL_RECIPIENT: 'Recipient',
+  MAIL_SUBJECT: 'Subject',
+  MAIL_ATTEMPTS: 'Attempts',
+  MAIL_LAST_ERROR: 'Last error',
+  MAIL_NEXT_ATTEMPT: 'Next attempt',
+  RETRY_NOW: 'Retry now',
+  RETRY_MAIL: 'Retry the mail to {{to}} now',
+  RETRY_ASKED: 'The mail to {{to}} will be tried again within seconds.',
   YOUR_DEVICES: 'Your reservations',
   NOW: 'Now',
   NEXT: 'Next',

@@ -473,6 +473,19 @@ const rows = {
     expected: ADMIN_ONLY,
   },
   'home.adminSummary': { url: () => '/api/adminSummary', expected: ADMIN_ONLY },
+  'home.failingMails': { url: () => '/api/failingMails', expected: ADMIN_ONLY },
+  'home.retryMail': {
+    prepare: async () => {
+      const mail = await ctx.database.db
+        .insertInto('mail_outbox')
+        .values({ to_address: 'matrix@example.org', subject: 'matrix', text_body: 't', attempts: 1, last_error: 'refused' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: mail.id };
+    },
+    url: (f) => `/api/failingMails/${f.id}/retry`,
+    expected: ADMIN_ONLY,
+  },
   'statistics.csv': {
     url: () => '/api/statistics/signUpsByMonth.csv?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z',
     expected: ADMIN_ONLY,

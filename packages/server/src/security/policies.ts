@@ -88,6 +88,7 @@ const RULES = {
   'account-validation:request': administratorsOnly,
   'accounts:import': administratorsOnly,
   'admin-summary:read': administratorsOnly,
+  'mail-outbox:manage': administratorsOnly, // the failing mails and their retry
   'devices:read': anyoneSignedIn,
   'reservation:search': anyoneSignedIn,
   'reservation:book': ownAccount, // a user books as the holder themselves

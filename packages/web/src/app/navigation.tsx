@@ -54,6 +54,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
       items: [
         { label: 'STATISTICS', to: paths.statistics.href() },
         { label: 'AUDIT_LOG', to: paths.auditLog.href() },
+        { label: 'FAILING_MAILS', to: paths.failingMails.href() },
       ],
     });
   }

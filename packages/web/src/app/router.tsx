@@ -70,6 +70,7 @@ export const pages: Partial<Record<RouteName, PageModule>> = {
   deviceHealth: () => import('../features/device-health/pages/device-health-page'),
   statistics: () => import('../features/insight/pages/statistics-page'),
   auditLog: () => import('../features/insight/pages/audit-log-page'),
+  failingMails: () => import('../features/home/pages/failing-mails-page'),
   maintenance: () => import('../features/catalogue/pages/maintenance-page'),
   devices: () => import('../features/catalogue/pages/devices-page'),
   passwordForgotten: () => import('../features/account-security/pages/password-forgotten-page'),

@@ -56,6 +56,7 @@ describe('shell', () => {
     expect(links).toEqual([
       [messages.STATISTICS, '/statistics'],
       [messages.AUDIT_LOG, '/auditLog'],
+      [messages.FAILING_MAILS, '/failingMails'],
     ]);
   });
 

@@ -104,6 +104,7 @@ export const paths = {
   deviceHealth: guarded('/deviceHealth', ADMIN, () => '/deviceHealth'),
   statistics: guarded('/statistics', ADMIN, () => '/statistics'),
   auditLog: guarded('/auditLog', ADMIN, () => '/auditLog'),
+  failingMails: guarded('/failingMails', ADMIN, () => '/failingMails'),
   maintenance: guarded('/maintenance', ADMIN, () => '/maintenance'),
   devices: guarded('/devices', ADMIN_OR_USER, () => '/devices'),
   // The account-validation link of the mails: the spec lists it among the open token routes, but deciding on

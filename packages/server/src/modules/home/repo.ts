@@ -35,3 +35,40 @@ export async function loadAdminSummary(db: Queryable, downMacs: readonly string[
     mailsFailing: Number(row.mailsFailing),
   };
 }
+
+export interface FailingMailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  next_attempt_at: Date;
+}
+
+const failingMailColumns = ['id', 'to_address', 'subject', 'attempts', 'last_error', 'created_at', 'next_attempt_at'] as const;
+
+/** The newest undelivered mails whose last attempt failed, and how many there are in all. */
+export async function listFailingMails(db: Queryable, limit: number): Promise<{ rows: FailingMailRow[]; total: number }> {
+  const failing = db.selectFrom('mail_outbox').where('sent_at', 'is', null).where('last_error', 'is not', null);
+  const [rows, count] = await Promise.all([
+    failing.select(failingMailColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    failing.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as FailingMailRow[], total: Number(count.total) };
+}
+
+/**
+ * Makes an undelivered mail due now; answers it, or undefined when there is no such mail waiting. A mail a sender
+ * holds right now (claimed, its lease in the future) becomes due too: at worst it is tried twice, as after a crash.
+ */
+export async function makeMailDue(db: Queryable, id: number): Promise<FailingMailRow | undefined> {
+  const row = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .returning(failingMailColumns)
+    .executeTakeFirst();
+  return row as FailingMailRow | undefined;
+}

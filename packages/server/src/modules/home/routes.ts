@@ -8,4 +8,9 @@ export const homeRoutes = endpointRoutes(homeEndpoints, ({ home }: { home: HomeS
     reply.header('cache-control', 'no-store');
     return home.adminSummary(request.principal);
   },
+  failingMails: async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return home.failingMails(request.principal);
+  },
+  retryMail: (request) => home.retryMail(request.principal, request.params.id, request.ip),
 }));

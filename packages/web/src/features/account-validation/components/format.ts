@@ -1,5 +1,6 @@
-// The table dates (the shared time format) and the catalogue's {{placeholders}}.
-import { formatDay as formatInstantDay } from '../../../shared/time';
+// The table dates, the picker's days (the shared time module: the profile's zone, else the browser's) and the
+// catalogue's {{placeholders}}.
+import { formatDay as formatInstantDay, instantOf } from '../../../shared/time';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -11,13 +12,17 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** 'YYYY-MM-DD' of a local day, as Mantine's pickers speak. */
-export function dayString(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** 'YYYY-MM-DD' of the first day of a month; months past either end of the year roll into the next or last year. */
+export function monthStart(year: number, month: number): string {
+  const index = year * 12 + (month - 1);
+  return `${Math.floor(index / 12)}-${pad((((index % 12) + 12) % 12) + 1)}-01`;
 }
 
-/** The timestamp in milliseconds of the start of a 'YYYY-MM-DD' day in the browser's zone. */
+/**
+ * The start of a 'YYYY-MM-DD' day in the zone the app shows (the profile's, else the browser's), in milliseconds;
+ * in a zone whose clocks skip midnight that day, the first hour that exists.
+ */
 export function dayStartMs(day: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date).getTime();
+  return (instantOf(year, month, date, 0, 0) ?? instantOf(year, month, date, 1, 0))!.getTime();
 }

@@ -7,7 +7,8 @@ import { DatePicker } from '@mantine/dates';
 import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
 import { useId } from 'react';
 import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
-import { dayString } from './format';
+import { toDateString, zoneLabel } from '../../../shared/time';
+import { fill, monthStart } from './format';
 import classes from './validation-date-picker.module.css';
 import { catalogue } from '../../../shared/i18n';
 
@@ -34,9 +35,9 @@ export function ValidationDatePicker({ value, onChange, displayed, onDisplayedCh
   const ariaLabels = useDatePickerLabels();
   const labelId = useId();
   const [year, month] = displayed.split('-').map(Number) as [number, number];
-  const thisYear = new Date().getFullYear();
+  const thisYear = Number(toDateString(new Date()).slice(0, 4));
   const years = Array.from({ length: YEARS_BACK + 2 }, (_, i) => String(thisYear + 1 - i));
-  const show = (nextYear: number, nextMonth: number) => onDisplayedChange(dayString(new Date(nextYear, nextMonth - 1, 1)));
+  const show = (nextYear: number, nextMonth: number) => onDisplayedChange(monthStart(nextYear, nextMonth));
 
   return (
     <Stack gap="sm" role="group" aria-labelledby={labelId}>
@@ -79,6 +80,9 @@ export function ValidationDatePicker({ value, onChange, displayed, onDisplayedCh
           ariaLabels={ariaLabels}
         />
       </SimpleGrid>
+      <Text size="xs" c="dimmed" data-testid="validation-zone">
+        {fill(text.DAYS_IN_ZONE, { zone: zoneLabel() })}
+      </Text>
     </Stack>
   );
 }

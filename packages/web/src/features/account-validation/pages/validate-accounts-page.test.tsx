@@ -104,6 +104,26 @@ describe('validate accounts page', () => {
     expect(await screen.findByText(text.NO_ACCOUNT_TO_VALIDATE)).toBeInTheDocument();
   });
 
+  it("counts the days in the profile's zone, not the browser's, and names it under the calendar", async () => {
+    // Auckland is 12 hours ahead of UTC in June, whatever zone the tests run in.
+    signInAs('ADMIN', { timeZone: 'Pacific/Auckland' });
+    const sent = fakeServer({ toUpdate: [] });
+    const user = userEvent.setup();
+    renderApp('/validateAccounts');
+    await user.selectOptions(await screen.findByRole('combobox', { name: text.YEAR }, { timeout: 10_000 }), '2025');
+    await user.selectOptions(screen.getByRole('combobox', { name: text.MONTH }), '6');
+    expect(screen.getByTestId('validation-zone')).toHaveTextContent(
+      // Today's offset: +13:00 in the southern summer, +12:00 in winter.
+      /^Days begin at midnight in Pacific\/Auckland \(UTC\+1[23]:00\)$/,
+    );
+    await pickDay(user, '15 June 2025');
+    await user.click(screen.getByRole('button', { name: text.SEARCH_ACCOUNTS }));
+    await screen.findByText(text.NO_ACCOUNT_TO_VALIDATE);
+    expect(sent.find((call) => call.url.startsWith('/api/userAccountsToUpdate/'))!.url).toBe(
+      `/api/userAccountsToUpdate/${Date.UTC(2025, 5, 14, 12, 0)}`,
+    );
+  });
+
   it('is for administrators only', async () => {
     signInAs('USER');
     fakeServer({});

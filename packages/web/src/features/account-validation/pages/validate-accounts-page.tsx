@@ -11,7 +11,8 @@ import { PageHeading } from '../../../shared/components/page-heading';
 import { paths } from '../../../shared/paths';
 import { useAccountsToUpdate, useRequestValidation } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
-import { dayStartMs, dayString, fill } from '../components/format';
+import { dayStartMs, fill, monthStart } from '../components/format';
+import { toDateString } from '../../../shared/time';
 import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-date-picker';
 import { reportFailure } from '../../../shared/report-failure';
 import { catalogue } from '../../../shared/i18n';
@@ -20,13 +21,11 @@ const text = catalogue(accountValidationMessagesEn);
 
 export function ValidateAccountsPage() {
   useDocumentTitle(`${text.VALIDATE_ACCOUNTS} | Testbed Portal`);
-  const today = dayString(new Date());
+  // Today as the profile's zone (else the browser's) counts it, like every day of this page.
+  const today = toDateString(new Date());
   const [day, setDay] = useState<string | null>(null);
-  const [displayed, setDisplayed] = useState(() => {
-    // Two months by default: the previous month and this one, so that recent days are one click away.
-    const now = new Date();
-    return dayString(new Date(now.getFullYear(), now.getMonth() - 1, 1));
-  });
+  // Two months by default: the previous month and this one, so that recent days are one click away.
+  const [displayed, setDisplayed] = useState(() => monthStart(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1));
   const [months, setMonths] = useState<(typeof MONTH_CHOICES)[number]>('2');
   const [searchedMs, setSearchedMs] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());

@@ -6,7 +6,8 @@ import { catalogueEndpoints as catalogue } from '@testbed/contract/endpoints/cat
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
 import { homeEndpoints as home } from '@testbed/contract/endpoints/home';
 import { reservationsEndpoints as reservations } from '@testbed/contract/endpoints/reservations';
-import { endpointQuery } from '../../../shared/endpoint-query';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, useChange } from '../../../shared/endpoint-query';
 
 export const useAdminSummary = (enabled: boolean) => useQuery({ ...endpointQuery(home.adminSummary), enabled });
 /** The reservations of the user that have not ended (the list's default), soonest first. */
@@ -31,3 +32,8 @@ export const useFreeDevices = () =>
 
 /** The signed-in person as the server knows them now: a key added since the sign-in counts. */
 export const useMe = () => useQuery(endpointQuery(auth.me));
+
+/** The failing mails (administrators), looked at again every half minute as the sender keeps trying. */
+export const useFailingMails = () => useQuery({ ...endpointQuery(home.failingMails), refetchInterval: 30_000 });
+/** Asks for a new attempt of one mail at once. */
+export const useRetryMail = () => useChange((id: number) => call(home.retryMail, { params: { id } }), () => [home.failingMails, home.adminSummary]);

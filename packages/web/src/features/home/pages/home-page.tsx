@@ -27,16 +27,16 @@ function Panel({ title, children, testId }: { title: string; children: React.Rea
   );
 }
 
-/** The administrators' counts; only those above zero show, each with its page (failing mails have none). */
+/** The administrators' counts; only those above zero show, each with its page. */
 function WaitingPanel({ summary }: { summary: AdminSummary }) {
-  const lines: Array<{ count: number; text: string; to: string | null }> = [
+  const lines: Array<{ count: number; text: string; to: string }> = [
     { count: summary.accountsToApprove, text: homeMessages.ACCOUNTS_TO_APPROVE, to: paths.users.href() },
     { count: summary.revalidationsPending, text: homeMessages.REVALIDATIONS_PENDING, to: paths.displayValidationPendingAccounts.href() },
     { count: summary.devicesQuarantined, text: homeMessages.DEVICES_QUARANTINED, to: paths.deviceHealth.href() },
     { count: summary.devicesFailing, text: homeMessages.DEVICES_FAILING, to: paths.deviceHealth.href() },
     { count: summary.devicesDown, text: homeMessages.DEVICES_DOWN, to: paths.deviceHealth.href() },
     { count: summary.maintenanceComing, text: homeMessages.MAINTENANCE_COMING, to: paths.maintenance.href() },
-    { count: summary.mailsFailing, text: homeMessages.MAILS_FAILING, to: null },
+    { count: summary.mailsFailing, text: homeMessages.MAILS_FAILING, to: paths.failingMails.href() },
   ].filter((line) => line.count > 0);
   if (lines.length === 0) return <Text size="sm">{homeMessages.NOTHING_WAITS}</Text>;
   return (
@@ -44,11 +44,9 @@ function WaitingPanel({ summary }: { summary: AdminSummary }) {
       {lines.map((line) => (
         <Group key={line.text} justify="space-between" wrap="nowrap" data-testid="waiting-line">
           <Text size="sm">{interpolate(line.text, { count: line.count })}</Text>
-          {line.to && (
-            <Button component={Link} to={line.to} size="compact-sm" variant="light">
-              {homeMessages.OPEN}
-            </Button>
-          )}
+          <Button component={Link} to={line.to} size="compact-sm" variant="light">
+            {homeMessages.OPEN}
+          </Button>
         </Group>
       ))}
     </Stack>
