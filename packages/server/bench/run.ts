@@ -127,7 +127,8 @@ async function openSite(label: string, reservations: number, timeline: number, w
   );
   await timed(`${label}: VACUUM ANALYZE`, () => sql`VACUUM ANALYZE`.execute(db));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
+  // One user follows every flash job of the bench: its progress streams may all be open at once.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: bench.url, FLASH_STREAMS_PER_USER: String(FLASH_STREAMS) });
   const jwtSecret = randomBytes(32).toString('hex');
   const app = await buildApp({ config, db, subscribe: database.subscribe, jwtSecret, logger: false, webRoot, driver });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -187,6 +188,7 @@ async function signIn(api: string, username: string) {
 async function openProgressStreams(api: string, headers: Record<string, string>, handles: string[]) {
   const controller = new AbortController();
   let opened = 0;
+  // A refused stream closes the ones already open: an open stream would keep the server's close waiting.
   await Promise.all(
     handles.map(async (handle) => {
       const ticket = await fetch(`${api}/api/flashJobs/${handle}/streamTicket`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
@@ -199,7 +201,10 @@ async function openProgressStreams(api: string, headers: Record<string, string>,
         for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) void chunk;
       })().catch(() => undefined);
     }),
-  );
+  ).catch((error: unknown) => {
+    controller.abort();
+    throw error;
+  });
   return { opened, close: () => controller.abort() };
 }
 
