@@ -80,7 +80,7 @@ const fieldError = (field: string, message: string) => new AppError('validation'
 
 /** A booking's success also carries the window as stored. */
 export type TupleReply<T> = { value0: boolean; value1: T; startDate?: string; endDate?: string };
-/** A reply of the spec's tuple shape with the HTTP status it goes with. */
+/** A reply of the tuple shape kept for existing callers (docs/api.md) with the HTTP status it goes with. */
 export interface Outcome<T, S extends number> {
   status: 200 | S;
   reply: TupleReply<T>;
@@ -215,7 +215,7 @@ export class ReservationService {
 
   /**
    * Books all the devices or none. Rule failures answer 400 and overlaps with other bookings 409, each
-   * with the spec's tuple `{value0: false, value1: [messages]}`; success answers the new id.
+   * with the tuple `{value0: false, value1: [messages]}` (docs/api.md); success answers the new id.
    */
   async book(principal: Principal | null, request: ReserveNodesRequest, ip?: string): Promise<Outcome<number | string[], 400 | 409>> {
     const form = request.nodesBookingForm;
