@@ -66,7 +66,7 @@ export const accountSecurityMessages = {
 
 export const accountEmailSchema = emailSchema;
 
-/** A new password: required, the spec's rule. The common-password check is the server's. */
+/** A new password: required, the password rule of rules.ts. The common-password check is the server's. */
 const newPasswordSchema = z.pipe(z.string().check(z.minLength(1, required('New password'))), passwordSchema);
 
 // Forgotten password --------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ const signup = signupFormSchema.shape;
 
 /** Replies of these calls and the words of their screens. */
 export const accountValidationMessages = {
-  // spec texts
+  // the screens' and replies' texts
   NO_ACCOUNT_TO_VALIDATE: 'no account to validate',
   NO_VALIDATION_PENDING_ACCOUNT: 'No validation pending account',
   SEARCH_ACCOUNTS: 'Search accounts',
@@ -116,7 +116,7 @@ export const userAccountsToUpdateParamsSchema = z.object({
   date: wholeNumberText(0, MAX_INSTANT_MS),
 });
 
-/** An account of the users list (dates as ISO 8601 instants), with its pending flag under the spec's name. */
+/** An account of the users list (dates as ISO 8601 instants), with its pending flag under the name existing callers read (docs/api.md). */
 export const accountToValidateSchema = z.extend(
   z.pick(userListItemSchema, {
     userId: true,

@@ -7,7 +7,7 @@ import { messages } from './messages.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './user-summary.js';
 
-/** The OpenSSH names of the accepted key types (the spec's 'ssh-ecdsa' is the ecdsa-sha2-* family). */
+/** The OpenSSH names of the accepted key types ('ssh-ecdsa' on the key page is the ecdsa-sha2-* family). */
 export const SSH_KEY_TYPES = [
   'ssh-ed25519',
   'ssh-rsa',

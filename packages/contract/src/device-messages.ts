@@ -1,5 +1,5 @@
 // The English texts of the device pages and what grew from it: booking, flashing, scheduling, device
-// health, insight, the catalogue. Keys are the spec's; the client shows them through its
+// health, insight, the catalogue. Keys are stable names; the client shows them through its
 // shared/i18n-devices.ts, loaded with the pages that show them only, not with sign-in.
 export const deviceMessages = {
   // device pages

@@ -12,7 +12,7 @@ export interface EndpointDefinition {
   readonly method: HttpMethod;
   /** Below /api, with `:name` for each path parameter. */
   readonly path: string;
-  /** Other paths that answer the same (the spec's spellings). */
+  /** Other paths that answer the same (spellings kept for existing callers: docs/api.md). */
   readonly alsoAt?: readonly string[];
   readonly params?: Schema;
   readonly query?: Schema;

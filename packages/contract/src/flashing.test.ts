@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFlashingRequestSchema, flashNodesRequestSchema, isFlashingDoneLine, statusLineDate, statusLineText } from './flashing.js';
 
 describe('status lines', () => {
-  it("reads 'date : text' with the spec's separator", () => {
+  it("reads 'date : text' with its ' : ' separator", () => {
     expect(statusLineText('2026-11-22T10:00:05Z : Writing image a : b')).toBe('Writing image a : b');
     expect(statusLineDate('2026-11-22T10:00:05Z : Flashing done')).toEqual(new Date('2026-11-22T10:00:05Z'));
     expect(statusLineDate('Flashing done')).toBeNull();

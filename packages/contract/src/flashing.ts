@@ -1,5 +1,5 @@
-// Flashing (docs/testbed-file.md). The calls keep the spec's
-// shapes; the "status-file path" of the spec is the opaque handle of a flash job kept by the server.
+// Flashing (docs/testbed-file.md). The calls keep the shapes existing callers use (docs/api.md); what
+// they once named a status-file path is the opaque handle of a flash job kept by the server.
 import * as z from 'zod/mini';
 import { wholeNumberText } from './input.js';
 
@@ -56,7 +56,7 @@ export type FlashJobState = z.infer<typeof flashJobStateSchema>;
 
 const handleSchema = z.uuid('Unknown flash job.');
 
-/** POST /api/checkFlashing: the handle given by flashNodes, as the bare JSON string of the spec or {handle}. */
+/** POST /api/checkFlashing: the handle given by flashNodes, as a bare JSON string (docs/api.md) or {handle}. */
 export const checkFlashingRequestSchema = z.union([handleSchema, z.object({ handle: handleSchema })]);
 export type CheckFlashingRequest = z.infer<typeof checkFlashingRequestSchema>;
 

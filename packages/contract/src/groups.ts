@@ -116,7 +116,7 @@ export const groupFormSchema = z.object({
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
 
-/** The wire shape of POST /group and PUT /group/{id}: the spec's (groupId, name, groupType). */
+/** The wire shape of POST /group and PUT /group/{id}: (groupId, name, groupType), as existing callers send it. */
 export const groupBodySchema = z.object({
   groupId: z.optional(idValueSchema),
   name: groupNameSchema,

@@ -6,7 +6,7 @@ import { userSummarySchema } from './user-summary.js';
 export const INTENDED_USAGE_INVALID = 'Please enter valid data';
 export const INTENDED_USAGE_MAX_LENGTH = 4000;
 
-/** Required; whitespace-only text is refused with the spec's message. */
+/** Required; whitespace-only text is refused with the catalogue's message. */
 export const intendedUsageFormSchema = z.object({
   description: z
     .string({ error: INTENDED_USAGE_INVALID })

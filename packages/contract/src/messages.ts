@@ -1,4 +1,4 @@
-// The English message catalogue of both spec documents: the server answers with the same sentences the client
+// The English message catalogue: the server answers with the same sentences the client
 // shows, so both speak alike. It is kept in two parts so that a page downloads only the texts it may show.
 import { commonMessages } from './common-messages.js';
 import { deviceMessages } from './device-messages.js';

@@ -4,7 +4,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 
 /**
- * A phone number as a person writes it: the spec's digits (a national number such as 0612345678), or an
+ * A phone number as a person writes it: digits alone (a national number such as 0612345678), or an
  * international one with its "+" and country code (+33 6 12 34 56 78, +1 (415) 555-0100), checked by
  * libphonenumber. Spaces, dots, dashes and brackets are the person's layout: they are dropped from a national
  * number, and an international one is kept in its international form. Null when nothing is given.

@@ -2,7 +2,7 @@
 // employer types and professional statuses. Read-only; shown to administrators in pages of 50.
 import * as z from 'zod/mini';
 
-/** The spec's page size for the employer types, professional statuses and group types lists. */
+/** The page size of the employer types, professional statuses and group types lists (docs/web-app.md). */
 export const REFERENCE_PAGE_SIZE = 50;
 
 export const employerTypeSchema = z.object({ employerTypeId: z.int(), label: z.string() });

@@ -9,7 +9,7 @@ import { optionalPhoneSchema } from './phone.js';
 import { EMAIL_MAX_LENGTH, emailSchema, PHONE_RULE_MESSAGE, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
 
 export const registrationMessages = {
-  // validation (section 5, word for word where the spec gives the words)
+  // validation of the sign-up form's fields
   INVALID_EMAIL: 'Invalid email.',
   EMAIL_MISMATCH: 'The "Email verification" must be the same as "Email".',
   PASSWORD_MISMATCH: 'The "Password verification" must be the same as "Password".',
@@ -183,7 +183,7 @@ function sameText(a: unknown, b: unknown, ignoreCase: boolean): boolean {
 }
 
 /**
- * The sign-up form (the spec's fields). The server parses it with this schema too, so the page shows the
+ * The sign-up form (docs/accounts.md). The server parses it with this schema too, so the page shows the
  * message the API would answer. The photo travels as base64 (an optional data: URL prefix is allowed).
  */
 export const signupFormSchema = z
@@ -299,7 +299,7 @@ export const accountRequestSchema = z.object({
 });
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
-/** The e-mail and account validation calls resolve the spec's boolean: was it already done? */
+/** The e-mail and account validation calls answer one boolean: was it already done? */
 export const tokenConfirmationReplySchema = z.object({ alreadyValidated: z.boolean() });
 export type TokenConfirmationReply = z.infer<typeof tokenConfirmationReplySchema>;
 

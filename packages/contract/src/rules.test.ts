@@ -9,7 +9,7 @@ describe('username rule', () => {
   it.each(['ab', 'alice', 'a_1', 'z'.repeat(32)])('accepts %s', (name) => {
     expect(usernameSchema.safeParse(name).success).toBe(true);
   });
-  it.each(['a', 'Alice', '1abc', '_abc', 'ab-c', 'ab c', 'a'.repeat(33), ''])('refuses %j with the spec message', (name) => {
+  it.each(['a', 'Alice', '1abc', '_abc', 'ab-c', 'ab c', 'a'.repeat(33), ''])('refuses %j with the rule message', (name) => {
     const result = usernameSchema.safeParse(name);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(USERNAME_MESSAGE);
@@ -21,7 +21,7 @@ describe('password rule', () => {
     expect(passwordSchema.safeParse(password).success).toBe(true);
   });
   it.each(['Abcde1!', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefgh1', 'Abcd efg1!', `A1!${'a'.repeat(200)}`])(
-    'refuses %j with the spec message',
+    'refuses %j with the rule message',
     (password) => {
       const result = passwordSchema.safeParse(password);
       expect(result.success).toBe(false);

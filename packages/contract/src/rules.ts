@@ -1,4 +1,4 @@
-// The spec's field rules, each written once here: every form of the contract
+// The field rules (docs/accounts.md), each written once here: every form of the contract
 // that has the field uses the schema below, server and client alike, so a person sees in the form exactly
 // the message the API would answer. The database's CHECKs mirror some of them (each names this file).
 import * as z from 'zod/mini';
@@ -32,7 +32,7 @@ export const requiredString = (field: string) => z.string({ error: required(fiel
 
 export const usernameSchema = z.string().check(z.regex(USERNAME_PATTERN, USERNAME_MESSAGE));
 
-/** The password rule; a screen whose spec words the refusal differently gives its own sentence. */
+/** The password rule; a screen that words the refusal differently gives its own sentence. */
 export const passwordRule = (message: string = PASSWORD_MESSAGE) =>
   z.string().check(z.maxLength(PASSWORD_MAX_LENGTH, message), z.regex(PASSWORD_PATTERN, message));
 export const passwordSchema = passwordRule();

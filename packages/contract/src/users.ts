@@ -106,7 +106,7 @@ export const userListPageSchema = z.object({
 });
 export type UserListPage = z.infer<typeof userListPageSchema>;
 
-/** The spec's danger row: not enabled, no validation pending and no token. */
+/** The users list's danger row (docs/web-app.md): not enabled, no validation pending and no token. */
 export const isDangerUser = (user: Pick<UserListItem, 'isEnabled' | 'validationPending' | 'hasToken'>) =>
   !user.isEnabled && !user.validationPending && !user.hasToken;
 

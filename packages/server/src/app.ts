@@ -31,6 +31,7 @@ import { AccessTokens } from './security/access-token.js';
 import { authenticate } from './security/authenticate.js';
 import { csrf } from './security/csrf.js';
 import { safeText } from './security/safe-text.js';
+import { replyValidators } from './reply-validators.js';
 import { jsonBodyLimits } from './security/json-body.js';
 import { dropForgedForwardedFor } from './security/forwarded-for.js';
 import { DatabaseHitCounter, RedisHitCounter, sharedRateLimitStore } from './security/rate-limit-store.js';
@@ -265,7 +266,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reservationReplies = new ReservationReplyCache();
   const colleagueSearches = new NotifiedReplies(USERS_DIRECTORY_CHANNEL, COLLEAGUE_SEARCH_BYTES);
   const replyCaches = [reservationReplies, colleagueSearches];
-  if (deps.subscribe && deps.replyCaches !== false) for (const cache of replyCaches) await cache.listen(deps.subscribe);
+  // Without them the services take the reads' own paths, one statement each, as they would with no cache at all.
+  const keepReplies = deps.replyCaches !== false;
+  if (deps.subscribe && keepReplies) for (const cache of replyCaches) await cache.listen(deps.subscribe);
   app.addHook('onClose', () => Promise.all(replyCaches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
@@ -326,19 +329,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     async (api) => {
       await api.register(authenticate, { tokens, db });
       await api.register(safeText);
+      await api.register(replyValidators);
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth });
       await api.register(accountSecurityRoutes, { accounts: new AccountSecurityService(db, tokens, config) });
       await api.register(registrationRoutes, {
         registration: new RegistrationService(db, config, createCaptcha(config, deps.jwtSecret)),
       });
-      await api.register(userDirectoryRoutes, { searches: colleagueSearches });
-      await api.register(userRoutes, { searches: colleagueSearches });
+      await api.register(userDirectoryRoutes, { searches: keepReplies ? colleagueSearches : undefined });
+      await api.register(userRoutes, { searches: keepReplies ? colleagueSearches : undefined });
       await api.register(employerRoutes, { employers: new EmployersService(db) });
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
       const usagePolicies = new UsagePolicyService(db);
       await api.register(usagePolicyRoutes, { policies: usagePolicies });
-      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, reservationReplies, usagePolicies) });
+      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, keepReplies ? reservationReplies : undefined, usagePolicies) });
       await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
       await api.register(deviceHealthRoutes, {

@@ -253,7 +253,7 @@ const rows = {
   },
   // users
   'user-directory.search': { url: () => '/api/validUsers?name=a', expected: SIGNED_IN },
-  // The spec's two spellings of the list, the second with its search.
+  // The list's two spellings (docs/api.md), the second with its search.
   'users.list': [
     { url: () => '/api/users', expected: ADMIN_ONLY },
     { url: () => '/api/users/?name=ada', expected: ADMIN_ONLY },

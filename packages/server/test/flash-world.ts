@@ -71,7 +71,7 @@ export async function openFlashWorld(testbed: TestbedFile, env: Record<string, s
 
 export type FlashWorld = Awaited<ReturnType<typeof openFlashWorld>>;
 
-/** Waits until the job has ended, reading checkFlashing as the spec's client does. */
+/** Waits until the job has ended, polling checkFlashing as a script would. */
 export async function waitForJob(caller: Caller, handle: string, ms = 20_000): Promise<string> {
   const end = Date.now() + ms;
   for (;;) {

@@ -15,7 +15,7 @@ export const usersEndpoints = /* @__PURE__ */ defineEndpoints('users', {
   list: {
     method: 'GET',
     path: '/users',
-    // The spec calls both GET /users and its search GET /users/?name=.
+    // Existing callers use both GET /users and its search GET /users/?name= (docs/api.md).
     alsoAt: ['/users/'],
     action: 'users:list',
     tags: ['users'],

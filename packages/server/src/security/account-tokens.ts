@@ -20,7 +20,7 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenKind, number> = {
 
 export type TokenPayload = Record<string, unknown>;
 
-/** Why a token cannot be used; pages map each to the spec's text. */
+/** Why a token cannot be used; pages map each to a catalogue text. */
 export type TokenProblem = 'invalid' | 'expired' | 'used';
 
 export type TokenLookup =

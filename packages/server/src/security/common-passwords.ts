@@ -1,4 +1,4 @@
-// Rejection of common passwords: the spec's pattern is met by "Password1!", so the
+// Rejection of common passwords: the contract's pattern is met by "Password1!", so the
 // password is also compared with the list of the most used passwords of @zxcvbn-ts/language-common. The
 // list is lower case; a common word dressed with capitals, digits or symbols at its ends is still common.
 import { dictionary } from '@zxcvbn-ts/language-common';

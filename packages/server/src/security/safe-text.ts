@@ -11,7 +11,7 @@ export const safeText = fp(async (app) => {
     for (const [part, value] of Object.entries(parts)) {
       const field = findUnsafeText(value);
       if (field === null) continue;
-      // A bare string body (the spec's checkFlashing takes one) has no field name of its own.
+      // A bare string body (checkFlashing takes one: docs/api.md) has no field name of its own.
       const name = field || part;
       throw new AppError('validation', `${name}: ${UNSAFE_TEXT_MESSAGE}`, { fieldErrors: { [name]: [UNSAFE_TEXT_MESSAGE] } });
     }

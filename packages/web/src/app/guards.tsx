@@ -1,4 +1,4 @@
-// Route guards of the spec, rendered around the page of a route: they send
+// Route guards (docs/web-app.md), rendered around the page of a route: they send
 // the visitor elsewhere with <Navigate replace> before the page is fetched or shown, else render it.
 //   not signed in                       -> /signin?returnURL=<where they were going>
 //   signed in without a listed role     -> /accessdenied

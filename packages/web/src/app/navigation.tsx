@@ -72,7 +72,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
       label: 'FLASH',
       items: [
         { label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) },
-        // Beyond the spec's menu: the administrators' page of the fleet's health.
+        // Beyond the menu existing users know: the administrators' page of the fleet's health.
         ...(isAdmin(user)
           ? [
               { label: 'DEVICE_HEALTH' as const, to: paths.deviceHealth.href() },

@@ -1,4 +1,4 @@
-// The route table, built from `paths`: every route of the spec exists with its guard. A route whose page
+// The route table, built from `paths`: every route of `paths` exists with its guard. A route whose page
 // is written has a lazy import in `pages`; the others show the not-found page behind their guard until
 // their feature lands, so an anonymous visitor is still sent to sign-in and a user to access denied.
 // A page is a React.lazy component: the guard (a component in the main bundle) decides at once and the

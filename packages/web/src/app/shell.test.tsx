@@ -25,7 +25,7 @@ describe('shell', () => {
     expect(screen.queryByRole('button', { name: messages.SIGN_OUT })).not.toBeInTheDocument();
   });
 
-  it("gives an administrator the Lists menu with the spec's entries and every administrators' list", async () => {
+  it("gives an administrator the Lists menu with its entries and every administrators' list", async () => {
     signInAs('ADMIN', { userId: 1 });
     renderApp('/user/1');
     const menu = await openMenu(messages.LISTS);

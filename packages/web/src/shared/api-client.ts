@@ -1,5 +1,5 @@
 // The one way the web app calls the API. It sends and reads JSON, adds the Bearer token of the signed-in
-// user, echoes the XSRF-TOKEN cookie on state-changing calls, and applies the spec's two error
+// user, echoes the XSRF-TOKEN cookie on state-changing calls, and applies two error
 // interceptors: a 401 ends the session and leads to sign-in with disconnected=true, a 403 ends it and
 // leads to the account-invalid page. Callers get an ApiError whose message is the server's message,
 // else the HTTP status text.

@@ -1,4 +1,4 @@
-// Every route of both spec route tables, with its guard. Links are built with `href` so that a renamed
+// Every route of the web app, with its guard (docs/web-app.md). Links are built with `href` so that a renamed
 // route is a type error, not a dead link; the router builds its table from `path`, `access` and
 // `allowedRoles`.
 //   open      reachable by anybody
@@ -107,7 +107,7 @@ export const paths = {
   failingMails: guarded('/failingMails', ADMIN, () => '/failingMails'),
   maintenance: guarded('/maintenance', ADMIN, () => '/maintenance'),
   devices: guarded('/devices', ADMIN_OR_USER, () => '/devices'),
-  // The account-validation link of the mails: the spec lists it among the open token routes, but deciding on
+  // The account-validation link of the mails: a token route like the others, but deciding on
   // an account is an administrator's act, so the link leads through sign-in (the returnURL brings them back).
   confirmUserAccount: guarded('/confirmUserAccount/:token', ADMIN, (value: string) => `/confirmUserAccount/${seg(value)}`),
   displayValidationPendingAccounts: guarded(

@@ -1,5 +1,5 @@
-// What failed to load or to save is written to the console for whoever investigates (the spec logs a failed
-// load), except a refusal for want of a session: the API client has already sent the person to sign-in,
+// What failed to load or to save is written to the console for whoever investigates (a failed load is
+// logged), except a refusal for want of a session: the API client has already sent the person to sign-in,
 // and a request that was still on its way when the session ended is no fault of the page.
 import { ApiError } from './api-client';
 

@@ -1,4 +1,4 @@
-// The browser session, kept in local storage under the spec's keys (token, username, authorities,
+// The browser session, kept in local storage under the keys scripts know (token, username, authorities,
 // redirectURL) plus the whole sign-in reply as the current user. Components read it through
 // useSession(), which re-renders them when this tab or another one signs in or out.
 import { useSyncExternalStore } from 'react';
@@ -19,7 +19,7 @@ export type SessionStatus =
   | 'anonymous'
   /** A current user and a token that has not expired. */
   | 'signedIn'
-  /** A current user but no token in storage: the spec sends this user to sign-out. */
+  /** A current user but no token in storage: this user goes to sign-out. */
   | 'tokenMissing'
   /** A current user whose token is past its expiry: the server would refuse it. */
   | 'expired';
@@ -99,7 +99,7 @@ export function updateSessionUser(changes: Partial<Pick<SessionUser, 'timeZone' 
   notify();
 }
 
-/** Signing out clears all of local storage, as the spec asks, not only the session keys. */
+/** Signing out clears all of local storage, not only the session keys (docs/web-app.md). */
 export function clearSession(): void {
   try {
     localStorage.clear();

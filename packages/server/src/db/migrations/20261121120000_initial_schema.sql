@@ -1,4 +1,4 @@
--- Initial schema: the entities of both spec documents with the constraints that keep them true.
+-- Initial schema: the portal's entities with the constraints that keep them true.
 -- Forward-only: later changes go in new timestamped files.
 
 CREATE EXTENSION IF NOT EXISTS btree_gist;

@@ -1,4 +1,4 @@
--- Each server instance keeps the signed-in users it has just checked in memory (security/session-users.ts).
+-- Each server instance keeps the signed-in users it has just checked in memory (a cache since removed: migration 20261127030000 drops these triggers).
 -- A change that can end or alter a session is announced on the `session_changed` channel with the user's
 -- id, as its transaction commits, so every instance forgets that user at once.
 CREATE FUNCTION notify_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Each instance keeps the reservation lists it answered (modules/reservations/list-cache.ts). Every change of
+-- Each instance keeps the reservation lists it answered (now modules/reservations/reply-cache.ts). Every change of
 -- what those lists show is announced on `reservations_changed` as its transaction commits, once per
 -- transaction (PostgreSQL folds identical notifications), so that every instance forgets its copies.
 CREATE FUNCTION notify_reservations_changed() RETURNS trigger LANGUAGE plpgsql AS $$

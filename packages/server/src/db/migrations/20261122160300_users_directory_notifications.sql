@@ -1,4 +1,4 @@
--- The colleague search keeps the active accounts in memory (modules/users/valid-users.ts). Besides raising
+-- The colleague search keeps the active accounts in memory (a cache since replaced by the kept replies of db/notified-replies.ts). Besides raising
 -- the directory's version, a change now announces itself on `users_directory_changed`, so that an instance
 -- that hears the announcements need not read the version on every search.
 CREATE OR REPLACE FUNCTION bump_users_directory_version() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -35,7 +35,7 @@ CREATE TRIGGER users_revoke_api_tokens
   AFTER UPDATE OF session_generation, is_enabled, anonymised_at ON users
   FOR EACH ROW EXECUTE FUNCTION revoke_api_tokens_of_user();
 
--- Every instance keeps the tokens it has just checked in memory (security/session-users.ts): a revocation is
+-- Every instance keeps the tokens it has just checked in memory (a cache since removed: migration 20261127030000 drops these triggers): a revocation is
 -- announced on `session_changed` with the owner's id, as for sessions. Last-use writes are not announced.
 CREATE TRIGGER api_tokens_session_changed
   AFTER UPDATE OF revoked_at, expires_at OR DELETE ON api_tokens

@@ -59,7 +59,7 @@ async function expectSignInWorks(username: string, password: string, works: bool
 }
 
 describe('GET /api/auth/checkEmailResetPassword', () => {
-  it("answers the spec's sentence for a known and an unknown address, and mails a one-hour link only to the known one", async () => {
+  it("answers the same sentence for a known and an unknown address, and mails a one-hour link only to the known one", async () => {
     const user = await createUser(ctx);
     const known = await requestReset(`  ${user.username.toUpperCase()}@EXAMPLE.ORG `);
     const unknown = await requestReset('nobody-here@example.org');
@@ -237,7 +237,7 @@ describe('POST /api/changePassword', () => {
     expect((await mailsTo(await emailOf(user.id))).at(-1)!.subject).toMatch(/password has been changed/);
   });
 
-  it("refuses a wrong current password with the spec's text and changes nothing", async () => {
+  it("refuses a wrong current password with the catalogue's text and changes nothing", async () => {
     const user = await loginAs(ctx);
     const reply = await change(user, { userId: user.id, currentPassword: 'Wrong#Pass-1', newPassword: NEW_PASSWORD });
     expect(reply.statusCode).toBe(400);
@@ -464,7 +464,7 @@ describe('POST /api/deleteUserPartiallyByUser/{id}', () => {
   const deleteOwn = (caller: Caller, userId: number, password: string) =>
     caller.inject({ method: 'POST', url: `/api/deleteUserPartiallyByUser/${userId}`, payload: { password }, remoteAddress: nextAddress() });
 
-  it("refuses a wrong password with the spec's text and keeps the account", async () => {
+  it("refuses a wrong password with the catalogue's text and keeps the account", async () => {
     const user = await loginAs(ctx);
     const reply = await deleteOwn(user, user.id, 'Wrong#Pass-1');
     expect(reply.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-// Rules of passwords, e-mail changes and account deletion: the spec's password rule plus no common
+// Rules of passwords, e-mail changes and account deletion: the contract's password rule plus no common
 // password; a change or reset of a password
 // ends the account's sessions (its session generation is raised); reset links live one hour and e-mail
 // links a day, each used once; an address changes only when the link sent to it is opened, and the old
@@ -108,7 +108,7 @@ export class AccountSecurityService {
 
   // Forgotten password ------------------------------------------------------------------------------------
 
-  /** Always the spec's one sentence, so the reply tells nothing about which addresses exist. */
+  /** Always the same one sentence, so the reply tells nothing about which addresses exist. */
   async requestPasswordReset(email: string, ip: string): Promise<PasswordForgottenReply> {
     const reply = { message: messages.RESET_PASSWORD_SENT } as const;
     const account = await findResettableAccountByEmail(this.db, email);
@@ -196,8 +196,8 @@ export class AccountSecurityService {
 
   /**
    * Stores a new password (after its rules are checked), ends the password links and the other sessions and
-   * mails the owner. A caller changing their own password gets a new session: the spec returns them to
-   * their page, signed in here while their other sessions end.
+   * mails the owner. A caller changing their own password gets a new session: the page returns them to
+   * their account, signed in here while their other sessions end.
    */
   private async replacePassword(
     account: AccountRow,

@@ -238,7 +238,7 @@ describe('POST /api/auth/checkTokenExitForAccountValidation', () => {
 });
 
 describe('POST /api/auth/updateAccount', () => {
-  it('refuses an invalid form with the messages of the spec and changes nothing', async () => {
+  it('refuses an invalid form with the messages of the contract and changes nothing', async () => {
     const user = await askedUser();
     const reply = await updateAccount(
       user.token,

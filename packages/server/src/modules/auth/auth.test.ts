@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('POST /api/auth/signin', () => {
-  it('answers the spec reply with a token carrying the user id, authorities and an expiry', async () => {
+  it('answers the sign-in reply with a token carrying the user id, authorities and an expiry', async () => {
     const user = await createUser(ctx, { roles: ['ADMIN', 'USER'] });
     const reply = await signIn(ctx, user.username, TEST_PASSWORD, '203.0.113.1');
     expect(reply.statusCode).toBe(200);
@@ -39,7 +39,7 @@ describe('POST /api/auth/signin', () => {
     expect(reply.statusCode).toBe(200);
   });
 
-  it('answers unknown user and wrong password alike, with the spec bad-login text', async () => {
+  it('answers unknown user and wrong password alike, with the bad-login text of the catalogue', async () => {
     const user = await createUser(ctx);
     const wrong = await signIn(ctx, user.username, 'Wrong#Pass123', '203.0.113.3');
     const unknown = await signIn(ctx, 'nobody_here', 'Wrong#Pass123', '203.0.113.3');

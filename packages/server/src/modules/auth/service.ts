@@ -39,7 +39,7 @@ export class AuthService {
 
   /**
    * Unknown user, wrong password and a waiting account all get the same reply and cost the same time.
-   * Only the right password of a disabled account tells that the account is invalid, as the spec asks.
+   * Only the right password of a disabled account tells that the account is invalid (docs/accounts.md).
    */
   async signIn(form: SigninForm, ip: string): Promise<SigninReply> {
     const user = await findUserForSignIn(this.db, form.username);

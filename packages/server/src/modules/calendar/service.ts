@@ -8,6 +8,7 @@ import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { matchesEtag } from '../../reply-validators.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { deleteFeed, findFeed, readFeed, replaceFeed, reservationById, type CalendarReservationRow, type FeedSite, type FeedWindow } from './repo.js';
@@ -180,9 +181,3 @@ function foldLine(line: string): string {
   return folded;
 }
 
-/** If-None-Match's weak comparison (RFC 9110 13.1.2): any listed tag, weak or not, with the same opaque value. */
-export function matchesEtag(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
-}

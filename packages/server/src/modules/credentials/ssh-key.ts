@@ -32,7 +32,7 @@ function opensshTypeOf(key: sshpk.Key): string | null {
   }
 }
 
-/** Parses the line or throws the spec's 'Invalid SSH key.' (400) for anything else. */
+/** Parses the line or throws 'Invalid SSH key.' (400) for anything else. */
 export function parseSshPublicKey(input: unknown): ParsedSshKey {
   // Bound the work before anything else: a key line is a few kilobytes at most.
   if (typeof input !== 'string' || input.length > SSH_KEY_MAX_LENGTH * 2) throw invalidSshKey();

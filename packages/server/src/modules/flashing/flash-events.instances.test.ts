@@ -97,7 +97,7 @@ describe('GET /api/flashJobs/{handle}/events across two instances', () => {
         expect(done.at - flashing.at).toBeGreaterThan(1000);
         expect(arrivals.some((a) => a.event === 'log' && a.data.kind === 'line' && a.data.text?.endsWith('Writing image debian-12'))).toBe(true);
 
-        // The spec's poll still answers the same, from either instance.
+        // The checkFlashing poll still answers the same, from either instance.
         const polled = await fetch(`${watcher}/api/checkFlashing`, { method: 'POST', headers, body: JSON.stringify(handle) });
         expect(await polled.json()).toMatchObject({ value0: true, state: 'done' });
 

@@ -193,7 +193,7 @@ describe('GET /api/flashJobs/{handle}/events', () => {
     expect(malformed.json().fieldErrors).toHaveProperty('ticket');
   });
 
-  it('keeps the answers of checkFlashing as the spec has them', async () => {
+  it('keeps the answers of checkFlashing as docs/api.md has them', async () => {
     const { handle } = await flashToEnd(alice, BOARD(1));
     const reply = await alice.inject({ method: 'POST', url: '/api/checkFlashing', payload: JSON.stringify(handle), headers: { 'content-type': 'application/json' } });
     expect(Object.keys(reply.json()).sort()).toEqual(['error', 'state', 'value0', 'value1']);

@@ -120,7 +120,7 @@ function flash(caller: Caller, device: string, image = 'debian-12', deviceType =
   return caller.inject({ method: 'POST', url: '/api/flashNodes', payload: { deviceType, device, image } });
 }
 
-/** POST /api/checkFlashing with {handle}, or with a JSON text as the spec's bare string payload. */
+/** POST /api/checkFlashing with {handle}, or with a JSON text as the bare string body older clients send. */
 async function check(caller: Caller, body: string | object) {
   return caller.inject({ method: 'POST', url: '/api/checkFlashing', payload: body, headers: { 'content-type': 'application/json' } });
 }

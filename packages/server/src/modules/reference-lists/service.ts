@@ -1,6 +1,6 @@
 // The reference lists are read by the sign-up and account-update forms, which anonymous visitors fill in,
-// so reading them needs no signed-in caller; nothing changes them through the API (the spec marks their
-// create and delete buttons as future functionality).
+// so reading them needs no signed-in caller; nothing changes them through the API (their
+// create and delete buttons show as coming soon: docs/web-app.md).
 import type { EmployerType, ProfessionalStatus } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { listEmployerTypes, listProfessionalStatuses, presentEmployerType, presentProfessionalStatus } from './repo.js';

@@ -76,8 +76,8 @@ export function decodePhoto(value: string): { bytes: Buffer; mime: string } {
 }
 
 /**
- * Uses a mail link of the sign-up chain: the user it is for, or null when it was used already (the spec's
- * "already validated"); an unknown or expired link is an invalid token.
+ * Uses a mail link of the sign-up chain: the user it is for, or null when it was used already (the reply's
+ * `alreadyValidated`); an unknown or expired link is an invalid token.
  */
 async function openMailLink(tx: Tx, kind: 'email_verification' | 'account_validation', token: string, caller: Caller): Promise<number | null> {
   const use = await consumeToken(tx, kind, token);

@@ -192,7 +192,7 @@ describe('POST /api/reserveNodes', () => {
     expect(shared.json().value1[0]).toMatch(/\(Exclusive\)\.$/);
   });
 
-  it('refuses a start in the past and an end before the start with the spec messages (400)', async () => {
+  it('refuses a start in the past and an end before the start with the messages of the catalogue (400)', async () => {
     const past = await book(alice, { macs: [PI(5)], start: new Date(Date.now() - 2 * HOUR), end: new Date(Date.now() + HOUR) });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ value0: false, value1: [messages.EARLIER_TIME_ERROR] });

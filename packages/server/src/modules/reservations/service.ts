@@ -80,7 +80,7 @@ const fieldError = (field: string, message: string) => new AppError('validation'
 
 /** A booking's success also carries the window as stored. */
 export type TupleReply<T> = { value0: boolean; value1: T; startDate?: string; endDate?: string };
-/** A reply of the spec's tuple shape with the HTTP status it goes with. */
+/** A reply of the tuple shape kept for existing callers (docs/api.md) with the HTTP status it goes with. */
 export interface Outcome<T, S extends number> {
   status: 200 | S;
   reply: TupleReply<T>;
@@ -163,8 +163,9 @@ export class ReservationService {
       limit: query.limit ?? RESERVATION_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     };
-    if (!this.cache) return listReservationsJson(this.db, options);
+    // Without a cache that hears the database (none, or its LISTEN lost), one statement builds the page.
     const cache = this.cache;
+    if (!cache?.isListening) return listReservationsJson(this.db, options);
     const json = (ids: number[]) => cache.reservationsJson(ids, (missing) => reservationJsonById(this.db, missing));
     if (!options.all) {
       // Cut from every reservation that has not ended, kept once for all users (in the lists' order, start then
@@ -197,8 +198,8 @@ export class ReservationService {
   async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<JsonReply> {
     authorize(principal, 'reservation:list', { userId });
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
-    if (!this.cache) return reservationWindowJson(this.db, window);
     const cache = this.cache;
+    if (!cache?.isListening) return reservationWindowJson(this.db, window);
     // Everybody's reservations: one reply serves every user asking for the window.
     return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () => {
       const ids = await reservationWindowIds(this.db, { ...window, limit: window.limit + 1 });
@@ -215,7 +216,7 @@ export class ReservationService {
 
   /**
    * Books all the devices or none. Rule failures answer 400 and overlaps with other bookings 409, each
-   * with the spec's tuple `{value0: false, value1: [messages]}`; success answers the new id.
+   * with the tuple `{value0: false, value1: [messages]}` (docs/api.md); success answers the new id.
    */
   async book(principal: Principal | null, request: ReserveNodesRequest, ip?: string): Promise<Outcome<number | string[], 400 | 409>> {
     const form = request.nodesBookingForm;

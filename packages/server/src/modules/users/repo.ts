@@ -145,17 +145,19 @@ export async function listUsers(db: Queryable, filter: UserListFilter) {
     .orderBy('users.id')
     .limit(filter.limit)
     .offset(filter.offset);
-  const rows = await db
+  const count = () => filteredUsers(db, filter).select((eb) => eb.fn.countAll<string>().as('n'));
+  // One statement: the count rides on each row of the page (computed once, as an uncorrelated subquery).
+  const found = await db
     .selectFrom(page.as('users'))
-    .select([...listColumns, isAdminColumn.as('is_admin'), hasTokenColumn.as('has_token')])
+    .select([...listColumns, isAdminColumn.as('is_admin'), hasTokenColumn.as('has_token'), count().as('total')])
     .orderBy(sql`lower(users.lastname)`)
     .orderBy(sql`lower(users.firstname)`)
     .orderBy('users.id')
     .execute();
-  const { n } = await filteredUsers(db, filter)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  const rows = found.map(({ total: _total, ...row }) => row);
+  // A page past the last has no row to carry the count: only then is it a statement of its own.
+  const total = found[0]?.total ?? (filter.offset > 0 ? (await count().executeTakeFirstOrThrow()).n : 0);
+  return { rows, total: Number(total) };
 }
 
 /** Who the account is and when it signed up: the first fields of every list of accounts. */

@@ -167,7 +167,7 @@ export class UsersService {
       const roles = (await listRolesOfUser(tx, id)).map((role) => role.name).sort();
       const wasAdmin = roles.includes('ADMIN');
 
-      // The spec's client sends the whole user back: an administrator's field sent unchanged is no change.
+      // The profile form sends the whole user back: an administrator's field sent unchanged is no change.
       const adminChange =
         (form.isAdmin !== undefined && form.isAdmin !== wasAdmin) ||
         (form.isEnabled !== undefined && form.isEnabled !== current.is_enabled) ||

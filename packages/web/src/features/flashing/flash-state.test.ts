@@ -22,7 +22,7 @@ const nodes: FlashNodesList = {
 const labels = { down: 'Down', notFlashable: 'not yours' };
 
 describe('stateText', () => {
-  it("follows the spec's order, then names a failure with its reason", () => {
+  it("follows the states' order, then names a failure with its reason", () => {
     expect(stateText({ state: 'pending', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
     expect(stateText({ state: 'flashing', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
     expect(stateText({ state: 'flashing', statusLine: '2026-01-01T10:00:00Z : Writing image', error: null }, t)).toBe(

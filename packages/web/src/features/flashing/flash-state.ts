@@ -14,7 +14,7 @@ export interface JobView {
 }
 
 /**
- * The state text of a job, in the spec's order: 'Flashing pending...', each status line 'date : text',
+ * The state text of a job, in this order (docs/web-app.md): 'Flashing pending...', each status line 'date : text',
  * 'Flashing done, trying to connect...', 'Node is ready'; or the failure with its reason. The catalogue's
  * messages come through the caller's `t`, as this module is no component.
  */

@@ -1,5 +1,5 @@
 // The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
-// with its buttons, the spec's progress bar while loading, a sentence when the list is empty, and a table
+// with its buttons, the progress bar while loading, a sentence when the list is empty, and a table
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
 import { Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -8,7 +8,7 @@ import { reportFailure } from '../report-failure';
 import { DeleteButton } from './delete-button';
 import { PageControls, usePage } from './paged';
 
-/** The spec's progress bar: maximum 100, shown at 80 while loading. */
+/** The progress bar (docs/web-app.md): maximum 100, shown at 80 while loading. */
 const LOADING_VALUE = 80;
 
 export interface AdminListColumn<Row> {
@@ -38,7 +38,7 @@ export interface AdminListPageProps<Row, Id> {
   title: string;
   /** The header's buttons: the "new" link, and any link to a related list. */
   actions?: ReactNode;
-  /** The list's query; a failed read is only logged and the list shows as empty, as the spec asks. */
+  /** The list's query; a failed read is only logged and the list shows as empty (docs/web-app.md). */
   query: { data: readonly Row[] | undefined; isPending: boolean; error: Error | null };
   failureLog: string;
   loadingLabel: string;

@@ -1,4 +1,4 @@
-// A button of a feature the spec marks as future functionality: shown, disabled, and saying so, so that
+// A button of a feature not written yet: shown, disabled, and saying so, so that
 // nobody clicks a button that does nothing.
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from '../i18n';

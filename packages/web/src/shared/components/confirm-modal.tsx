@@ -1,11 +1,11 @@
-// The spec's confirmation modal for any screen: a title, a message, optional content, Cancel and OK; it
+// The confirmation modal of every screen (docs/web-app.md): a title, a message, optional content, Cancel and OK; it
 // answers true on OK and false on Cancel or when closed any other way.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 import { Dialog } from './dialog';
 
-/** The spec's layer index for modals and popups. */
+/** The layer index of modals and popups. */
 const MODAL_Z_INDEX = 1055;
 
 export interface ConfirmModalOptions {

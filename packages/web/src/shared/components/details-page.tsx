@@ -1,5 +1,5 @@
 // The layout of an administrator's page about one thing (a role, a group, a group type): its heading,
-// the spec's progress bar while it loads, the read's failure, the page's panels, and the way back to the
+// the progress bar while it loads, the read's failure, the page's panels, and the way back to the
 // list; an id that is not a positive integer, or that the server does not know, shows the not-found page.
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';

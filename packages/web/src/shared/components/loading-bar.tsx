@@ -1,4 +1,4 @@
-// The spec's progress bar while a page's data loads: maximum 100, shown at 80, named for screen readers.
+// The progress bar while a page's data loads (docs/web-app.md): maximum 100, shown at 80, named for screen readers.
 import { Progress, type ProgressProps } from '@mantine/core';
 import { useTranslation } from '../i18n';
 

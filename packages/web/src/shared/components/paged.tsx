@@ -1,4 +1,4 @@
-// Lists shown a page at a time (the spec's page size is 50 for the reference lists and group types).
+// Lists shown a page at a time (50 to a page for the reference lists and group types).
 import { Group, Pagination, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 

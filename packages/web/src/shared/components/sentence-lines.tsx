@@ -1,4 +1,4 @@
-// Some catalogue messages are shown one sentence per line (the spec's "three lines of bad-login text").
+// Some catalogue messages are shown one sentence per line (the wrong sign-in's three lines, among others).
 // The text stays one string, so assistive technology and text search read it as written.
 import { Text, type TextProps } from '@mantine/core';
 

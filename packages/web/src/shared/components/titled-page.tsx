@@ -1,4 +1,4 @@
-// A page's column: its title, the spec's progress bar while it loads, then its content.
+// A page's column: its title, the progress bar while it loads, then its content.
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadingBar } from './loading-bar';

@@ -1,4 +1,4 @@
-// Deleting one thing after the spec's confirmation: the success notice, or the server's refusal (users hold
+// Deleting one thing after a confirmation: the success notice, or the server's refusal (users hold
 // a role, a group has members ...) shown as the server words it, under the dialog's title.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { notifyFailure, notifySuccess } from '../notify';

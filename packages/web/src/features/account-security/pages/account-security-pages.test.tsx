@@ -164,7 +164,7 @@ describe('resetPassword page', () => {
 });
 
 describe('changePassword page', () => {
-  it("shows the spec's text for a wrong current password, then keeps the user signed in with the fresh session", async () => {
+  it("shows the catalogue's text for a wrong current password, then keeps the user signed in with the fresh session", async () => {
     signInAs('USER', { userId: 7 });
     const fresh = signinReply({ userId: 7, accessToken: 'fresh.token.value' });
     let reply: Reply = {
@@ -319,7 +319,7 @@ describe('changeEmail pages', () => {
 });
 
 describe('deleteAccount page', () => {
-  it("asks for the password, shows the spec's wrong-password lines, then signs out on accountDeleted", async () => {
+  it("asks for the password, shows the catalogue's wrong-password lines, then signs out on accountDeleted", async () => {
     signInAs('USER', { userId: 7 });
     let reply: Reply = { status: 400, body: { message: messages.PASSWORD_WRONG, fieldErrors: { password: [messages.PASSWORD_WRONG] } } };
     const server = fakeServer({ 'POST /api/deleteUserPartiallyByUser/7': () => reply });

@@ -1,5 +1,5 @@
 // Change password (changePassword/{id}): the current password, the new one and its verification. A wrong
-// current password shows the spec's text and a try-again prompt; success returns to the user page, still
+// current password shows the catalogue's text and a try-again prompt; success returns to the user page, still
 // signed in here while every other session of the account ends.
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';

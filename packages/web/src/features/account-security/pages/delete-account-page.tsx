@@ -1,4 +1,4 @@
-// Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the spec's two
+// Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the catalogue's two
 // lines; success leads to accountDeleted, signed out.
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, deleteAccountFormSchema } from '@testbed/contract';

@@ -1,5 +1,5 @@
 // Forgotten password (/passwordForgotten): one e-mail field. Whatever the server knows, the page answers
-// with the spec's one sentence, so nobody learns which addresses
+// with the same one sentence, so nobody learns which addresses
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { accountSecurityMessages as accountSecurityMessagesEn, passwordForgottenFormSchema } from '@testbed/contract';

@@ -15,13 +15,13 @@ export const useUpdateToken = (token: string) =>
   useQuery({
     queryKey: [...keyOf(accountValidation.checkUpdateToken), token],
     queryFn: ({ signal }) => call(accountValidation.checkUpdateToken, { body: { token } }, { signal, skipSessionInterceptor: true }),
-    // The link is resolved once on entry, as the spec's resolver does; a refetch would turn a just-used
+    // The link is resolved once on entry (docs/web-app.md); a refetch would turn a just-used
     // link into "already used" under the person's eyes.
     staleTime: Infinity,
     retry: false,
   });
 
-/** Resolved once, like the spec's resolver: a second run would read "validated by another administrator". */
+/** Resolved once on entry: a second run would read "validated by another administrator". */
 export const useConfirmAccountUpdate = (token: string) =>
   useQuery({
     queryKey: [...keyOf(accountValidation.confirmUpdate), token],

@@ -64,7 +64,7 @@ export function AccountsTable({ accounts, selection }: { accounts: AccountToVali
                 <Table.Td>{formatDay(account.signUpDate, text.NEVER)}</Table.Td>
                 <Table.Td>{formatDay(account.lastValidationDate, text.NEVER)}</Table.Td>
                 <Table.Td>
-                  {/* Red and green as the spec says, in shades that read at 4.5:1 on the striped rows. */}
+                  {/* Red and green (docs/web-app.md), in shades that read at 4.5:1 on the striped rows. */}
                   <Text component="span" size="sm" fw={700} c={pending ? 'red.9' : 'teal.9'}>
                     {pending ? text.PENDING : text.NO_PENDING}
                   </Text>

@@ -1,4 +1,4 @@
-// The day picker of the validate-accounts screen with the spec's calendar options: 1, 2, 3 or 6 months
+// The day picker of the validate-accounts screen with its calendar options (docs/web-app.md): 1, 2, 3 or 6 months
 // shown (2 by default), week numbers, month and year chosen from select boxes, days of the neighbouring
 // months visible.
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';

@@ -68,7 +68,7 @@ describe('update account page', () => {
     expect(await screen.findByText(messages.ACCOUNT_ALREADY_UPDATED)).toBeInTheDocument();
   });
 
-  it('shows the form pre-filled, checks it with the spec rules and sends it, then shows updateAccountPending', async () => {
+  it('shows the form pre-filled, checks it with the rules of the contract and sends it, then shows updateAccountPending', async () => {
     const sent = fakeServer(valid);
     const user = userEvent.setup();
     const view = renderApp('/updateAccount/the-token');

@@ -56,7 +56,7 @@ describe('validate accounts page', () => {
 
     const search = await screen.findByRole('button', { name: text.SEARCH_ACCOUNTS }, { timeout: 10_000 });
     expect(search).toBeDisabled();
-    // The spec's calendar: two months by default, week numbers, month and year select boxes.
+    // The calendar: two months by default, week numbers, month and year select boxes.
     expect(screen.getByRole('combobox', { name: text.MONTHS_SHOWN })).toHaveValue('2');
     await user.selectOptions(screen.getByRole('combobox', { name: text.YEAR }), '2025');
     await user.selectOptions(screen.getByRole('combobox', { name: text.MONTH }), '6');

@@ -33,7 +33,7 @@ export function ValidateAccountsPage() {
   const accounts = useAccountsToUpdate(searchedMs);
   const request = useRequestValidation();
 
-  // The spec's list reads fall back to an empty list and are only logged.
+  // The list reads fall back to an empty list and are only logged (docs/web-app.md).
   useEffect(() => {
     if (accounts.error) reportFailure('Searching the accounts to validate failed', accounts.error);
   }, [accounts.error]);

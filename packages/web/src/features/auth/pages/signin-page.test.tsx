@@ -44,7 +44,7 @@ describe('sign-in page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('signs in, stores the session under the spec keys and goes to the redirectURL', async () => {
+  it('signs in, stores the session under its storage keys and goes to the redirectURL', async () => {
     const reply = signinReply({ userId: 5, username: 'bob' });
     const fetchMock = mockFetch({ status: 200, body: reply });
     const app = renderApp('/signin');

@@ -13,7 +13,7 @@ import { useSignin } from '../api/signin';
 type FieldErrors = Partial<Record<keyof SigninForm, string>>;
 
 /**
- * The spec's sign-in error texts: the account-invalid text for that exact server message, the server's
+ * The sign-in error texts: the account-invalid text for that exact server message, the server's
  * words when it asks to slow down or cannot answer, and the bad-login text for everything else.
  */
 function errorText(error: unknown, t: (key: 'BAD_LOGIN' | 'ACCOUNT_INVALID') => string): string {

@@ -1,4 +1,4 @@
-// The key line of both add-key pages, with the spec's label, help and size. Once an error shows, it
+// The key line of both add-key pages, with its catalogue label, help and size. Once an error shows, it
 // follows the typing so that it leaves when the line is fixed.
 import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
 import { useState } from 'react';

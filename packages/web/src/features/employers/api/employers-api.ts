@@ -8,7 +8,7 @@ import { call } from '../../../shared/api-client';
 import { endpointQuery, keyOf, useChange } from '../../../shared/endpoint-query';
 import { reportFailure } from '../../../shared/report-failure';
 
-/** The spec's reference lists fall back to an empty list on failure. */
+/** The reference lists fall back to an empty list on failure (docs/web-app.md). */
 async function orEmpty<T>(read: () => Promise<T[]>, what: string): Promise<T[]> {
   try {
     return await read();

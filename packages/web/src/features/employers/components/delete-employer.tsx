@@ -8,7 +8,7 @@ import { catalogue } from '../../../shared/i18n';
 const employerMessages = catalogue(employerMessagesEn);
 
 export function EmployerFieldList({ employer }: { employer: Employer }) {
-  // The confirmation names the fields with the form's labels, the user's employers table with the spec's shorter ones.
+  // The confirmation names the fields with the form's labels, the user's employers table with its shorter ones.
   const fields: [string, string | null][] = [
     [employerMessages.INSTITUTE_NAME, employer.instituteName],
     [employerMessages.LABORATORY_NAME, employer.laboratoryName],

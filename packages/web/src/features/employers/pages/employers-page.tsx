@@ -1,5 +1,5 @@
 // The employers list (administrators): institute, laboratory/entity, team, location, country, URL, number of
-// users and a delete button, disabled with the spec's tooltip while the employer has users.
+// users and a delete button, disabled with a tooltip while the employer has users.
 import { Button } from '@mantine/core';
 import { employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 // The live progress of a running job: its stage and log as the server's stream sends them (Server-Sent
 // Events, opened with a single-use ticket since EventSource cannot send the bearer header). When the stream
-// is lost the row falls back to the spec's 10 s poll of checkFlashing, and a new stream (a new ticket, from
+// is lost the row falls back to a 10 s poll of checkFlashing, and a new stream (a new ticket, from
 // the last entry seen) is tried at the same pace; the poll stops once one is open again.
 import { useQuery } from '@tanstack/react-query';
 import { FLASH_POLL_MS, flashJobStateSchema, flashLogEntrySchema, urlOf, type FlashJobState, type FlashLogEntry } from '@testbed/contract';

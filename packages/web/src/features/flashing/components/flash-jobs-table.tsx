@@ -22,7 +22,7 @@ const COLORS = { running: 'blue', done: 'green', failed: 'red' } as const;
 function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => void }) {
   const { t } = useTranslation();
   const progress = useFlashProgress(job.handle, isActive(job.state));
-  // The spec's 10 s poll runs only while the stream is lost.
+  // The 10 s poll runs only while the stream is lost.
   const check = useQuery(checkFlashingOptions(job.handle, isActive(job.state) && progress.stream === 'lost'));
   const lastLine = [...progress.log].reverse().find((entry) => entry.kind === 'line')?.text ?? null;
   const lastError = [...progress.log].reverse().find((entry) => entry.kind === 'error')?.text ?? null;

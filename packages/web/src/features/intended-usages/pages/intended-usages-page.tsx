@@ -1,5 +1,5 @@
 // Every user's intended usages (administrators): the description and the user's first name, last name and
-// username. Delete works; details and create are the spec's future functionality, shown as coming soon.
+// username. Delete works; details and create are not written yet, shown as coming soon.
 import { Text } from '@mantine/core';
 import { intendedUsageMessages as intendedUsageMessagesEn, type IntendedUsage } from '@testbed/contract';
 import { AdminListPage } from '../../../shared/components/admin-list-page';

@@ -23,7 +23,7 @@ export function ReferenceList<Row extends { label: string }>({ title, empty, que
   const { data, isPending: pending, error } = query;
   const { t } = useTranslation();
   useDocumentTitle(`${title} | Testbed Portal`);
-  // The spec: these reads fall back to an empty list on failure and are only logged.
+  // These reads fall back to an empty list on failure and are only logged (docs/web-app.md).
   useEffect(() => {
     if (error) reportFailure(`Loading ${title} failed`, error);
   }, [error, title]);

@@ -11,7 +11,7 @@ import { catalogue, useTranslation } from '../../../shared/i18n';
 
 const registrationMessages = catalogue(registrationMessagesEn);
 
-/** The spec's countdown before the redirect to sign-in. */
+/** The countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;
 
 function Countdown() {

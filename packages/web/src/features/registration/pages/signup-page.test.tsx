@@ -145,7 +145,7 @@ describe('the sign-up form', { timeout: 30_000 }, () => {
     expect(submitButton()).toBeDisabled();
   });
 
-  it('shows the rule messages of the spec as the person types', async () => {
+  it('shows the rule messages of the contract as the person types', async () => {
     fakeServer();
     const user = userEvent.setup();
     await openSignup();

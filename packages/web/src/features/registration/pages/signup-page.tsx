@@ -40,7 +40,7 @@ import { catalogue } from '../../../shared/i18n';
 
 const m = catalogue(registrationMessagesEn);
 
-/** The spec's delay between the last keystroke and the username check. */
+/** The delay between the last keystroke and the username check. */
 export const USERNAME_CHECK_DELAY_MS = 1000;
 
 function readAsDataUrl(file: File): Promise<string> {

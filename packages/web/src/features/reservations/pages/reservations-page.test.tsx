@@ -66,7 +66,7 @@ function tableNamed(name: string): HTMLElement {
 }
 
 describe('reservations page', { timeout: 30_000 }, () => {
-  it('shows my reservations then the others, in the spec’s formats', async () => {
+  it('shows my reservations then the others, in their formats', async () => {
     signInAs('USER', { userId: 7 });
     const { mine, others } = lists();
     const { sent } = fakeApi({

@@ -150,7 +150,7 @@ export function ReservationsPage() {
         </Center>
       );
     }
-    // The spec logs a failed load without a message; saying nothing would read as an empty list.
+    // A failed load is said, not only logged: saying nothing would read as an empty list.
     if (query.isError) return <Text c="red.9">{t('LOADING_FAILED')}</Text>;
     return null;
   };

@@ -33,7 +33,7 @@ const HEADERS = [
 
 function EmployerFields({ row }: { row: UserEmployer }) {
   const e = row.employer;
-  // The spec's short labels, which the employer-deletion confirmation does not use: two lists kept.
+  // The table's short labels, which the employer-deletion confirmation does not use: two lists kept.
   const fields: [string, string | null][] = [
     [employerMessages.INSTITUTE, e.instituteName],
     [employerMessages.ENTITY, e.laboratoryName],

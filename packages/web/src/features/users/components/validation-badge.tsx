@@ -1,4 +1,4 @@
-// The spec's validation label of a user: Pending in red, No pending in green (shades dark enough for
+// The validation label of a user (docs/web-app.md): Pending in red, No pending in green (shades dark enough for
 // white small text).
 import { Badge } from '@mantine/core';
 import { userMessages as userMessagesEn } from '@testbed/contract';
