@@ -11,6 +11,7 @@ const NO_TOKEN = null;
 /** What a signed-in caller may be allowed to do, with the scope a personal API token needs for it. */
 export const SIGNED_IN_ACTIONS = {
   'session:read': READ, // the signed-in user as the sign-in reply shows it
+  'portal:use': READ, // the member's pages (home, devices, booking, one's reservations and profile): the USER role
   'users:list': READ,
   'user:create': NO_TOKEN, // an administrator creates an account
   'user:admin-fields': NO_TOKEN, // roles, admin and enabled flags, validation dates
@@ -84,6 +85,7 @@ export const PUBLIC_ACTIONS = [
 ] as const;
 
 export type SignedInAction = keyof typeof SIGNED_IN_ACTIONS;
+export const SIGNED_IN_ACTION_NAMES = Object.keys(SIGNED_IN_ACTIONS) as [SignedInAction, ...SignedInAction[]];
 export type PublicAction = (typeof PUBLIC_ACTIONS)[number];
 export type Action = SignedInAction | PublicAction;
 

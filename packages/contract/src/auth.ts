@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SIGNED_IN_ACTION_NAMES } from './actions.js';
 import { PASSWORD_MAX_LENGTH, required } from './rules.js';
 
 export const AUTHORITIES = ['ADMIN', 'USER'] as const;
@@ -27,7 +28,14 @@ export const signinReplySchema = z.object({
    * by an earlier version has none, and reads as none chosen. */
   timeZone: z._default(z.nullable(z.string()), null),
   redirectURL: z.string(),
+  /**
+   * What the user may do, action by action, as the server's policies answer for anyone's account: an
+   * administrator's abilities, or the few any member has. The web shows a page, a menu or a button by these,
+   * not by a role; what one may do on one's own account is the page's own check of the user id.
+   */
+  abilities: z.record(z.enum(SIGNED_IN_ACTION_NAMES), z.boolean()),
 });
+export type SessionAbilities = SigninReply['abilities'];
 export type SigninReply = z.infer<typeof signinReplySchema>;
 
 /** Payload of the access token (a JWT signed with HS256). */

@@ -190,7 +190,7 @@ export interface DevicesTable {
   failure_streak: Generated<number>;
   last_success_at: Timestamp | null;
   last_failure_at: Timestamp | null;
-  /** Set while the device is quarantined (repo: deviceIsQuarantined). */
+  /** Set while the device is quarantined (modules/device-health/repo.ts). */
   quarantined_at: Timestamp | null;
   quarantine_reason: string | null;
   quarantined_by: number | null;

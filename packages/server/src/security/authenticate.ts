@@ -18,7 +18,7 @@ import { recordAudit } from '../db/audit-writer.js';
 import { findApiTokenByHash, findSessionUser, touchApiToken } from './session-queries.js';
 import type { AccessTokens } from './access-token.js';
 import { gate } from './policies.js';
-import type { Principal } from './principal.js';
+import { principalOf, type Principal } from './principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +45,7 @@ export const authenticate = fp<{ tokens: AccessTokens; db: Db }>(async (app, { t
     if (!claims || !user || !user.is_enabled || user.session_generation !== claims.gen) {
       throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
     }
-    return { userId: user.id, username: user.username, authorities: user.authorities, isAdmin: user.authorities.includes('ADMIN') };
+    return principalOf(user);
   }
 
   async function apiTokenPrincipal(request: FastifyRequest, token: string): Promise<Principal> {
@@ -67,13 +67,7 @@ export const authenticate = fp<{ tokens: AccessTokens; db: Db }>(async (app, { t
         });
       });
     }
-    return {
-      userId: user.id,
-      username: user.username,
-      authorities: user.authorities,
-      isAdmin: user.authorities.includes('ADMIN'),
-      apiToken: { id: found.id, scope: found.scope },
-    };
+    return { ...principalOf(user), apiToken: { id: found.id, scope: found.scope } };
   }
 
   // What this hook may answer is part of every route's contract: its OpenAPI operation says which token it

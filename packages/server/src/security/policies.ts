@@ -9,10 +9,12 @@
 import {
   apiTokenMessages,
   isPublicAction,
+  SIGNED_IN_ACTION_NAMES,
   scopeAllows,
   tokenScopeOf,
   type Action,
   type PublicAction,
+  type SessionAbilities,
   type SignedInAction,
 } from '@testbed/contract';
 import { AppError, forbidden } from '../errors.js';
@@ -54,6 +56,7 @@ const flashesDevice = (caller: Principal, { reservationsNow }: DeviceFacts) =>
 /** What a signed-in caller may do (what each action is: the contract's actions.ts). */
 const RULES = {
   'session:read': anyoneSignedIn,
+  'portal:use': (caller: Principal) => caller.authorities.includes('USER'),
   'users:list': administratorsOnly,
   'user:create': administratorsOnly, // an administrator creates an account
   'user:admin-fields': administratorsOnly, // roles, admin and enabled flags, validation dates
@@ -166,6 +169,20 @@ export function can<A extends Action>(principal: Principal | null, action: A, ..
   if (!principal) return false;
   if (principal.isAdmin && !EVEN_FOR_ADMINISTRATORS.has(action)) return true;
   return rule(principal, facts ?? {});
+}
+
+/** Facts in which the caller has no part: no account, reservation, group or device of theirs. */
+const NO_PART_OF_THEIRS = { userId: undefined, memberIds: [], managerIds: [], reservationsNow: [] } as const;
+
+/**
+ * Every signed-in action with whether the caller may perform it on what is not theirs (anyone's account, any
+ * reservation, group or device): what the web shows pages, menus and buttons by. What a user does on their
+ * own account the web decides by the user id and the server by `authorize` again.
+ */
+export function abilitiesOf(principal: Principal): SessionAbilities {
+  return Object.fromEntries(
+    SIGNED_IN_ACTION_NAMES.map((action) => [action, can(principal, action, ...([NO_PART_OF_THEIRS] as unknown as FactsArg<typeof action>))]),
+  ) as SessionAbilities;
 }
 
 /** The caller, or a 401 when nobody is signed in. */

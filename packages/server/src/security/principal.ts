@@ -9,3 +9,8 @@ export interface Principal {
   /** Set when the caller came with a personal API token rather than a sign-in. */
   apiToken?: { id: number; scope: ApiTokenScope };
 }
+
+/** The caller an account signs in as: an administrator when it holds the ADMIN role. */
+export function principalOf(user: { id: number; username: string; authorities: AuthorityName[] }): Principal {
+  return { userId: user.id, username: user.username, authorities: user.authorities, isAdmin: user.authorities.includes('ADMIN') };
+}

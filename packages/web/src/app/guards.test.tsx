@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { accountSecurityMessages, messages } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
 import { clearSession, STORAGE_KEYS } from '../shared/session';
-import { mockFetch, renderApp, signInAs } from '../test/app';
+import { abilitiesOf, mockFetch, renderApp, signInAs } from '../test/app';
 
 describe('route guards', () => {
   it('sends an anonymous visitor of a guarded route to sign-in with a returnURL', async () => {
@@ -31,6 +31,34 @@ describe('route guards', () => {
     const app = renderApp('/users');
     expect(await screen.findByRole('heading', { level: 1, name: messages.USERS })).toBeInTheDocument();
     expect(app.location()).toBe('/users');
+  });
+
+  it("decides by the abilities the server gave, not by the role", async () => {
+    // A member to whom the policies give the users list (and nothing else of the administrators') opens it,
+    // and still not the audit log.
+    signInAs('USER', { abilities: { ...abilitiesOf('USER'), 'users:list': true } });
+    mockFetch({ status: 200, body: { items: [], total: 0, page: 1, size: 50 } });
+    const app = renderApp('/users');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.USERS })).toBeInTheDocument();
+    expect(app.location()).toBe('/users');
+    await app.navigate('/auditLog');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.ACCESS_DENIED })).toBeInTheDocument();
+    expect(app.location()).toBe('/accessdenied');
+  });
+
+  it("sends a user the policies keep from the member's pages to access denied", async () => {
+    signInAs('USER', { abilities: { ...abilitiesOf('USER'), 'portal:use': false } });
+    const app = renderApp('/devices');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.ACCESS_DENIED })).toBeInTheDocument();
+    expect(app.location()).toBe('/accessdenied');
+  });
+
+  it('reads a session stored without abilities, by an earlier version, as nobody signed in', async () => {
+    const { abilities: _dropped, ...earlier } = signInAs('ADMIN');
+    localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify(earlier));
+    const app = renderApp('/users');
+    await screen.findByRole('heading', { level: 1, name: messages.WELCOME });
+    expect(app.location()).toBe('/signin?returnURL=%2Fusers');
   });
 
   it('lets any signed-in user through a route without a role list', async () => {

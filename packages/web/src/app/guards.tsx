@@ -1,18 +1,18 @@
 // Route guards (docs/web-app.md), rendered around the page of a route: they send
 // the visitor elsewhere with <Navigate replace> before the page is fetched or shown, else render it.
 //   not signed in                       -> /signin?returnURL=<where they were going>
-//   signed in without a listed role     -> /accessdenied
+//   signed in without the route's ability -> /accessdenied
 //   signed in with no token in storage  -> /signout
 //   signed in and opening /signin       -> returnURL if given, else their redirectURL
 // A session that ends while a page is open (sign-out, a 401 reply) moves the user once, by the code that
 // ended it, rather than racing a guard that re-renders: a guard decides at navigation, from the session as it
 // is when the location changes, and not again when the session changes under an open page.
 // A session whose token has expired is ended here rather than by the first refused API call.
-import type { AuthorityName } from '@testbed/contract';
+import type { SignedInAction } from '@testbed/contract';
 import { Suspense, useLayoutEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { afterSigninURL, paths } from '../shared/paths';
-import { clearSession, getSession, hasAnyAuthority } from '../shared/session';
+import { clearSession, getSession, may } from '../shared/session';
 import { LoadingBanner } from './shell';
 
 type Decision = { to: string; endSession?: boolean } | null;
@@ -39,7 +39,7 @@ function Guarded({ decision }: { decision: Decision }) {
   return decision ? <Navigate to={decision.to} replace /> : <Outlet />;
 }
 
-export function RequireAuth({ allowedRoles }: { allowedRoles: readonly AuthorityName[] }) {
+export function RequireAuth({ ability }: { ability: SignedInAction }) {
   const decision = useDecisionPerNavigation((pathname, search) => {
     const returnURL = `${pathname}${search}`;
     const session = getSession();
@@ -51,7 +51,7 @@ export function RequireAuth({ allowedRoles }: { allowedRoles: readonly Authority
       case 'expired':
         return { to: paths.signin.href({ disconnected: true, returnURL }), endSession: true };
       case 'signedIn':
-        return hasAnyAuthority(session.user, allowedRoles) ? null : { to: paths.accessDenied.href() };
+        return may(session.user, ability) ? null : { to: paths.accessDenied.href() };
     }
   });
   return <Guarded decision={decision} />;

@@ -8,8 +8,8 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from '../shared/i18n-devices';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
-import { paths } from '../shared/paths';
-import { isAdmin, type SessionUser } from '../shared/session';
+import { paths, type RouteDefinition } from '../shared/paths';
+import { may, type SessionUser } from '../shared/session';
 import classes from './navigation.module.css';
 
 interface NavItem {
@@ -24,74 +24,75 @@ interface NavSection {
   items: NavItem[];
 }
 
-/** The menus of a signed-in user; booking and flashing lead to the no-SSH-key page until they add a key. */
+/** A link to the route, or nothing when the user may not open it. */
+function linkTo(user: SessionUser, label: MessageKey, route: RouteDefinition, to: string, danger?: boolean): NavItem[] {
+  return route.ability === null || may(user, route.ability) ? [{ label, to, ...(danger ? { danger } : {}) }] : [];
+}
+
+/**
+ * The menus of a signed-in user: each link shown when the user may open its route; booking and flashing lead to
+ * the no-SSH-key page until they add a key. A menu with no link left is not shown.
+ */
 export function navigationFor(user: SessionUser): NavSection[] {
   const id = user.userId;
   const withKey = (to: string) => (user.hasSshKey ? to : paths.noSshKeyValid.href(id));
-  const sections: NavSection[] = [];
-  if (isAdmin(user)) {
-    sections.push({
+  const sections: NavSection[] = [
+    {
       label: 'LISTS',
       items: [
-        { label: 'USERS', to: paths.users.href() },
-        { label: 'VALIDATION_PENDING_ACCOUNTS_MENU', to: paths.displayValidationPendingAccounts.href() },
-        { label: 'VALIDATE_ACCOUNTS_MENU', to: paths.validateAccounts.href() },
-        { label: 'IMPORT_ACCOUNTS_MENU', to: paths.importAccounts.href() },
-        { label: 'GROUPS', to: paths.groups.href() },
-        { label: 'GROUP_TYPES', to: paths.groupTypes.href() },
-        { label: 'CREDENTIALS', to: paths.credentials.href() },
-        { label: 'API_TOKENS', to: paths.apiTokens.href() },
-        { label: 'ROLES', to: paths.roles.href() },
-        { label: 'EMPLOYERS', to: paths.employers.href() },
-        { label: 'EMPLOYER_TYPES', to: paths.employerTypes.href() },
-        { label: 'PROFESSIONAL_STATUS_LIST', to: paths.professionalStatusList.href() },
-        { label: 'INTENDED_USAGES', to: paths.intendedUsages.href() },
-        { label: 'USAGE_POLICIES', to: paths.usagePolicies.href() },
+        ...linkTo(user, 'USERS', paths.users, paths.users.href()),
+        ...linkTo(user, 'VALIDATION_PENDING_ACCOUNTS_MENU', paths.displayValidationPendingAccounts, paths.displayValidationPendingAccounts.href()),
+        ...linkTo(user, 'VALIDATE_ACCOUNTS_MENU', paths.validateAccounts, paths.validateAccounts.href()),
+        ...linkTo(user, 'IMPORT_ACCOUNTS_MENU', paths.importAccounts, paths.importAccounts.href()),
+        ...linkTo(user, 'GROUPS', paths.groups, paths.groups.href()),
+        ...linkTo(user, 'GROUP_TYPES', paths.groupTypes, paths.groupTypes.href()),
+        ...linkTo(user, 'CREDENTIALS', paths.credentials, paths.credentials.href()),
+        ...linkTo(user, 'API_TOKENS', paths.apiTokens, paths.apiTokens.href()),
+        ...linkTo(user, 'ROLES', paths.roles, paths.roles.href()),
+        ...linkTo(user, 'EMPLOYERS', paths.employers, paths.employers.href()),
+        ...linkTo(user, 'EMPLOYER_TYPES', paths.employerTypes, paths.employerTypes.href()),
+        ...linkTo(user, 'PROFESSIONAL_STATUS_LIST', paths.professionalStatusList, paths.professionalStatusList.href()),
+        ...linkTo(user, 'INTENDED_USAGES', paths.intendedUsages, paths.intendedUsages.href()),
+        ...linkTo(user, 'USAGE_POLICIES', paths.usagePolicies, paths.usagePolicies.href()),
       ],
-    });
-    sections.push({
+    },
+    {
       label: 'INSIGHT',
       items: [
-        { label: 'STATISTICS', to: paths.statistics.href() },
-        { label: 'AUDIT_LOG', to: paths.auditLog.href() },
-        { label: 'FAILING_MAILS', to: paths.failingMails.href() },
+        ...linkTo(user, 'STATISTICS', paths.statistics, paths.statistics.href()),
+        ...linkTo(user, 'AUDIT_LOG', paths.auditLog, paths.auditLog.href()),
+        ...linkTo(user, 'FAILING_MAILS', paths.failingMails, paths.failingMails.href()),
       ],
-    });
-  }
-  sections.push(
+    },
     {
       label: 'RESERVATION',
       items: [
-        { label: 'HOME', to: paths.home.href() },
-        { label: 'DEVICES', to: paths.devices.href() },
-        { label: 'BOOK_DEVICES_MENU', to: withKey(paths.bookDevices.href(id)) },
-        { label: 'MY_RESERVATIONS_MENU', to: paths.reservations.href(id) },
+        ...linkTo(user, 'HOME', paths.home, paths.home.href()),
+        ...linkTo(user, 'DEVICES', paths.devices, paths.devices.href()),
+        ...linkTo(user, 'BOOK_DEVICES_MENU', paths.bookDevices, withKey(paths.bookDevices.href(id))),
+        ...linkTo(user, 'MY_RESERVATIONS_MENU', paths.reservations, paths.reservations.href(id)),
       ],
     },
     {
       label: 'FLASH',
       items: [
-        { label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) },
-        // Beyond the menu existing users know: the administrators' page of the fleet's health.
-        ...(isAdmin(user)
-          ? [
-              { label: 'DEVICE_HEALTH' as const, to: paths.deviceHealth.href() },
-              { label: 'MAINTENANCE' as const, to: paths.maintenance.href() },
-            ]
-          : []),
+        ...linkTo(user, 'FLASH_NODES', paths.flashNodes, withKey(paths.flashNodes.href(id))),
+        // Beyond the menu existing users know: the administrators' pages of the fleet's health and maintenance.
+        ...linkTo(user, 'DEVICE_HEALTH', paths.deviceHealth, paths.deviceHealth.href()),
+        ...linkTo(user, 'MAINTENANCE', paths.maintenance, paths.maintenance.href()),
       ],
     },
     {
       label: 'MY_ACCOUNT',
       items: [
-        { label: 'SEE_MY_ACCOUNT', to: paths.user.href(id) },
-        { label: 'CHANGE_EMAIL', to: paths.changeEmail.href(id) },
-        { label: 'CHANGE_PASSWORD', to: paths.changePassword.href(id) },
-        { label: 'DELETE_ACCOUNT', to: paths.deleteAccount.href(id), danger: true },
+        ...linkTo(user, 'SEE_MY_ACCOUNT', paths.user, paths.user.href(id)),
+        ...linkTo(user, 'CHANGE_EMAIL', paths.changeEmail, paths.changeEmail.href(id)),
+        ...linkTo(user, 'CHANGE_PASSWORD', paths.changePassword, paths.changePassword.href(id)),
+        ...linkTo(user, 'DELETE_ACCOUNT', paths.deleteAccount, paths.deleteAccount.href(id), true),
       ],
     },
-  );
-  return sections;
+  ];
+  return sections.filter((section) => section.items.length > 0);
 }
 
 function Chevron() {

@@ -113,7 +113,7 @@ const notFoundPage = pageComponent(notFound, false);
 const NotFound = notFoundPage.Component;
 
 function guardOf(name: RouteName, route: RouteDefinition): ReactElement | undefined {
-  if (route.access === 'signedIn') return <RequireAuth allowedRoles={route.allowedRoles} />;
+  if (route.access === 'signedIn') return <RequireAuth ability={route.ability} />;
   if (name === 'signin') return <RedirectSignedInUser />;
   if (endingSession.has(name)) return <EndSession />;
   return undefined;

@@ -1,8 +1,10 @@
 // The browser session, kept in local storage under the keys scripts know (token, username, authorities,
-// redirectURL) plus the whole sign-in reply as the current user. Components read it through
-// useSession(), which re-renders them when this tab or another one signs in or out.
+// redirectURL) plus the whole sign-in reply as the current user, with the abilities the server's policies
+// gave them. Components read it through useSession(), which re-renders them when this tab or another one signs
+// in or out. A session stored by an earlier version, without abilities, does not parse: it reads as nobody
+// signed in, so that its user signs in again and gets them.
 import { useSyncExternalStore } from 'react';
-import { signinReplySchema, type AuthorityName, type SigninReply } from '@testbed/contract';
+import { signinReplySchema, type SignedInAction, type SigninReply } from '@testbed/contract';
 
 export const STORAGE_KEYS = {
   token: 'token',
@@ -113,14 +115,12 @@ export function storedRedirectURL(): string | null {
   return read(STORAGE_KEYS.redirectURL);
 }
 
-export function hasAnyAuthority(user: SessionUser | null, allowed: readonly AuthorityName[]): boolean {
-  if (!user) return false;
-  if (allowed.length === 0) return true;
-  return user.authorities.some(({ authority }) => allowed.includes(authority));
-}
-
-export function isAdmin(user: SessionUser | null): boolean {
-  return hasAnyAuthority(user, ['ADMIN']);
+/**
+ * Whether the signed-in user may perform `action` on what is not theirs, as the server's policies answered
+ * at sign-in: what pages, menus and buttons are shown by. Nobody signed in may do nothing.
+ */
+export function may(user: SessionUser | null, action: SignedInAction): boolean {
+  return user?.abilities[action] === true;
 }
 
 function notify() {

@@ -2,7 +2,7 @@
 // guards, the lazy pages and the api-client as a person's browser would; or a few routes around one page
 // (renderRoutes). Only fetch is replaced.
 import { act, render } from '@testing-library/react';
-import type { AuthorityName, SigninReply } from '@testbed/contract';
+import { SIGNED_IN_ACTION_NAMES, type AuthorityName, type SessionAbilities, type SignedInAction, type SigninReply } from '@testbed/contract';
 import { Fragment, StrictMode, useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions } from 'react-router';
 import { vi } from 'vitest';
@@ -77,6 +77,26 @@ export function renderRoutes(url: string, routes: Record<string, ReactElement>) 
   );
 }
 
+/** What the server's policies let anyone holding the USER role do (its auth test holds the same). */
+const MEMBER_ABILITIES: ReadonlySet<SignedInAction> = new Set<SignedInAction>([
+  'session:read',
+  'portal:use',
+  'user:search',
+  'employers:read',
+  'devices:read',
+  'reservation:search',
+  'flash:own-jobs',
+  'maintenance:read',
+  'catalogue:read',
+]);
+
+/** The abilities of the sign-in reply for a user holding `authority`: an administrator may do all but mint another's token. */
+export function abilitiesOf(authority: AuthorityName): SessionAbilities {
+  return Object.fromEntries(
+    SIGNED_IN_ACTION_NAMES.map((action) => [action, authority === 'ADMIN' ? action !== 'api-token:create' : MEMBER_ABILITIES.has(action)]),
+  ) as SessionAbilities;
+}
+
 export function signinReply(overrides: Partial<SigninReply> = {}): SigninReply {
   const userId = overrides.userId ?? 7;
   return {
@@ -89,6 +109,7 @@ export function signinReply(overrides: Partial<SigninReply> = {}): SigninReply {
     hasSshKey: true,
     timeZone: null,
     redirectURL: '/home',
+    abilities: abilitiesOf('USER'),
     ...overrides,
   };
 }
@@ -96,7 +117,7 @@ export function signinReply(overrides: Partial<SigninReply> = {}): SigninReply {
 export function signInAs(authority: AuthorityName, overrides: Partial<SigninReply> = {}): SigninReply {
   const authorities: SigninReply['authorities'] =
     authority === 'ADMIN' ? [{ authority: 'ADMIN' }, { authority: 'USER' }] : [{ authority: 'USER' }];
-  const reply = signinReply({ authorities, ...overrides });
+  const reply = signinReply({ authorities, abilities: abilitiesOf(authority), ...overrides });
   saveSession(reply);
   return reply;
 }

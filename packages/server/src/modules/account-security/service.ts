@@ -34,8 +34,8 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../../db/audit-writer.js';
-import { issueSession } from '../auth/service.js';
-import { countOtherEnabledAdmins, findUserForSignIn, isEnabledAdmin } from '../users/repo.js';
+import { freshSession } from '../auth/service.js';
+import { keepAnAdministrator } from '../users/service.js';
 import {
   anonymiseAccount,
   deleteAccountRowIfUnreferenced,
@@ -101,9 +101,7 @@ export class AccountSecurityService {
 
   /** A new session for the caller after their own password change, under the raised generation. */
   private async freshSession(row: AccountRow, generation: number): Promise<SigninReply | undefined> {
-    const user = await findUserForSignIn(this.db, row.username);
-    if (!user || !user.is_enabled) return undefined;
-    return issueSession(this.tokens, user, generation);
+    return freshSession(this.db, this.tokens, row.username, generation);
   }
 
   // Forgotten password ------------------------------------------------------------------------------------
@@ -350,13 +348,6 @@ export class AccountSecurityService {
       await recordAudit(tx, { actorUserId: actor.userId, action: 'admin.user.delete_partially', targetType: 'user', targetId: account.id, ip: caller.ip });
       return { userId: account.id, partiallyDeleted: true as const, anonymisedAt: anonymisedAt.toISOString() };
     });
-  }
-}
-
-/** Refuses to remove the last enabled administrator: nobody could approve accounts any more. */
-async function keepAnAdministrator(tx: Queryable, userId: number): Promise<void> {
-  if ((await isEnabledAdmin(tx, userId)) && (await countOtherEnabledAdmins(tx, userId)) === 0) {
-    throw new AppError('conflict', userMessages.LAST_ADMIN);
   }
 }
 

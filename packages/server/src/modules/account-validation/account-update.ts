@@ -15,6 +15,8 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { administratorEmails } from '../../mail/administrators.js';
+import { findCurrentEmployment } from '../employers/service.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { consumeToken, issueToken, peekToken, revokeTokens } from '../../security/account-tokens.js';
 import { hashPassword } from '../../security/passwords.js';
@@ -22,14 +24,12 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { parseSshPublicKey, type ParsedSshKey } from '../credentials/ssh-key.js';
-import { listAdministratorEmails } from '../users/repo.js';
 import { publicLink } from './links.js';
 import {
   labelIndex,
   addUserKey,
   approveAccountUpdate,
   deleteUserKeys,
-  findCurrentEmployment,
   findLatestIntendedUsage,
   findOrCreateEmployer,
   findUpdatableUser,
@@ -129,7 +129,7 @@ export class AccountUpdates {
 
       await revokeTokens(tx, user.id, ['account_update_validation']);
       const approval = await issueToken(tx, user.id, 'account_update_validation');
-      for (const to of await listAdministratorEmails(tx)) {
+      for (const to of await administratorEmails(tx)) {
         await enqueueMail(tx, {
           to,
           subject: `Testbed Portal: account update of ${user.username} to validate`,

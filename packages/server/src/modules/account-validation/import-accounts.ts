@@ -12,7 +12,7 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { parseSshPublicKey, type ParsedSshKey } from '../credentials/ssh-key.js';
-import { insertUser } from '../users/repo.js';
+import { insertUser } from '../users/service.js';
 import { publicLink } from './links.js';
 import { parseImportText, type ParsedImportLine } from './import-csv.js';
 import {

@@ -1,9 +1,8 @@
 // Queries of account re-validation and import. Functions take the database or a transaction and return rows.
 import { sql } from 'kysely';
-import type { AccountToValidate, UpdateAccountPrefill } from '@testbed/contract';
+import type { UpdateAccountPrefill } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
-import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
-import { presentAccountIdentity } from '../users/repo.js';
+import type { CurrentEmployment } from '../employers/service.js';
 
 function selectAccounts(db: Queryable) {
   return db
@@ -23,17 +22,6 @@ function selectAccounts(db: Queryable) {
 }
 
 export type AccountRow = SelectedRow<typeof selectAccounts>;
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-export function presentAccount(row: AccountRow): AccountToValidate {
-  return {
-    ...presentAccountIdentity(row),
-    lastValidationDate: iso(row.last_validation_date),
-    isEnabled: row.is_enabled,
-    userAccountValidationPending: row.validation_pending,
-  };
-}
 
 /**
  * Approved accounts last validated before `before` (or never), not already asked: the validate-accounts
@@ -125,19 +113,6 @@ export async function listUserKeys(db: Queryable, userId: number) {
     .execute();
 }
 
-export async function findCurrentEmployment(db: Queryable, userId: number) {
-  return selectEmploymentsOfUser(db, userId)
-    .select([
-      'ue.id as user_employer_id',
-      'e.id as employer_id',
-      ...employerColumns,
-      'et.label as employer_type',
-      'ps.label as professional_status',
-    ])
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export async function findLatestIntendedUsage(db: Queryable, userId: number): Promise<string | null> {
   const row = await db
     .selectFrom('intended_usages')
@@ -160,7 +135,7 @@ export async function listProfessionalStatusLabels(db: Queryable): Promise<{ id:
 export function presentPrefill(
   user: NonNullable<Awaited<ReturnType<typeof findUpdatableUser>>>,
   keys: Awaited<ReturnType<typeof listUserKeys>>,
-  employment: Awaited<ReturnType<typeof findCurrentEmployment>>,
+  employment: CurrentEmployment | undefined,
   intendedUsage: string | null,
 ): UpdateAccountPrefill {
   return {

@@ -11,7 +11,19 @@ import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { publicLink } from './links.js';
-import { listAccountsToUpdate, listPendingAccounts, lockAccounts, markValidationRequested, presentAccount } from './repo.js';
+import { listAccountsToUpdate, listPendingAccounts, lockAccounts, markValidationRequested, type AccountRow } from './repo.js';
+import { presentAccountIdentity } from '../users/service.js';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function presentAccount(row: AccountRow): AccountToValidate {
+  return {
+    ...presentAccountIdentity(row),
+    lastValidationDate: iso(row.last_validation_date),
+    isEnabled: row.is_enabled,
+    userAccountValidationPending: row.validation_pending,
+  };
+}
 
 export class RevalidationRequests {
   constructor(

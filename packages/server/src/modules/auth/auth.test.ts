@@ -177,6 +177,25 @@ describe('sessions', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("tells what the user may do on what is not theirs, action by action, as the policies answer", async () => {
+    const member = await loginAs(ctx);
+    const admin = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+    const neither = await loginAs(ctx, { roles: [] });
+    const memberAbilities = member.session.abilities;
+    // A member reaches the member's pages and what anyone signed in may do, nothing of the administrators'.
+    expect(memberAbilities).toMatchObject({ 'portal:use': true, 'session:read': true, 'devices:read': true, 'user:search': true });
+    expect(memberAbilities).toMatchObject({ 'users:list': false, 'audit:read': false, 'user:admin-fields': false, 'maintenance:manage': false });
+    // On another's account a member may do nothing: their own is the page's and the server's check by id.
+    expect(memberAbilities).toMatchObject({ 'user:read': false, 'reservation:book': false, 'flash:device': false, 'group:read': false });
+    // An administrator may do everything but mint a token in another's name.
+    expect(Object.entries(admin.session.abilities).filter(([, may]) => !may)).toEqual([['api-token:create', false]]);
+    // Without the USER role, the member's pages are closed; what anyone signed in may do stays open.
+    expect(neither.session.abilities).toMatchObject({ 'portal:use': false, 'session:read': true });
+    // The current-user reply carries the same abilities as the sign-in reply.
+    const me = await admin.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json().abilities).toEqual(admin.session.abilities);
+  });
+
   it('refuses forged, other-algorithm and garbage tokens', async () => {
     const caller = await loginAs(ctx);
     const [header, payload] = caller.session.accessToken.split('.');

@@ -28,6 +28,9 @@ import {
 import { parseSshPublicKey } from './ssh-key.js';
 
 /** Who is asking, as the routes hand it over. */
+// A sign-up's key is stored in the sign-up's transaction, through here rather than through repo.ts.
+export { insertCredential } from './repo.js';
+
 export interface Caller {
   principal: Principal | null;
   ip: string;

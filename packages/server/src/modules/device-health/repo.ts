@@ -1,6 +1,6 @@
 // Queries of device health: each device's flash outcome streak and its quarantine. A quarantined device
 // counts as down wherever the portal reads device state (flashing-aware-driver.ts), so it is not bookable
-// and not offered; other queries can use `deviceIsQuarantined` directly.
+// and not offered.
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 
@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/database.js';
  * The SQL condition "the device is quarantined", for a `devices` row under the given alias (e.g. a free-slot
  * search: `WHERE NOT ${deviceIsQuarantined('d')}`).
  */
-export function deviceIsQuarantined(alias: string): RawBuilder<boolean> {
+function deviceIsQuarantined(alias: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${alias}.quarantined_at`)} IS NOT NULL)`;
 }
 
@@ -110,14 +110,4 @@ export async function listDeviceHealth(db: Queryable, mac?: string): Promise<Dev
     WHERE d.in_inventory ${only}
     ORDER BY t.name, d.ip_address`.execute(db);
   return rows;
-}
-
-/** E-mail addresses of the enabled administrators. */
-export async function administratorEmails(db: Queryable): Promise<string[]> {
-  const { rows } = await sql<{ email: string }>`
-    SELECT u.email FROM users u
-    JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id AND r.name = 'ADMIN'
-    WHERE u.is_enabled AND u.anonymised_at IS NULL
-    ORDER BY u.id`.execute(db);
-  return rows.map((row) => row.email);
 }

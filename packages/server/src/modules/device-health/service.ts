@@ -12,6 +12,9 @@ import { listDeviceHealth, quarantineDevice, releaseDevice, type DeviceHealthRow
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+// A finished flash job's outcome is counted in the job's transaction, through here rather than through repo.ts.
+export { recordFlashOutcome } from './repo.js';
+
 export class DeviceHealthService {
   constructor(
     private readonly db: Db,

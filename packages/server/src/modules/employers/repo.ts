@@ -1,11 +1,10 @@
 // Queries on employers and on users' employments. Functions take the database or a transaction.
 import { sql, type Selectable } from 'kysely';
-import type { Employer } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 import type { EmployersTable } from '../../db/schema.js';
 
 /** An employer's own columns, in the queries that name the employers table `e`. */
-export const employerColumns = ['e.institute_name', 'e.country_name', 'e.laboratory_name', 'e.team_name', 'e.location', 'e.employer_url'] as const;
+const employerColumns = ['e.institute_name', 'e.country_name', 'e.laboratory_name', 'e.team_name', 'e.location', 'e.employer_url'] as const;
 
 function selectEmployers(db: Queryable) {
   return db
@@ -19,23 +18,6 @@ function selectEmployers(db: Queryable) {
 
 // The row type and its presenter: alike in shape only to other areas', each maps fields of its own.
 export type EmployerRow = SelectedRow<typeof selectEmployers>;
-
-/** The employer as every reply shows it: its id and its own fields. */
-export function presentEmployerFields(employerId: number, row: EmployerValues): Omit<Employer, 'userCount'> {
-  return {
-    employerId,
-    instituteName: row.institute_name,
-    countryName: row.country_name,
-    laboratoryName: row.laboratory_name,
-    teamName: row.team_name,
-    location: row.location,
-    employerURL: row.employer_url,
-  };
-}
-
-export function presentEmployer(row: EmployerRow): Employer {
-  return { ...presentEmployerFields(row.id, row), userCount: Number(row.user_count) };
-}
 
 export async function listEmployers(db: Queryable) {
   return selectEmployers(db).orderBy(sql`lower(e.institute_name)`).orderBy('e.id').execute();
@@ -138,7 +120,7 @@ export async function deleteEmployment(db: Queryable, id: number): Promise<void>
  * A user's employments joined to their employer, type and status, the current one first, then the newest
  * start date first; the caller selects the columns it needs.
  */
-export function selectEmploymentsOfUser(db: Queryable, userId: number) {
+function selectEmploymentsOfUser(db: Queryable, userId: number) {
   return db
     .selectFrom('user_employers as ue')
     .innerJoin('employers as e', 'e.id', 'ue.employer_id')
@@ -148,3 +130,40 @@ export function selectEmploymentsOfUser(db: Queryable, userId: number) {
     .orderBy('ue.is_current', 'desc')
     .orderBy('ue.start_date', 'desc');
 }
+
+/** The user's employments, the current one first, then the newest start date first. */
+export async function listEmploymentsOfUser(db: Queryable, userId: number) {
+  return selectEmploymentsOfUser(db, userId)
+    .select([
+      'ue.id',
+      'ue.user_id',
+      'ue.start_date',
+      'ue.end_date',
+      'ue.is_current',
+      'e.id as employer_id',
+      ...employerColumns,
+      'et.id as employer_type_id',
+      'et.label as employer_type_label',
+      'ps.id as professional_status_id',
+      'ps.label as professional_status_label',
+    ])
+    .orderBy('ue.id', 'desc')
+    .execute();
+}
+
+export type EmploymentRow = Awaited<ReturnType<typeof listEmploymentsOfUser>>[number];
+
+export async function findCurrentEmployment(db: Queryable, userId: number) {
+  return selectEmploymentsOfUser(db, userId)
+    .select([
+      'ue.id as user_employer_id',
+      'e.id as employer_id',
+      ...employerColumns,
+      'et.label as employer_type',
+      'ps.label as professional_status',
+    ])
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type CurrentEmployment = NonNullable<Awaited<ReturnType<typeof findCurrentEmployment>>>;

@@ -29,12 +29,41 @@ import {
   listEmployers,
   lockEmployer,
   lockUserForEmployments,
-  presentEmployer,
+  type EmployerRow,
   professionalStatusExists,
   updateEmployer,
   updateEmployment,
   type EmployerValues,
 } from './repo.js';
+
+// What other modules read and write of employers and employments (a user's details, the account update's
+// prefill, a sign-up's new employer in its transaction): they come through here, not through repo.ts.
+export {
+  employerTypeExists,
+  findCurrentEmployment,
+  insertEmployer,
+  listEmploymentsOfUser,
+  professionalStatusExists,
+  type CurrentEmployment,
+  type EmploymentRow,
+} from './repo.js';
+
+/** The employer as every reply shows it: its id and its own fields. */
+export function presentEmployerFields(employerId: number, row: EmployerValues): Omit<Employer, 'userCount'> {
+  return {
+    employerId,
+    instituteName: row.institute_name,
+    countryName: row.country_name,
+    laboratoryName: row.laboratory_name,
+    teamName: row.team_name,
+    location: row.location,
+    employerURL: row.employer_url,
+  };
+}
+
+export function presentEmployer(row: EmployerRow): Employer {
+  return { ...presentEmployerFields(row.id, row), userCount: Number(row.user_count) };
+}
 
 export interface Caller {
   principal: Principal | null;

@@ -15,7 +15,8 @@ import type { DatabaseFaultReporter, Db, Queryable } from '../../db/database.js'
 import type { FlashTarget, TestbedDriver } from '../../testbed/driver.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../../db/audit-writer.js';
-import { administratorEmails, recordFlashOutcome } from '../device-health/repo.js';
+import { recordFlashOutcome } from '../device-health/service.js';
+import { administratorEmails } from '../../mail/administrators.js';
 import {
   addStatusLines,
   cancelEndedFlashJobs,

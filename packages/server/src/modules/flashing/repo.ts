@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.js';
 import type { ReservationPeople } from '../../security/policies.js';
 import type { FlashJobState, FlashLogKind } from '../../db/schema.js';
-import { deviceIsQuarantined } from '../device-health/repo.js';
 
 export interface FlashDeviceRow {
   id: number;
@@ -294,7 +293,7 @@ export async function unavailableDevices(db: Queryable): Promise<{ busy: string[
     SELECT d.mac_address, 'flashing' AS kind, NULL AS reason FROM flash_jobs j JOIN devices d ON d.id = j.device_id
     WHERE j.state IN ('pending', 'flashing', 'waiting_ready')
     UNION ALL
-    SELECT d.mac_address, 'quarantined', 'quarantined (' || d.quarantine_reason || ')' FROM devices d WHERE ${deviceIsQuarantined('d')}
+    SELECT d.mac_address, 'quarantined', 'quarantined (' || d.quarantine_reason || ')' FROM devices d WHERE d.quarantined_at IS NOT NULL
     UNION ALL
     SELECT d.mac_address, 'maintenance', 'in maintenance (' || m.reason || ')'
       FROM maintenance_devices md JOIN maintenance_windows m ON m.id = md.maintenance_id JOIN devices d ON d.id = md.device_id

@@ -23,6 +23,8 @@ import {
   maintenanceTargets,
   reservationsInside,
   type AffectedRow,
+  lockDevicesForBooking,
+  maintenanceInTheWay,
   type MaintenanceHit,
   type MaintenanceRow,
 } from './repo.js';
@@ -46,12 +48,22 @@ const presentAffected = (row: AffectedRow): AffectedReservation => ({
 });
 
 /** The sentence a refused booking or extension shows for each maintenance in its way. */
-export function maintenanceMessages(hits: readonly MaintenanceHit[]): string[] {
+function maintenanceMessages(hits: readonly MaintenanceHit[]): string[] {
   return hits.map(
     (hit) =>
       `Device ${hit.mac_address} is in maintenance from ${hit.start_date.toISOString()} to ${hit.end_date.toISOString()} ` +
       `(maintenance ${hit.maintenance_id}: ${hit.reason}).`,
   );
+}
+
+/**
+ * The refusal sentences of the maintenance windows that cover any of the devices between start and end, read
+ * under the devices' row locks in the caller's transaction: a maintenance created at the same moment is seen,
+ * or sees the booking. Empty when none is in the way.
+ */
+export async function maintenanceRefusals(tx: Queryable, deviceIds: readonly number[], start: Date, end: Date): Promise<string[]> {
+  await lockDevicesForBooking(tx, deviceIds);
+  return maintenanceMessages(await maintenanceInTheWay(tx, deviceIds, start, end));
 }
 
 export class MaintenanceService {

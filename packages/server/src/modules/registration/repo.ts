@@ -1,10 +1,8 @@
 // Queries of the sign-up and its validation chain. Functions take the database or a transaction and
 // return plain rows.
 import { sql } from 'kysely';
-import type { SignupChoices } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { presentEmployerFields } from '../employers/repo.js';
 
 export async function usernameTaken(db: Queryable, username: string): Promise<boolean> {
   const row = await db
@@ -21,7 +19,7 @@ export async function emailTaken(db: Queryable, email: string): Promise<boolean>
 }
 
 /** The employers offered to pick from, with the reference lists of the employer section. */
-export async function loadSignupChoices(db: Queryable): Promise<SignupChoices> {
+export async function loadSignupChoices(db: Queryable) {
   const [employers, employerTypes, professionalStatuses] = await Promise.all([
     db
       .selectFrom('employers')
@@ -34,7 +32,7 @@ export async function loadSignupChoices(db: Queryable): Promise<SignupChoices> {
     db.selectFrom('employer_types').select(['id', 'label']).orderBy('id').execute(),
     db.selectFrom('professional_statuses').select(['id', 'label']).orderBy('id').execute(),
   ]);
-  return { employers: employers.map((row) => presentEmployerFields(row.id, row)), employerTypes, professionalStatuses };
+  return { employers, employerTypes, professionalStatuses };
 }
 
 export async function employerExists(db: Queryable, id: number): Promise<boolean> {

@@ -21,6 +21,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { administratorEmails } from '../../mail/administrators.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { consumeToken, issueToken, peekToken } from '../../security/account-tokens.js';
 import type { CaptchaVerifier } from '../../security/captcha.js';
@@ -29,9 +30,8 @@ import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
-import { listAdministratorEmails } from '../users/repo.js';
-import { insertCredential } from '../credentials/repo.js';
-import { employerTypeExists, insertEmployer, professionalStatusExists } from '../employers/repo.js';
+import { insertCredential } from '../credentials/service.js';
+import { employerTypeExists, insertEmployer, presentEmployerFields, professionalStatusExists } from '../employers/service.js';
 import { parseSshPublicKey } from '../credentials/ssh-key.js';
 import {
   approveAccount,
@@ -106,8 +106,9 @@ export class RegistrationService {
     return challenge;
   }
 
-  choices(): Promise<SignupChoices> {
-    return loadSignupChoices(this.db);
+  async choices(): Promise<SignupChoices> {
+    const { employers, employerTypes, professionalStatuses } = await loadSignupChoices(this.db);
+    return { employers: employers.map((row) => presentEmployerFields(row.id, row)), employerTypes, professionalStatuses };
   }
 
   async usernameAvailability(username: string): Promise<AvailabilityReply> {
@@ -247,7 +248,7 @@ export class RegistrationService {
       '(the first administrator to decide settles it for everybody):',
       `${this.config.PUBLIC_URL}/confirmUserAccount/${token}`,
     ].join('\n');
-    for (const to of await listAdministratorEmails(tx)) {
+    for (const to of await administratorEmails(tx)) {
       await enqueueMail(tx, { to, subject: `Testbed Portal: account request of ${user.firstname} ${user.lastname} (${user.username})`, text });
     }
   }

@@ -23,8 +23,7 @@ import { AppError } from '../../errors.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import type { DeviceState, TestbedDriver } from '../../testbed/driver.js';
-import { lockDevicesForBooking, maintenanceInTheWay } from '../maintenance/repo.js';
-import { maintenanceMessages } from '../maintenance/service.js';
+import { maintenanceRefusals } from '../maintenance/service.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   deleteReservationRow,
@@ -287,10 +286,8 @@ export class ReservationService {
           const broken = await this.policyReasons(tx, form.userId, devices, start, end, null);
           if (broken.length > 0) return { policy: broken };
         }
-        // Under the devices' lock, so that a maintenance created at the same moment is seen or sees this booking.
-        await lockDevicesForBooking(tx, deviceIds);
-        const maintenance = await maintenanceInTheWay(tx, deviceIds, start, end);
-        if (maintenance.length > 0) return maintenanceMessages(maintenance);
+        const maintenance = await maintenanceRefusals(tx, deviceIds, start, end);
+        if (maintenance.length > 0) return maintenance;
         const conflicts = await findConflicts(tx, deviceIds, start, end, type.exclusive);
         if (conflicts.length > 0) return conflictsOf(conflicts);
         const reservationId = await insertReservation(tx, {
@@ -437,10 +434,9 @@ export class ReservationService {
           if (broken.length > 0) throw new AppError('validation', broken.join(' '));
         }
         if (newEnd > window.end) {
-          await lockDevicesForBooking(tx, devices.map((device) => device.id));
-          const maintenance = await maintenanceInTheWay(tx, devices.map((device) => device.id), window.end, newEnd);
+          const maintenance = await maintenanceRefusals(tx, devices.map((device) => device.id), window.end, newEnd);
           if (maintenance.length > 0) {
-            throw new AppError('conflict', `The reservation cannot end at ${newEnd.toISOString()}: ${maintenanceMessages(maintenance).join(' ')}`);
+            throw new AppError('conflict', `The reservation cannot end at ${newEnd.toISOString()}: ${maintenance.join(' ')}`);
           }
         }
         await moveReservationEnd(tx, reservationId, newEnd);

@@ -2,26 +2,6 @@
 import { sql } from 'kysely';
 import type { AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
-import { employerColumns, selectEmploymentsOfUser } from '../employers/repo.js';
-import { authoritiesColumn } from '../../security/session-queries.js';
-
-export async function findUserForSignIn(db: Queryable, username: string) {
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'username',
-      'password_hash',
-      'is_enabled',
-      'anonymised_at',
-      'session_generation',
-      authoritiesColumn.as('authorities'),
-      'time_zone',
-      sql<boolean>`EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = users.id)`.as('has_ssh_key'),
-    ])
-    .where(sql`lower(username)`, '=', username.trim().toLowerCase())
-    .executeTakeFirst();
-}
 
 export async function countAdmins(db: Queryable): Promise<number> {
   const row = await db
@@ -160,18 +140,6 @@ export async function listUsers(db: Queryable, filter: UserListFilter) {
   return { rows, total: Number(total) };
 }
 
-/** Who the account is and when it signed up: the first fields of every list of accounts. */
-export function presentAccountIdentity(row: Pick<UserListRow, 'id' | 'firstname' | 'lastname' | 'username' | 'email' | 'sign_up_date'>) {
-  return {
-    userId: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    username: row.username,
-    email: row.email,
-    signUpDate: new Date(row.sign_up_date).toISOString(),
-  };
-}
-
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
 export async function findUserRow(db: Queryable, id: number) {
@@ -216,28 +184,6 @@ export async function listRolesOfUser(db: Queryable, userId: number) {
 export async function listAllRoles(db: Queryable) {
   return db.selectFrom('roles').select(['id', 'name']).orderBy('name').execute();
 }
-
-/** The user's employments, the current one first, then the newest start date first. */
-export async function listEmploymentsOfUser(db: Queryable, userId: number) {
-  return selectEmploymentsOfUser(db, userId)
-    .select([
-      'ue.id',
-      'ue.user_id',
-      'ue.start_date',
-      'ue.end_date',
-      'ue.is_current',
-      'e.id as employer_id',
-      ...employerColumns,
-      'et.id as employer_type_id',
-      'et.label as employer_type_label',
-      'ps.id as professional_status_id',
-      'ps.label as professional_status_label',
-    ])
-    .orderBy('ue.id', 'desc')
-    .execute();
-}
-
-export type EmploymentRow = Awaited<ReturnType<typeof listEmploymentsOfUser>>[number];
 
 export async function listIntendedUsagesOfUser(db: Queryable, userId: number) {
   return db
@@ -318,19 +264,4 @@ export interface NewUserDetails extends NewUser {
   phone_number: string | null;
   instant_messaging: string | null;
   personal_url: string | null;
-}
-
-/** Addresses of the enabled administrators, who validate accounts and their updates. */
-export async function listAdministratorEmails(db: Queryable): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select('users.email')
-    .where('roles.name', '=', 'ADMIN')
-    .where('users.is_enabled', '=', true)
-    .where('users.anonymised_at', 'is', null)
-    .orderBy('users.id')
-    .execute();
-  return rows.map((row) => row.email);
 }

@@ -13,30 +13,28 @@ import {
   type UserListPage,
   type UserListQuery,
 } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import type { NotifiedReplies } from '../../db/notified-replies.js';
 import { AppError, forbidden } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
-import { presentEmployerFields } from '../employers/repo.js';
+import { listEmploymentsOfUser, presentEmployerFields, type EmploymentRow } from '../employers/service.js';
 import {
   countOtherEnabledAdmins,
   findUserRow,
   insertUser,
+  isEnabledAdmin,
   listAllRoles,
-  listEmploymentsOfUser,
   listGroupsOfUser,
   listIntendedUsagesOfUser,
   listRolesOfUser,
   listUsers,
   lockUser,
-  presentAccountIdentity,
   replaceRoles,
   updateUserRow,
   validUsersJson,
-  type EmploymentRow,
   type NewUserDetails,
   type UserListRow,
   type UserRow,
@@ -48,6 +46,28 @@ export interface Caller {
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+// An imported account is inserted in the import's transaction, through here rather than through repo.ts.
+export { insertUser } from './repo.js';
+
+/** Refuses to remove the last enabled administrator: nobody could approve accounts any more. */
+export async function keepAnAdministrator(tx: Queryable, userId: number): Promise<void> {
+  if ((await isEnabledAdmin(tx, userId)) && (await countOtherEnabledAdmins(tx, userId)) === 0) {
+    throw new AppError('conflict', userMessages.LAST_ADMIN);
+  }
+}
+
+/** Who the account is and when it signed up: the first fields of every list of accounts. */
+export function presentAccountIdentity(row: Pick<UserListRow, 'id' | 'firstname' | 'lastname' | 'username' | 'email' | 'sign_up_date'>) {
+  return {
+    userId: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    email: row.email,
+    signUpDate: new Date(row.sign_up_date).toISOString(),
+  };
+}
 
 export function presentUserListItem(row: UserListRow | UserRow): UserListItem {
   return {

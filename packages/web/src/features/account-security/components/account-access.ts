@@ -1,14 +1,16 @@
 // Who may open a form about the account `id` (the server checks the same: a route without a role
 // guard is still guarded there).
 import { useParams } from 'react-router';
-import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
+import type { SignedInAction } from '@testbed/contract';
+import { may, useSession, type SessionUser } from '../../../shared/session';
 
 export interface AccountAccess {
   userId: number;
   validId: boolean;
   me: SessionUser | null;
   own: boolean;
-  admin: boolean;
+  /** Whether the signed-in user may perform the action on anyone's account (the server's policies). */
+  mayOnAnyAccount: (action: SignedInAction) => boolean;
 }
 
 export function useAccountAccess(): AccountAccess {
@@ -20,6 +22,6 @@ export function useAccountAccess(): AccountAccess {
     validId: Number.isInteger(userId) && userId > 0,
     me,
     own: me !== null && me.userId === userId,
-    admin: isAdmin(me),
+    mayOnAnyAccount: (action) => may(me, action),
   };
 }

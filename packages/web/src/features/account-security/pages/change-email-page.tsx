@@ -15,7 +15,8 @@ import { catalogue } from '../../../shared/i18n';
 const text = catalogue(accountSecurityMessagesEn);
 
 function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
-  const { userId, validId, me, own, admin } = useAccountAccess();
+  const { userId, validId, me, own, mayOnAnyAccount } = useAccountAccess();
+  const admin = mayOnAnyAccount('account:change-email-by-admin');
   const allowed = validId && (byAdmin ? admin : own || admin);
   const navigate = useNavigate();
   const account = useAccountSummary(userId, allowed);

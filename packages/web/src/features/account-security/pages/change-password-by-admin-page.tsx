@@ -16,7 +16,8 @@ import { catalogue } from '../../../shared/i18n';
 const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordByAdminPage() {
-  const { userId, validId, me, admin } = useAccountAccess();
+  const { userId, validId, me, mayOnAnyAccount } = useAccountAccess();
+  const admin = mayOnAnyAccount('account:change-password-by-admin');
   const navigate = useNavigate();
   const account = useAccountSummary(userId, validId && admin);
   const change = useChangePasswordByAdmin();

@@ -20,8 +20,8 @@ const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordPage() {
   const { t } = useTranslation();
-  const { userId, validId, me, own, admin } = useAccountAccess();
-  const allowed = validId && (own || admin);
+  const { userId, validId, me, own, mayOnAnyAccount } = useAccountAccess();
+  const allowed = validId && (own || mayOnAnyAccount('account:change-password-by-admin'));
   const navigate = useNavigate();
   const account = useAccountSummary(userId, allowed && !own);
   const change = useChangePassword();

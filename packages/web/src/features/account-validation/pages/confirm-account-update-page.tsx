@@ -9,7 +9,7 @@ import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
 import { LoadingBar } from '../../../shared/components/loading-bar';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useConfirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
 import { catalogue, useTranslation } from '../../../shared/i18n';
@@ -39,7 +39,7 @@ export function ConfirmAccountUpdatePage() {
       title={text.ACCOUNT_UPDATE_VALIDATION}
       actions={
         <Group>
-          {me && isAdmin(me) ? (
+          {may(me, 'accounts-to-validate:read') ? (
             <Button component={Link} to={paths.displayValidationPendingAccounts.href()} w="fit-content">
               {text.SEE_PENDING_ACCOUNTS}
             </Button>

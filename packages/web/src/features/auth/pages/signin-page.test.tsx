@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { messages, signinReplySchema } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../shared/session';
-import { mockFetch, renderApp, signinReply } from '../../../test/app';
+import { abilitiesOf, mockFetch, renderApp, signinReply } from '../../../test/app';
 
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup();
@@ -61,7 +61,7 @@ describe('sign-in page', () => {
   });
 
   it('goes to the returnURL after signing in', async () => {
-    mockFetch({ status: 200, body: signinReply({ authorities: [{ authority: 'ADMIN' }] }) });
+    mockFetch({ status: 200, body: signinReply({ authorities: [{ authority: 'ADMIN' }], abilities: abilitiesOf('ADMIN') }) });
     const app = renderApp('/signin?returnURL=%2Fusers');
     await fillAndSubmit('admin', 'Adm1n!Passw0rd');
     await waitFor(() => expect(app.location()).toBe('/users'));

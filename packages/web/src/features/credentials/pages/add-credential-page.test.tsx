@@ -4,7 +4,7 @@ import { credentialMessages, messages, type Credential, type SigninReply } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../shared/session';
 import { AddCredentialPage } from './add-credential-page';
-import { renderRoutes } from '../../../test/app';
+import { abilitiesOf, renderRoutes } from '../../../test/app';
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGjmPhIjdMfziWNFL+4wsS04TXE5yfaEtcF6dkmjhPcH alice@lab';
 const FINGERPRINT = 'SHA256:mm65Ag4Y8U6/OfhVFHrHLNh8mqJskNk/fJzSiH8HcrA';
@@ -20,6 +20,7 @@ function signInAs(userId: number, admin = false, hasSshKey = false) {
     hasSshKey,
     timeZone: null,
     redirectURL: '/home',
+    abilities: abilitiesOf(admin ? 'ADMIN' : 'USER'),
   };
   saveSession(reply);
 }

@@ -10,7 +10,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useUserCredentials } from '../api/credentials';
 import { checkSshKey } from '../../../shared/components/ssh-key-field';
 import { KeyLineField, useKeyLine } from '../components/key-line-field';
@@ -25,7 +25,7 @@ export function AddCredentialPage() {
   const validId = Number.isInteger(userId) && userId > 0;
   const me = useSession().user;
   const own = me !== null && me.userId === userId;
-  const allowed = validId && me !== null && (own || isAdmin(me));
+  const allowed = validId && me !== null && (own || may(me, 'credentials:add'));
 
   const navigate = useNavigate();
   const location = useLocation();

@@ -10,7 +10,7 @@ import { ApiError } from '../../../shared/api-client';
 import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useCreateEmployer, useEmployer, useUpdateEmployer } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
 import { catalogue } from '../../../shared/i18n';
@@ -21,7 +21,7 @@ export function EmployerPage() {
   const { id } = useParams();
   const employerId = id === undefined ? null : Number(id);
   const validId = employerId === null || (Number.isInteger(employerId) && employerId > 0);
-  const admin = isAdmin(useSession().user);
+  const admin = may(useSession().user, 'employers:manage');
   const navigate = useNavigate();
   const existing = useEmployer(employerId ?? 0, employerId !== null && validId);
   const create = useCreateEmployer();

@@ -10,7 +10,7 @@ import { ApiError } from '../../../shared/api-client';
 import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
 import { ExistingEmployers } from '../components/existing-employers';
@@ -25,7 +25,7 @@ export function UserEmployerNewPage() {
   const { userId: param } = useParams();
   const userId = Number(param);
   const me = useSession().user;
-  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (isAdmin(me) || me.userId === userId);
+  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'employment:manage') || me.userId === userId);
   const navigate = useNavigate();
   const user = useUserDetails(userId, allowed);
   const employers = useEmployers(allowed);

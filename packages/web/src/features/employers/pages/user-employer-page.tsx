@@ -11,7 +11,7 @@ import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';
 import { EmployerFields, employerValuesOf, firstErrors } from '../components/employer-fields';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
@@ -24,7 +24,7 @@ export function UserEmployerPage() {
   const userId = Number(params.userId);
   const userEmployerId = Number(params.userEmployerId);
   const me = useSession().user;
-  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (isAdmin(me) || me.userId === userId);
+  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'employment:manage') || me.userId === userId);
   const navigate = useNavigate();
   const user = useUserDetails(userId, allowed);
   const save = useUpdateUserEmployer(userId);

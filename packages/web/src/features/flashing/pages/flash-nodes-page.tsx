@@ -10,7 +10,7 @@ import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { flashJobsOptions, flashNodesOptions, useFlashListsRefresh, useMe, useStartBatchFlash, useStartFlash } from '../api/flashing-api';
 import { FlashForm } from '../components/flash-form';
 import { FlashHistory } from '../components/flash-history';
@@ -31,7 +31,7 @@ export function FlashNodesPage() {
   const { user } = useSession();
   const routeUserId = Number(id);
   const ownPage = user !== null && routeUserId === user.userId;
-  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || isAdmin(user));
+  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || may(user, 'flash:device'));
 
   const me = useMe(allowed);
   const nodes = useQuery({ ...flashNodesOptions, enabled: allowed });

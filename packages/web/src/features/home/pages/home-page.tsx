@@ -9,7 +9,7 @@ import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { formatDateTime } from '../../../shared/time';
 import { catalogue, interpolate } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
+import { may, useSession, type SessionUser } from '../../../shared/session';
 import { useAdminSummary, useEverBooked, useFlashHistory, useFlashJobs, useFreeDevices, useMe, useOpenReservations } from '../api/home-api';
 
 const homeMessages = catalogue(homeMessagesEn);
@@ -168,7 +168,7 @@ function Checklist({ steps }: { steps: Array<{ label: string; done: boolean; to:
 export function HomePage() {
   useDocumentTitle(`${homeMessages.HOME} | Testbed Portal`);
   const user = useSession().user;
-  const admin = user !== null && isAdmin(user);
+  const admin = may(user, 'admin-summary:read');
   const summary = useAdminSummary(admin);
   const reservations = useOpenReservations(user?.userId ?? 0);
   const everBooked = useEverBooked(user?.userId ?? 0);

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
 import { FormPage } from '../../../shared/components/form-page';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
 import { catalogue } from '../../../shared/i18n';
 
@@ -19,7 +19,7 @@ export function IntendedUsageNewPage() {
   const { id } = useParams();
   const userId = Number(id);
   const me = useSession().user;
-  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (isAdmin(me) || me.userId === userId);
+  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'intended-usage:manage') || me.userId === userId);
   const navigate = useNavigate();
   const add = useAddIntendedUsage();
   const [description, setDescription] = useState('');

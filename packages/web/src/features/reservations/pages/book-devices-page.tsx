@@ -8,7 +8,7 @@ import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useSta
 import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import {
   deviceCatalogueOptions,
@@ -43,7 +43,7 @@ export function BookDevicesPage() {
   // ?deviceType= (Home's "book now" of a type) opens the form on that type when it is bookable.
   const askedType = useSearchParams()[0].get('deviceType');
   const ownPage = user !== null && routeUserId === user.userId;
-  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || isAdmin(user));
+  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || may(user, 'reservation:book'));
 
   // The session's flag dates from sign-in; the server knows whether a key was added or removed since.
   const me = useMe(allowed && ownPage);

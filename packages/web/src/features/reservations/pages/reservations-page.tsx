@@ -8,7 +8,7 @@ import { useTranslation } from '../../../shared/i18n-devices';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useEvery } from '../../../shared/use-every';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { RefusedError, useChangeReservation, useDeleteReservation, useReservationList, type ReservationListResult } from '../api/reservations-api';
 import { ChangeEndDialog } from '../components/change-end-dialog';
 import { DeleteReservationDialog } from '../components/delete-reservation-dialog';
@@ -56,7 +56,8 @@ export function ReservationsPage() {
   const { id, reservationId } = useParams();
   const { user } = useSession();
   const routeUserId = Number(id);
-  const admin = isAdmin(user);
+  const admin = may(user, 'reservation:list');
+  const deletesAny = may(user, 'reservation:delete');
   const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (routeUserId === user.userId || admin);
   const createdId = reservationId !== undefined && /^\d+$/.test(reservationId) ? Number(reservationId) : undefined;
 
@@ -162,7 +163,7 @@ export function ReservationsPage() {
       title: t('MY_RESERVATIONS'),
       query: mine,
       reservations: myReservations,
-      mayDelete: (reservation: Reservation) => admin || reservation.responsibleUser.userId === user.userId,
+      mayDelete: (reservation: Reservation) => deletesAny || reservation.responsibleUser.userId === user.userId,
       emptyMessage: t('YOU_HAVE_NO_RESERVATION'),
     },
     {
@@ -170,7 +171,7 @@ export function ReservationsPage() {
       title: t('OTHER_RESERVATIONS'),
       query: others,
       reservations: otherReservations,
-      mayDelete: () => admin,
+      mayDelete: () => deletesAny,
       emptyMessage: t('THERE_IS_NO_RESERVATION'),
     },
   ];

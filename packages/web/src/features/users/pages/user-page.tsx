@@ -15,7 +15,7 @@ import { formLevelError } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { browserTimeZone, FORM_DATE_PLACEHOLDER, formatDay, fromInputDateTime, toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
-import { isAdmin, useSession } from '../../../shared/session';
+import { may, useSession } from '../../../shared/session';
 import { useDeleteUserPartially, useUpdateUser, useUser } from '../api/users-api';
 import { CalendarFeedPanel, RemindersPanel, SignInHistoryPanel } from '../components/account-insight-panels';
 import { ApiTokensPanel } from '../components/api-tokens-panel';
@@ -76,7 +76,7 @@ export function UserPage() {
   const userId = Number(id);
   const validId = Number.isInteger(userId) && userId > 0;
   const me = useSession().user;
-  const admin = isAdmin(me);
+  const admin = may(me, 'user:admin-fields');
   const allowed = validId && me !== null && (admin || me.userId === userId);
   const user = useUser(userId, allowed);
   const save = useUpdateUser();
