@@ -93,7 +93,7 @@ def wait_until(moment):
 
 
 def flash(portal, device, image, timeout):
-    """Starts a flash job and follows it until the device is ready with your account on it."""
+    """Starts a flash job and follows it until the device is ready with your account on it; returns its handle."""
     started = portal.call("POST", "/flashNodes", {"deviceType": device["deviceType"], "device": device["macAddress"], "image": image})
     handle = started["value2"]
     deadline = time.monotonic() + timeout
@@ -104,7 +104,7 @@ def flash(portal, device, image, timeout):
             print(f"{device['macAddress']}: {status['state']}", file=sys.stderr)
             shown = status["state"]
         if status["state"] == "done":
-            return
+            return handle
         if status["state"] in ("failed", "cancelled"):
             raise PortalError(f"Flashing {device['macAddress']} {status['state']}: {status['error'] or status['value1']}")
         if time.monotonic() > deadline:
@@ -138,11 +138,13 @@ def main():
         print(f"reservation {reservation_id}: {device['macAddress']} ({device['ipAddress']}) from {start}")
         # A device can be flashed once its reservation has started.
         wait_until(datetime.fromisoformat(start.replace("Z", "+00:00")))
-        flash(portal, device, args.image, args.timeout)
+        handle = flash(portal, device, args.image, args.timeout)
         wait_ready(portal, device, args.timeout)
+        # The finished job says how to reach the node, through the testbed's jump host if it has one.
+        ssh = portal.call("GET", f"/flashJobs/{handle}")["sshCommand"]
     except PortalError as error:
         sys.exit(str(error))
-    print(f"ssh {me['username']}@{device['ipAddress']}")
+    print(ssh or f"ssh {me['username']}@{device['ipAddress']}")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@
 // endpoint's schemas here, and parsed by them in packages/server/test/api-document/document.test.ts. A module of
 // its own, read by the server only, so that no page of the web app carries them.
 import type * as z from 'zod/mini';
+import { commonMessages } from '../common-messages.js';
 import type { BodyInput, Endpoint, EndpointDefinition } from '../endpoint.js';
 import { apiTokensEndpoints } from './api-tokens.js';
 import { authEndpoints } from './auth.js';
+import { catalogueEndpoints } from './catalogue.js';
 import { flashingEndpoints } from './flashing.js';
 import { reservationsEndpoints } from './reservations.js';
 
@@ -53,7 +55,7 @@ export const endpointExamples: ReadonlyMap<string, EndpointExamples> = new Map([
         timeZone: 'Europe/Paris',
         redirectURL: '/',
       },
-      401: { message: 'Wrong username or password.' },
+      401: { message: commonMessages.BAD_LOGIN },
     },
   }),
   examplesOf(authEndpoints.me, {
@@ -64,13 +66,22 @@ export const endpointExamples: ReadonlyMap<string, EndpointExamples> = new Map([
   examplesOf(apiTokensEndpoints.create, {
     body: { name: 'notebook', scope: 'read+book+flash', expiresInDays: 90 },
   }),
+  examplesOf(catalogueEndpoints.catalogue, {
+    replies: {
+      200: {
+        devices: [{ ...device, state: 'up', stateReason: null, properties: { model: 'Raspberry Pi 4 Model B', memory: '4 GB', radios: ['wifi', 'ble'] } }],
+        facets: [{ key: 'radios', values: ['ble', 'wifi'] }],
+        fleet: { up: 20, booked: 3, flashing: 1, down: 0, quarantined: 0, maintenance: 0 },
+      },
+    },
+  }),
   examplesOf(reservationsEndpoints.nodesToReserve, {
     replies: { 200: { 'raspberry-pi-4': { '02:00:00:01:00:01': { ip: '10.0.1.11', up: true }, '02:00:00:01:00:02': { ip: '10.0.1.12', up: false } } } },
   }),
   examplesOf(reservationsEndpoints.freeSlots, {
     replies: {
       200: { slots: [{ start: '2026-12-01T09:00:00.000Z', end: '2026-12-01T10:00:00.000Z', devices: [device] }] },
-      400: { message: 'deviceType: no device type is named lora-node.' },
+      400: { message: 'deviceType: Unknown device type lora-node.', fieldErrors: { deviceType: ['Unknown device type lora-node.'] } },
     },
   }),
   examplesOf(reservationsEndpoints.book, {
@@ -97,6 +108,11 @@ export const endpointExamples: ReadonlyMap<string, EndpointExamples> = new Map([
     },
   }),
   examplesOf(reservationsEndpoints.current, { replies: { 200: [reservation] } }),
+  examplesOf(reservationsEndpoints.changeEnd, {
+    body: { endDate: '2026-12-01T11:00:00.000Z' },
+    replies: { 200: { ...reservation, endDate: '2026-12-01T11:00:00.000Z' } },
+  }),
+  examplesOf(reservationsEndpoints.delete, { replies: { 200: { value0: true, value1: ['Reservation 42 deleted.'] } } }),
   examplesOf(reservationsEndpoints.release, { replies: { 200: { ...reservation, endDate: '2026-12-01T09:41:07.000Z' } } }),
   examplesOf(flashingEndpoints.nodes, {
     replies: {
@@ -120,6 +136,25 @@ export const endpointExamples: ReadonlyMap<string, EndpointExamples> = new Map([
   examplesOf(flashingEndpoints.checkFlashing, {
     body: { handle: '5b0e6f9e-3a51-4c0b-9a8e-0d7c2f4e6a11' },
     replies: { 200: { value0: true, value1: '2026-12-01 09:01:31 : writing the image (64%)', state: 'flashing', error: null } },
+  }),
+  examplesOf(flashingEndpoints.jobs, {
+    replies: {
+      200: [
+        {
+          handle: '5b0e6f9e-3a51-4c0b-9a8e-0d7c2f4e6a11',
+          deviceType: device.deviceType,
+          device: device.macAddress,
+          ip: device.ipAddress,
+          image: 'raspios-bookworm-lite',
+          state: 'done',
+          statusLine: '2026-12-01 09:02:10 : account restored',
+          error: null,
+          startedAt: '2026-12-01T09:01:01.000Z',
+          finishedAt: '2026-12-01T09:02:10.000Z',
+          sshCommand: 'ssh ada@10.0.1.11',
+        },
+      ],
+    },
   }),
   examplesOf(flashingEndpoints.checkNodeReady, {
     body: { ip: device.ipAddress },
