@@ -1,9 +1,12 @@
 // One run for every unit and API test. Server API tests run on PGlite, and once more on PostgreSQL when
 // TEST_DATABASE_URL is set (each test file gets a database of its own there).
 import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
+// The published API (its document as committed and linted, clients made from it against a server process on
+// the embedded database): once per run, as no database of the server projects plays a part.
+const apiDocumentTests = 'packages/server/test/api-document/**/*.test.ts';
 
 export default defineConfig({
   test: {
@@ -22,8 +25,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'api-document',
+          include: [apiDocumentTests],
+          environment: 'node',
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: [...configDefaults.exclude, apiDocumentTests],
           environment: 'node',
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
@@ -36,6 +50,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                exclude: [...configDefaults.exclude, apiDocumentTests],
                 environment: 'node',
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

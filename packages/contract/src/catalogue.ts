@@ -43,7 +43,8 @@ export const deviceCatalogueSchema = z.object({
   devices: z.array(catalogueDeviceSchema),
   /** Every property key of the fleet with its values, for the filters. */
   facets: z.array(z.object({ key: z.string(), values: z.array(z.string()) })),
-  fleet: z.record(z.enum(DEVICE_STATES), z.int()),
+  /** A count per state, each state named as a property (what a record of the states would not tell OpenAPI). */
+  fleet: z.object(Object.fromEntries(DEVICE_STATES.map((state) => [state, z.int()])) as Record<DeviceCatalogueState, z.ZodMiniInt>),
 });
 export type DeviceCatalogue = z.infer<typeof deviceCatalogueSchema>;
 

@@ -3,6 +3,7 @@
 // the command-line client call through it, and the authorization tests walk it.
 import type * as z from 'zod/mini';
 import type { Action } from './actions.js';
+import type { ApiTag } from './api-tags.js';
 import { errorReplySchema } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -21,7 +22,15 @@ export interface EndpointDefinition {
   readonly replies: { readonly [status: number]: Schema };
   readonly summary: string;
   readonly description?: string;
-  readonly tags: readonly string[];
+  readonly tags: readonly ApiTag[];
+  /**
+   * The operation's name in the OpenAPI document, the method name of a generated client. Without it the name
+   * is the area and the key (`reservations.freeSlots` → `reservationsFreeSlots`). Once published it is
+   * renamed only after a deprecation (docs/api-changelog.md).
+   */
+  readonly operationId?: string;
+  /** Why the call is deprecated and what to call instead; the OpenAPI document marks it so. */
+  readonly deprecated?: string;
   /** What the caller does: who may, and with which personal API token, is the action's (actions.ts). */
   readonly action: Action;
   /** Calls counted per address over every instance. */
@@ -38,6 +47,14 @@ export function defineEndpoints<const Area extends string, const T extends Recor
   const named: Record<string, Endpoint> = {};
   for (const [name, definition] of Object.entries(table)) named[name] = { ...definition, id: `${area}.${name}` };
   return named as never;
+}
+
+/** The endpoint's operationId: the one the table names, else `<area><Name>` in camelCase. */
+export function operationIdOf(endpoint: Endpoint): string {
+  if (endpoint.operationId) return endpoint.operationId;
+  const [area = '', name = ''] = endpoint.id.split('.');
+  const camelArea = area.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  return `${camelArea}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
 type Infer<S> = S extends Schema ? z.output<S> : undefined;

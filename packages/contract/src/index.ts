@@ -29,3 +29,4 @@ export * from './help.js';
 export * from './time.js';
 export * from './actions.js';
 export * from './endpoint.js';
+export * from './api-tags.js';

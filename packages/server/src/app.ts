@@ -14,7 +14,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import helmet from 'helmet';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -23,6 +22,7 @@ import * as z from 'zod/mini';
 import { messages } from '@testbed/contract';
 import type { Config } from './config.js';
 import type { Db, PoolUse, Subscribe } from './db/database.js';
+import { openApiOptions } from './openapi/document.js';
 import { metricsPlugin } from './metrics/metrics.js';
 import { AccessLog, logRequest, requestId, requestIdHeader } from './logging/request-log.js';
 import { AppError } from './errors.js';
@@ -240,24 +240,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
       }),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Testbed Portal API', version: '1.0.0', description: 'Accounts, devices, bookings and flashing.' },
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: 'http',
-            scheme: 'bearer',
-            description:
-              'The accessToken of POST /api/auth/signin (a JWT, 8 hours), or a personal API token (tbp_..., created on the profile) ' +
-              'on the calls that accept its scope.',
-          },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(deps.jwtSecret);

@@ -1,7 +1,7 @@
 // Registers an area's routes from its endpoint table (packages/contract/src/endpoints): the path, schemas,
 // documentation, rate limit and action come from the table; the area gives only a handler per endpoint.
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyReplyInput, BodyOf, Endpoint, EndpointDefinition, ParamsOf, PublicAction, QueryOf } from '@testbed/contract';
+import { operationIdOf, type AnyReplyInput, type BodyOf, type Endpoint, type EndpointDefinition, type ParamsOf, type PublicAction, type QueryOf } from '@testbed/contract';
 import type { Principal } from './security/principal.js';
 
 declare module 'fastify' {
@@ -56,9 +56,15 @@ export function endpointRoutes<T extends Record<string, Endpoint>, Deps extends 
           ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
           // A fresh schema per route: the authentication hook completes each with its refusals.
           schema: {
+            // The document names each operation once, at its own path: the other spellings answer the same
+            // for the callers that use them, undocumented.
+            ...(url === endpoint.path ? { operationId: operationIdOf(endpoint) } : { hide: true }),
+            ...(endpoint.deprecated ? { deprecated: true } : {}),
             tags: [...endpoint.tags],
             summary: endpoint.summary,
-            ...(endpoint.description ? { description: endpoint.description } : {}),
+            ...(endpoint.description || endpoint.deprecated
+              ? { description: [endpoint.deprecated && `Deprecated: ${endpoint.deprecated}`, endpoint.description].filter(Boolean).join('\n\n') }
+              : {}),
             ...(endpoint.params ? { params: endpoint.params } : {}),
             ...(endpoint.query ? { querystring: endpoint.query } : {}),
             ...(endpoint.body ? { body: endpoint.body } : {}),

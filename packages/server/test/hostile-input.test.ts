@@ -146,22 +146,23 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
   const documented = new Set(
     Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)),
   );
+  const urlPath = (tablePath: string) => `/api${tablePath.replace(/:([A-Za-z]+)/g, '{$1}')}`;
   for (const endpoint of allEndpoints) {
-    for (const tablePath of [endpoint.path, ...(endpoint.alsoAt ?? [])]) {
-      const path = `/api${tablePath.replace(/:([A-Za-z]+)/g, '{$1}')}`;
-      const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
-      if (!documented.delete(`${endpoint.method} ${path}`) || !operation) {
-        unmatched.push(`${endpoint.id}: ${endpoint.method} ${path} is not documented`);
-        continue;
-      }
-      const parameters = ((operation.parameters ?? []) as Operation['parameters']).filter((p) => p.in === 'path' || p.in === 'query');
-      const content = (operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
-      const statuses = new Set(Object.keys((operation.responses ?? {}) as object).map(Number));
-      const security = (operation.security ?? []) as object[];
-      const open = isPublicAction(endpoint.action);
-      if (open !== security.some((requirement) => Object.keys(requirement).length === 0)) {
-        unmatched.push(`${endpoint.id}: the document and the table disagree on whether it is open`);
-      }
+    const operation = document.paths[urlPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+    if (!documented.delete(`${endpoint.method} ${urlPath(endpoint.path)}`) || !operation) {
+      unmatched.push(`${endpoint.id}: ${endpoint.method} ${urlPath(endpoint.path)} is not documented`);
+      continue;
+    }
+    const parameters = ((operation.parameters ?? []) as Operation['parameters']).filter((p) => p.in === 'path' || p.in === 'query');
+    const content = (operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+    const statuses = new Set(Object.keys((operation.responses ?? {}) as object).map(Number));
+    const security = (operation.security ?? []) as object[];
+    const open = isPublicAction(endpoint.action);
+    if (open !== security.some((requirement) => Object.keys(requirement).length === 0)) {
+      unmatched.push(`${endpoint.id}: the document and the table disagree on whether it is open`);
+    }
+    // The other spellings of the path (alsoAt) are not documented: they are walked with the operation's schemas.
+    for (const path of [endpoint.path, ...(endpoint.alsoAt ?? [])].map(urlPath)) {
       operations.push({ method: endpoint.method, path, parameters, body: content?.['application/json']?.schema, statuses, public: open });
     }
   }

@@ -20,7 +20,7 @@ interface Operation {
 const BODILESS = new Set(['PUT /api/group/{groupId}/userToAdd/{userId}', 'PUT /api/group/{groupId}/userToRemove/{userId}', 'POST /api/reservations/{id}/release', 'POST /api/flashJobs/{handle}/streamTicket', 'POST /api/calendarFeed', 'POST /api/failingMails/{id}/retry']);
 
 let ctx: TestContext;
-let doc: { components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> }; paths: Record<string, Record<string, Operation>> };
+let doc: { servers?: { url: string }[]; components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> }; paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -43,6 +43,10 @@ describe('GET /api/docs/json', () => {
 
   it('declares the bearer scheme, for sign-in tokens and personal API tokens', () => {
     expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('names this portal (its PUBLIC_URL) as the server, so that a generated client calls it', () => {
+    expect(doc.servers).toEqual([{ url: ctx.config.PUBLIC_URL, description: 'This portal' }]);
   });
 
   it('gives every operation a summary, its request and every reply a schema, and its security', () => {

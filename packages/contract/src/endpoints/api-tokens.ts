@@ -13,6 +13,7 @@ import { defineEndpoints, itemRefusals, itemRefusalsWithConflict } from '../endp
 export const apiTokensEndpoints = /* @__PURE__ */ defineEndpoints('api-tokens', {
   list: {
     method: 'GET',
+    operationId: 'listApiTokens',
     path: '/apiTokens',
     action: 'api-tokens:list',
     tags: ['api tokens'],
@@ -22,6 +23,7 @@ export const apiTokensEndpoints = /* @__PURE__ */ defineEndpoints('api-tokens', 
 
   listOfUser: {
     method: 'GET',
+    operationId: 'listUserApiTokens',
     path: '/apiTokens/user/:userId',
     action: 'api-tokens:read',
     tags: ['api tokens'],
@@ -32,6 +34,7 @@ export const apiTokensEndpoints = /* @__PURE__ */ defineEndpoints('api-tokens', 
 
   create: {
     method: 'POST',
+    operationId: 'createApiToken',
     path: '/apiTokens/user/:userId',
     action: 'api-token:create',
     rateLimit: { max: 30, timeWindow: '1 minute' },
@@ -44,6 +47,7 @@ export const apiTokensEndpoints = /* @__PURE__ */ defineEndpoints('api-tokens', 
 
   revoke: {
     method: 'DELETE',
+    operationId: 'revokeApiToken',
     path: '/apiToken/:id',
     action: 'api-token:revoke',
     tags: ['api tokens'],

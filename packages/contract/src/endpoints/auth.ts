@@ -6,6 +6,7 @@ import { defineEndpoints } from '../endpoint.js';
 export const authEndpoints = /* @__PURE__ */ defineEndpoints('auth', {
   signIn: {
     method: 'POST',
+    operationId: 'signIn',
     path: '/auth/signin',
     action: 'session:create',
     rateLimit: { max: 10, timeWindow: '1 minute' },
@@ -17,6 +18,7 @@ export const authEndpoints = /* @__PURE__ */ defineEndpoints('auth', {
 
   me: {
     method: 'GET',
+    operationId: 'getSignedInUser',
     path: '/auth/me',
     action: 'session:read',
     tags: ['auth'],

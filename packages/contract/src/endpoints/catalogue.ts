@@ -5,6 +5,7 @@ import { defineEndpoints, requestRefusals } from '../endpoint.js';
 export const catalogueEndpoints = /* @__PURE__ */ defineEndpoints('catalogue', {
   catalogue: {
     method: 'GET',
+    operationId: 'getDeviceCatalogue',
     path: '/deviceCatalogue',
     action: 'catalogue:read',
     tags: ['devices'],

@@ -26,6 +26,7 @@ import { defineEndpoints, itemRefusals, itemRefusalsWithConflict } from '../endp
 export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
   nodes: {
     method: 'GET',
+    operationId: 'getNodes',
     path: '/getNodes',
     action: 'devices:read',
     tags: ['flashing'],
@@ -35,6 +36,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   flash: {
     method: 'POST',
+    operationId: 'flashNodes',
     path: '/flashNodes',
     action: 'flash:device',
     tags: ['flashing'],
@@ -50,6 +52,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   checkFlashing: {
     method: 'POST',
+    operationId: 'checkFlashing',
     path: '/checkFlashing',
     action: 'flash:job',
     tags: ['flashing'],
@@ -62,6 +65,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   checkNodeReady: {
     method: 'POST',
+    operationId: 'checkNodeReady',
     path: '/checkNodeReady',
     action: 'flash:probe-device',
     tags: ['flashing'],
@@ -73,6 +77,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   restoreAccount: {
     method: 'POST',
+    operationId: 'restoreAccount',
     path: '/restoreUserAccountForFlashedDevice',
     action: 'flash:device',
     tags: ['flashing'],
@@ -84,6 +89,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   jobs: {
     method: 'GET',
+    operationId: 'listFlashJobs',
     path: '/flashJobs',
     action: 'flash:own-jobs',
     tags: ['flashing'],
@@ -93,6 +99,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   flashBatch: {
     method: 'POST',
+    operationId: 'flashNodesBatch',
     path: '/flashJobs/batch',
     action: 'flash:device',
     tags: ['flashing'],
@@ -105,6 +112,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   history: {
     method: 'GET',
+    operationId: 'listFlashHistory',
     path: '/flashJobs/history',
     action: 'flash:own-jobs',
     tags: ['flashing'],
@@ -115,6 +123,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   job: {
     method: 'GET',
+    operationId: 'getFlashJob',
     path: '/flashJobs/:handle',
     action: 'flash:job',
     tags: ['flashing'],
@@ -126,6 +135,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   streamTicket: {
     method: 'POST',
+    operationId: 'createFlashStreamTicket',
     path: '/flashJobs/:handle/streamTicket',
     action: 'flash:job',
     tags: ['flashing'],
@@ -137,6 +147,7 @@ export const flashingEndpoints = /* @__PURE__ */ defineEndpoints('flashing', {
 
   events: {
     method: 'GET',
+    operationId: 'streamFlashJobEvents',
     path: '/flashJobs/:handle/events',
     action: 'flash:follow-stream',
     tags: ['flashing'],

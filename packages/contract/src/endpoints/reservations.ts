@@ -23,6 +23,7 @@ const refusal = reserveNodesReplySchema.check(z.describe('value0 false, value1 t
 export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservations', {
   nodesToReserve: {
     method: 'GET',
+    operationId: 'getNodesToReserve',
     path: '/getNodesToReserve',
     action: 'devices:read',
     tags: ['reservations'],
@@ -32,6 +33,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   reservationTypes: {
     method: 'GET',
+    operationId: 'listReservationTypes',
     path: '/reservationTypes',
     action: 'devices:read',
     tags: ['reservations'],
@@ -41,6 +43,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   book: {
     method: 'POST',
+    operationId: 'reserveNodes',
     path: '/reserveNodes',
     action: 'reservation:book',
     tags: ['reservations'],
@@ -61,6 +64,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   mine: {
     method: 'GET',
+    operationId: 'listUserReservations',
     path: '/userReservations/:id',
     action: 'reservation:list',
     tags: ['reservations'],
@@ -72,6 +76,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   others: {
     method: 'GET',
+    operationId: 'listOtherReservations',
     path: '/otherReservations/:id',
     action: 'reservation:list',
     tags: ['reservations'],
@@ -83,6 +88,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   current: {
     method: 'GET',
+    operationId: 'listCurrentReservations',
     path: '/currentUserReservations/:id',
     action: 'reservation:list',
     tags: ['reservations'],
@@ -94,6 +100,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   timeline: {
     method: 'GET',
+    operationId: 'getReservationTimeline',
     path: '/reservationTimeline/:id',
     action: 'reservation:list',
     tags: ['reservations'],
@@ -105,6 +112,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   delete: {
     method: 'DELETE',
+    operationId: 'deleteReservation',
     path: '/deleteReservation/:id',
     action: 'reservation:delete',
     tags: ['reservations'],
@@ -123,6 +131,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   freeSlots: {
     method: 'GET',
+    operationId: 'listFreeSlots',
     path: '/freeSlots',
     action: 'reservation:search',
     tags: ['reservations'],
@@ -136,6 +145,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   changeEnd: {
     method: 'POST',
+    operationId: 'changeReservationEnd',
     path: '/reservations/:id/end',
     action: 'reservation:change',
     tags: ['reservations'],
@@ -150,6 +160,7 @@ export const reservationsEndpoints = /* @__PURE__ */ defineEndpoints('reservatio
 
   release: {
     method: 'POST',
+    operationId: 'releaseReservation',
     path: '/reservations/:id/release',
     action: 'reservation:change',
     tags: ['reservations'],
