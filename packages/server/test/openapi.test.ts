@@ -69,6 +69,7 @@ describe('GET /api/docs/json', () => {
       if ((operation.parameters?.length || operation.requestBody) && !operation.responses?.['400']) problems.push(`${name}: reply 400 not listed`);
       if (!operation.security?.some((requirement) => 'bearer' in requirement)) problems.push(`${name}: no bearer security`);
       if (!/Personal API tokens: (scope read|not accepted)/.test(operation.description ?? '')) problems.push(`${name}: does not say whether it takes API tokens`);
+      if ((operation.description?.match(/Personal API tokens:/g) ?? []).length > 1) problems.push(`${name}: says more than once whether it takes API tokens`);
     }
     expect(problems).toEqual([]);
   });

@@ -19,6 +19,18 @@ interface OpenApiDocument {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
+/** What a reply of each status means, for the replies whose schema does not say it. */
+const STATUS_MEANINGS: Record<string, string> = {
+  200: 'Done',
+  201: 'Created',
+  400: 'A field is not valid: the message names it',
+  401: 'Not signed in, or the token is unknown, expired or revoked',
+  403: 'Not allowed to the caller, or to this personal API token',
+  404: 'Not found',
+  409: 'In conflict with the state of things',
+  429: 'Too many calls: wait for Retry-After seconds',
+};
+
 export function openApiOptions(config: Pick<Config, 'PUBLIC_URL'>): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
@@ -58,6 +70,10 @@ function completeDocument(document: OpenApiDocument): OpenApiDocument {
   for (const methods of Object.values(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = methods[method] as Json | undefined;
+      for (const [status, response] of Object.entries((operation?.responses ?? {}) as Record<string, Json>)) {
+        // @fastify/swagger's placeholder, where the reply's schema gives no description of its own.
+        if (response.description === 'Default Response' && STATUS_MEANINGS[status]) response.description = STATUS_MEANINGS[status];
+      }
       const endpoint = operation && byOperationId.get(operation.operationId as string);
       const examples = endpoint && endpointExamples.get(endpoint.id);
       if (!operation || !examples) continue;

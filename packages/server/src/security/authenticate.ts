@@ -84,7 +84,8 @@ export const authenticate = fp<{ tokens: AccessTokens; db: Db }>(async (app, { t
     for (const status of refusals) response[status] ??= errorReplySchema;
     const scope = tokenScopeOf(action);
     const tokenUse = scope ? `Personal API tokens: scope ${scope}${scope === 'read' ? ' or read+book+flash' : ''}.` : 'Personal API tokens: not accepted.';
-    schema.description = schema.description ? `${schema.description}\n\n${tokenUse}` : tokenUse;
+    // A GET route's HEAD twin comes here with the same schema: the sentence is added once.
+    if (!schema.description?.endsWith(tokenUse)) schema.description = schema.description ? `${schema.description}\n\n${tokenUse}` : tokenUse;
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
