@@ -183,7 +183,7 @@ async function checkImageFile(path: string, sha256: string | undefined): Promise
   try {
     for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   } catch (error) {
-    throw new Error(`the image file cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`the image file cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }
   const actual = hash.digest('hex');
   if (sha256 && actual !== sha256) throw new Error(`the image file's SHA-256 is ${actual}, not ${sha256}`);
