@@ -72,11 +72,13 @@ export function navigationFor(user: SessionUser): NavSection[] {
       label: 'FLASH',
       items: [
         { label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) },
+        { label: 'MY_IMAGES', to: paths.images.href() },
         // Beyond the spec's menu: the administrators' page of the fleet's health.
         ...(isAdmin(user)
           ? [
               { label: 'DEVICE_HEALTH' as const, to: paths.deviceHealth.href() },
               { label: 'MAINTENANCE' as const, to: paths.maintenance.href() },
+              { label: 'ALL_IMAGES' as const, to: paths.adminImages.href() },
             ]
           : []),
       ],

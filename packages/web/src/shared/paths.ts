@@ -106,6 +106,8 @@ export const paths = {
   auditLog: guarded('/auditLog', ADMIN, () => '/auditLog'),
   failingMails: guarded('/failingMails', ADMIN, () => '/failingMails'),
   maintenance: guarded('/maintenance', ADMIN, () => '/maintenance'),
+  images: guarded('/images', ADMIN_OR_USER, () => '/images'),
+  adminImages: guarded('/adminImages', ADMIN, () => '/adminImages'),
   devices: guarded('/devices', ADMIN_OR_USER, () => '/devices'),
   // The account-validation link of the mails: the spec lists it among the open token routes, but deciding on
   // an account is an administrator's act, so the link leads through sign-in (the returnURL brings them back).
