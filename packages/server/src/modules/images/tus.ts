@@ -68,7 +68,8 @@ export function createTusServer(db: Db, files: ImageFiles, images: ImagesService
         await images.beginUpload(callerOf(req), upload.id, upload.metadata ?? {}, upload.size);
         return {};
       }),
-    onIncomingRequest: (req, uploadId) => run(() => images.ownUpload(callerOf(req), uploadId)),
+    // A creation is checked by onUploadCreate (its upload has no row yet); every other call names an upload of the caller.
+    onIncomingRequest: (req, uploadId) => (req.method === 'POST' ? Promise.resolve() : run(() => images.ownUpload(callerOf(req), uploadId))),
     onUploadFinish: (req, upload) =>
       run(async () => {
         const image = await images.finishUpload(callerOf(req), upload.id, upload.offset);

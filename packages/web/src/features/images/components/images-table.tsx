@@ -1,8 +1,9 @@
 // A table of images: name and version, device types, format, size, visibility, last flash; the owner and the
 // actions the page gives (delete for the owner; approve, deprecate and delete for administrators).
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { UserImage } from '@testbed/contract';
 import type { ReactNode } from 'react';
+import { DeleteButton } from '../../../shared/components/delete-button';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { formatDateTime } from '../../../shared/time';
@@ -65,8 +66,8 @@ export function ImagesTable({ label, images, showOwner, actions }: { label: stri
 export function DeleteImageButton({ image, onDelete }: { image: UserImage; onDelete: (image: UserImage) => void }) {
   const { t } = useTranslation();
   return (
-    <Button size="xs" variant="subtle" color="red.9" onClick={() => onDelete(image)} aria-label={`${t('IMAGE_DELETE')} ${image.name} ${image.version}`}>
+    <DeleteButton size="xs" onClick={() => onDelete(image)} aria-label={`${t('IMAGE_DELETE')} ${image.name} ${image.version}`}>
       {t('IMAGE_DELETE')}
-    </Button>
+    </DeleteButton>
   );
 }
