@@ -495,15 +495,16 @@ image
   .argument('<file>', 'the image file')
   .requiredOption('--type <deviceType...>', 'the device types it is for')
   .option('--name <name>', 'its name (default: the file name)')
-  .option('--version <version>', 'its version', '1')
+  // Not --version: the program's own option (testbed --version) takes that name wherever it stands.
+  .option('-v, --image-version <version>', 'its version', '1')
   .option('--description <text>', 'what it is', '')
   .option('--checksum <sha256>', 'the SHA-256 the file must have')
   .option('--json', 'print JSON')
-  .action(async (file: string, options: { type: string[]; name?: string; version: string; description: string; checksum?: string; json?: boolean }) => {
+  .action(async (file: string, options: { type: string[]; name?: string; imageVersion: string; description: string; checksum?: string; json?: boolean }) => {
     const api = await portal();
     const uploaded = await uploadImage(api, file, {
       name: options.name ?? path.basename(file),
-      version: options.version,
+      version: options.imageVersion,
       description: options.description,
       deviceTypes: options.type,
       checksum: options.checksum,

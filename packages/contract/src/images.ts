@@ -132,6 +132,9 @@ export const imageUpdateSchema = z.object({
 });
 export type ImageUpdate = z.infer<typeof imageUpdateSchema>;
 
+/** DELETE /api/images/{id}: the image deleted, and whether its content's file went with it (no other image had it). */
+export const imageDeletedSchema = z.object({ id: z.int(), contentRemoved: z.boolean() });
+
 const quotaUse = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
 /** GET /api/images/usage: my usage against my quota, and that of each of my groups. */
 export const imageUsageSchema = z.object({

@@ -688,7 +688,7 @@ const rows = {
   'images.delete': {
     prepare: () => imageOfUser(),
     url: (f) => `/api/images/${f.id}`,
-    expected: { anonymous: 401, user: 204, other: 404, admin: 204, pending: 401 },
+    expected: { anonymous: 401, user: 200, other: 404, admin: 200, pending: 401 },
   },
   'images.adminList': { url: () => '/api/adminImages', expected: ADMIN_ONLY },
   'images.approvePublic': { prepare: () => imageOfUser('public'), url: (f) => `/api/adminImages/${f.id}/approvePublic`, expected: ADMIN_ONLY },

@@ -11,6 +11,7 @@ import {
   imageQuotaReplySchema,
   imageQuotaSchema,
   imageUpdateSchema,
+  imageDeletedSchema,
   imageUsageSchema,
   userImageListSchema,
   userImageSchema,
@@ -94,7 +95,7 @@ export const imagesEndpoints = /* @__PURE__ */ defineEndpoints('images', {
     summary: 'Delete my image (administrators: any image)',
     description: '409 while a flash job that writes it is running. The content is removed with its last image.',
     params: imageParamsSchema,
-    replies: { 204: z.null(), ...itemRefusalsWithConflict },
+    replies: { 200: imageDeletedSchema, ...itemRefusalsWithConflict },
   },
 
   adminList: {

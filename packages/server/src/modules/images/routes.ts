@@ -17,10 +17,7 @@ export const imageRoutes = endpointRoutes(imagesEndpoints, ({ images }: { images
       .send(file.stream);
   },
   update: (request) => images.update(request.principal, request.params.id, request.body, request.ip),
-  delete: async (request, reply) => {
-    await images.delete(request.principal, request.params.id, request.ip);
-    return reply.code(204).send(null);
-  },
+  delete: (request) => images.delete(request.principal, request.params.id, request.ip),
   adminList: (request) => images.adminList(request.principal),
   approvePublic: (request) => images.approvePublic(request.principal, request.params.id, request.ip),
   deprecate: (request) => images.deprecate(request.principal, request.params.id, request.ip),

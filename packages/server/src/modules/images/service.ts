@@ -154,7 +154,7 @@ export class ImagesService {
       const formats = await deviceTypeFormats(this.db, upload.device_types);
       for (const type of upload.device_types) {
         if (!acceptsFormat(formats.get(type) ?? [], format)) {
-          throw new AppError('validation', `A ${describeFormat(format)} cannot be flashed on ${type} (it takes ${(formats.get(type) ?? []).join(', ') || 'no user images'}): the file was not kept.`, {
+          throw new AppError('validation', `${capitalized(describeFormat(format))} cannot be flashed on ${type} (it takes ${(formats.get(type) ?? []).join(', ') || 'no user images'}): the file was not kept.`, {
             fieldErrors: { deviceTypes: [`${type} does not take this format.`] },
           });
         }
@@ -293,7 +293,7 @@ export class ImagesService {
       const formats = await deviceTypeFormats(tx, change.deviceTypes);
       for (const type of change.deviceTypes) {
         if (!acceptsFormat(formats.get(type) ?? [], row.format as ImageFormat)) {
-          throw new AppError('validation', `${type} does not take a ${describeFormat(row.format as ImageFormat)}.`, {
+          throw new AppError('validation', `${type} does not take ${describeFormat(row.format as ImageFormat)}.`, {
             fieldErrors: { deviceTypes: [`${type} does not take this format.`] },
           });
         }
@@ -331,7 +331,7 @@ export class ImagesService {
   }
 
   /** Deletes an image (the owner's, or any for an administrator); refused while a flash job writes it. */
-  async delete(principal: Principal, id: number, ip?: string): Promise<void> {
+  async delete(principal: Principal, id: number, ip?: string): Promise<{ id: number; contentRemoved: boolean }> {
     const gone = await this.db.transaction().execute(async (tx) => {
       const row = await findImage(tx, id, principal.userId, 'update');
       if (!row || !this.mayUse(principal, row)) throw unknownImage();
@@ -349,6 +349,7 @@ export class ImagesService {
       return blob;
     });
     if (gone) await this.files.removeBlob(gone);
+    return { id, contentRemoved: gone !== null };
   }
 
   async adminList(principal: Principal): Promise<AdminImageList> {
@@ -447,13 +448,15 @@ export class ImagesService {
   }
 }
 
+/** Each format with its article, as the refusals say it. */
 const FORMAT_NAMES: Record<ImageFormat, string> = {
-  raw: 'raw disk image',
-  gzip: 'gzip-compressed file',
-  xz: 'xz-compressed file',
-  zstd: 'zstd-compressed file',
-  elf: 'ELF file',
-  ihex: 'Intel HEX file',
-  bin: 'raw binary (no known format)',
+  raw: 'a raw disk image',
+  gzip: 'a gzip-compressed file',
+  xz: 'an xz-compressed file',
+  zstd: 'a zstd-compressed file',
+  elf: 'an ELF file',
+  ihex: 'an Intel HEX file',
+  bin: 'a raw binary (no known format)',
 };
 const describeFormat = (format: ImageFormat) => FORMAT_NAMES[format];
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
