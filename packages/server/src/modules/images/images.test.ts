@@ -9,6 +9,8 @@ import { flashableImageListSchema, userImageListSchema, userImageSchema } from '
 import { addSshKey, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, loginAs, type TestContext } from '../../../test/helper.js';
 import { insertReservation } from '../reservations/repo.js';
+import { ImagesService } from './service.js';
+import { ImageFiles } from './storage.js';
 
 type Caller = Awaited<ReturnType<typeof loginAs>>;
 let ctx: TestContext;
@@ -176,6 +178,24 @@ describe('tus uploads at /api/imageUploads', () => {
     expect((await other.inject({ method: 'GET', url: `/api/images/${second.reply.json().id}/content` })).statusCode).toBe(200);
     expect((await other.inject({ method: 'DELETE', url: `/api/images/${second.reply.json().id}` })).json()).toEqual({ id: second.reply.json().id, contentRemoved: true });
     expect((await storedFiles()).blobs).toBe(blobsBefore);
+  });
+
+  it('removes uploads left untouched for a day, rows and files, and keeps the others', async () => {
+    const stale = await create(user, 4000, nrf('stale'));
+    const fresh = await create(user, 4000, nrf('fresh'));
+    const idOf = (reply: typeof stale) => (reply.headers.location as string).split('/').at(-1)!;
+    await append(user, stale.headers.location as string, 0, elf(4000).subarray(0, 1000));
+    await ctx.database.db.updateTable('image_uploads').set({ updated_at: new Date(Date.now() - 25 * 3_600_000) }).where('id', '=', idOf(stale)).execute();
+    const uploads = () => readdir(join(ctx.config.DATA_DIR, 'images', 'uploads'));
+    expect(await uploads()).toContain(idOf(stale));
+    // What every instance runs hourly: the deletion of the rows is the claim, one instance removes each.
+    const sweeper = new ImagesService(ctx.database.db, new ImageFiles(ctx.config.DATA_DIR), ctx.config.IMAGE_QUOTA_BYTES);
+    expect(await Promise.all([sweeper.sweepStaleUploads(), sweeper.sweepStaleUploads()]).then((counts) => counts.sort())).toEqual([0, 1]);
+    expect((await uploads()).filter((name) => name.startsWith(idOf(stale)))).toEqual([]);
+    expect((await user.inject({ method: 'HEAD', url: stale.headers.location as string, headers: TUS })).statusCode).toBe(404);
+    expect((await user.inject({ method: 'HEAD', url: fresh.headers.location as string, headers: TUS })).statusCode).toBe(200);
+    await user.inject({ method: 'DELETE', url: fresh.headers.location as string, headers: TUS });
+    expect((await uploads()).filter((name) => name.startsWith(idOf(fresh)))).toEqual([]);
   });
 
   it('refuses hostile metadata with the field named, and an upload of someone else', async () => {
