@@ -22,7 +22,7 @@ export class CliError extends Error {
 export class Portal {
   constructor(
     readonly url: string,
-    private readonly token: string | undefined,
+    readonly token: string | undefined,
   ) {}
 
   /** Calls the endpoint; its reply, checked against the endpoint's success schema (JSON, or text such as iCalendar). */

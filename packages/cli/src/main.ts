@@ -22,9 +22,12 @@ import { authEndpoints } from '@testbed/contract/endpoints/auth';
 import { calendarEndpoints } from '@testbed/contract/endpoints/calendar';
 import { catalogueEndpoints } from '@testbed/contract/endpoints/catalogue';
 import { flashingEndpoints } from '@testbed/contract/endpoints/flashing';
+import { imagesEndpoints } from '@testbed/contract/endpoints/images';
 import { reservationsEndpoints } from '@testbed/contract/endpoints/reservations';
 import { spawn } from 'node:child_process';
+import { uploadImage } from './image-upload.js';
 import { hostname } from 'node:os';
+import path from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, EXIT, Portal } from './client.js';
 import { configPath, readConfig, writeConfig } from './config.js';
@@ -404,7 +407,7 @@ program
   .command('flash')
   .description('Flash a device you hold with an image and follow it until it is ready (your account restored).')
   .argument('<device>', 'MAC or IP address')
-  .requiredOption('--image <name>', 'an image of the device type')
+  .requiredOption('--image <name>', "an operator's image of the device type, or one of yours as image:<id> (testbed image list)")
   .option('--no-wait', 'start the flash and return at once (then: testbed wait-ready <device>)')
   .option('--timeout <seconds>', 'give up following after this long', parsePositive, 1800)
   .option('--json', 'print JSON')
@@ -415,8 +418,10 @@ program
       Object.entries(byMac).map(([macAddress, d]) => ({ deviceType, macAddress, ipAddress: d.ip, up: d.up, images: d.images })),
     );
     const device = findDevice(all, name) as (typeof all)[number];
-    if (!device.images.includes(options.image)) {
-      throw usage(`${options.image} is not an image of ${device.deviceType}: ${device.images.join(', ')}.`);
+    // The operator's images and the user's own, group and public ones (image:<id>).
+    const offered = await api.call(imagesEndpoints.flashable, { query: { deviceType: device.deviceType } });
+    if (!offered.some((image) => image.ref === options.image)) {
+      throw usage(`${options.image} is not an image you may flash on ${device.deviceType}: ${offered.map((image) => image.ref).join(', ')}.`);
     }
     await waitForStart(api, user, device.macAddress, Boolean(options.json));
     const started = await api.call(flashingEndpoints.flash, {
@@ -476,6 +481,77 @@ program
       child.once('exit', (exitCode) => resolve(exitCode ?? EXIT.refused));
     });
     process.exitCode = code;
+  });
+
+// Images -----------------------------------------------------------------------------------------------
+
+const image = program.command('image').description('Your own images: upload, list, delete.');
+
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+
+image
+  .command('upload')
+  .description('Upload an image over the resumable tus protocol, with a progress bar; a lost connection is resumed.')
+  .argument('<file>', 'the image file')
+  .requiredOption('--type <deviceType...>', 'the device types it is for')
+  .option('--name <name>', 'its name (default: the file name)')
+  // Not --version: the program's own option (testbed --version) takes that name wherever it stands.
+  .option('-v, --image-version <version>', 'its version', '1')
+  .option('--description <text>', 'what it is', '')
+  .option('--checksum <sha256>', 'the SHA-256 the file must have')
+  .option('--json', 'print JSON')
+  .action(async (file: string, options: { type: string[]; name?: string; imageVersion: string; description: string; checksum?: string; json?: boolean }) => {
+    const api = await portal();
+    const uploaded = await uploadImage(api, file, {
+      name: options.name ?? path.basename(file),
+      version: options.imageVersion,
+      description: options.description,
+      deviceTypes: options.type,
+      checksum: options.checksum,
+      quiet: Boolean(options.json) || !process.stderr.isTTY,
+    });
+    if (options.json) return printJson(uploaded);
+    console.log(`Uploaded ${uploaded.name} ${uploaded.version} (${uploaded.format}, SHA-256 ${uploaded.sha256}): flash it with --image ${uploaded.ref}.`);
+  });
+
+image
+  .command('list')
+  .description('Your images (--usable: every image you may flash), with your usage against your quota.')
+  .option('--usable', 'every image you may flash, yours, your groups\' and the public ones')
+  .option('--type <deviceType>', 'of this device type only')
+  .option('--json', 'print JSON')
+  .action(async (options: { usable?: boolean; type?: string; json?: boolean }) => {
+    const api = await portal();
+    const [images, quota] = await Promise.all([
+      api.call(imagesEndpoints.list, { query: { scope: options.usable ? 'usable' : 'mine', ...(options.type ? { deviceType: options.type } : {}) } }),
+      api.call(imagesEndpoints.usage),
+    ]);
+    if (options.json) return printJson({ images, usage: quota });
+    printTable(
+      ['REF', 'NAME', 'VERSION', 'TYPES', 'FORMAT', 'SIZE', 'VISIBILITY', 'OWNER'],
+      images.map((one) => [
+        one.ref,
+        one.name,
+        one.version,
+        one.deviceTypes.join(','),
+        one.format,
+        `${(one.sizeBytes / 1024 ** 2).toFixed(1)} MiB`,
+        one.visibility === 'public' && !one.publicApproved ? 'public (awaiting approval)' : one.visibility + (one.deprecated ? ', deprecated' : ''),
+        one.owner,
+      ]),
+    );
+    console.error(`Using ${gib(quota.user.usedBytes)} of ${gib(quota.user.quotaBytes)}.`);
+  });
+
+image
+  .command('delete')
+  .description('Delete one of your images (refused while a flash writes it).')
+  .argument('<image>', 'its ref (image:<id>) or id')
+  .action(async (ref: string) => {
+    const id = /^(?:image:)?([1-9][0-9]{0,9})$/.exec(ref)?.[1];
+    if (!id) throw usage(`${ref} is not an image: give its ref (image:<id>) from testbed image list.`);
+    await (await portal()).call(imagesEndpoints.delete, { params: { id } });
+    console.log(`Deleted image:${id}.`);
   });
 
 // Run --------------------------------------------------------------------------------------------------

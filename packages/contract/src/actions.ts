@@ -61,6 +61,11 @@ export const SIGNED_IN_ACTIONS = {
   'flash:quarantined-device': READ, // to try a device out; its holders may not
   'flash:job': READ, // read a job, its log and its stream
   'flash:own-jobs': READ, // one's running jobs and history
+  'images:list': READ, // one's images, those one may flash, one's usage against quota
+  'image:use': READ, // read and download an image one may flash
+  'image:upload': BOOK, // upload an image (the tus calls)
+  'image:manage': BOOK, // change or delete one's image
+  'images:administer': NO_TOKEN, // every image, approval for public, deprecation, quotas
   'api-tokens:list': NO_TOKEN,
   'api-tokens:read': NO_TOKEN,
   'api-token:create': NO_TOKEN,

@@ -15,7 +15,7 @@
 // free slots. Each table printed is also written to a file of bench-results/ (git-ignored), named by the run.
 import { fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,7 @@ const STRESS = args.includes('--stress');
 const BROWSER_ONLY = args.includes('--browser-only');
 const PROCESS_ONLY = args.includes('--process-only');
 const CALENDAR_ONLY = args.includes('--calendar-only');
+const UPLOAD_ONLY = args.includes('--upload-only');
 const READS_ONLY = args.includes('--reads-only');
 const PAGES = args.find((arg) => arg.startsWith('--pages='))?.split('=')[1]?.split(',');
 const LIGHTHOUSE_REPORTS = args.find((arg) => arg.startsWith('--lighthouse-reports='))?.split('=')[1];
@@ -561,6 +562,115 @@ async function processBudgets(): Promise<Row[]> {
   }
 }
 
+/** The image upload's size, and its budgets: the server's memory grows by at most ... */
+const UPLOAD_BYTES = 1024 ** 3;
+const UPLOAD_RSS_GROWTH_MB = 64;
+/** ... and its throughput is at least this share of writing the same bytes to the same disk. */
+const UPLOAD_THROUGHPUT_RATIO = 0.5;
+const UPLOAD_CHUNK = 64 * 1024 * 1024;
+
+/**
+ * A 1 GiB image uploaded over loopback to the compiled server (tus, PATCH requests of 64 MiB streamed from a
+ * generator, never held whole): the server's memory (RSS, sampled every 100 ms) may grow by UPLOAD_RSS_GROWTH_MB
+ * at most, and the upload's bytes per second are compared with writing the same bytes to a file of the same
+ * disk (its data folder) in the same run.
+ */
+async function uploadBudgets(): Promise<Row[]> {
+  const base = process.env.DATABASE_URL;
+  const postgres = base && /^postgres(ql)?:\/\//.test(base) ? await createPostgresDatabase(base, 'tp_bench') : undefined;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-upload-'));
+  const env = {
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_EMAIL: 'bench_admin@example.org',
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
+  // A raw disk image (the built-in testbed's Raspberry Pis take it): a boot signature in each MiB block.
+  const block = randomBytes(1024 * 1024);
+  block[510] = 0x55;
+  block[511] = 0xaa;
+  // The same bytes each time, one MiB block after another, made as they are sent.
+  async function* bytes(count: number) {
+    for (let sent = 0; sent < count; sent += block.length) yield block.subarray(0, Math.min(block.length, count - sent));
+  }
+  try {
+    // The disk's own speed for these bytes: written to a file beside the server's, then synced.
+    const diskFile = path.join(dataDir, 'disk-floor');
+    const diskStarted = performance.now();
+    const handle = await open(diskFile, 'w');
+    for (let written = 0; written < UPLOAD_BYTES; written += block.length) await handle.write(block);
+    await handle.sync();
+    await handle.close();
+    const diskSeconds = (performance.now() - diskStarted) / 1000;
+    await rm(diskFile);
+    log(`upload: writing 1 GiB to the disk took ${diskSeconds.toFixed(1)} s`);
+
+    const instance = await startOnFreePort(env, 300_000);
+    try {
+      const pid = instance.child.pid!;
+      const admin = await signIn(instance.url, 'bench_admin');
+      const meta = (value: string) => Buffer.from(value).toString('base64');
+      const creation = await fetch(`${instance.url}/api/imageUploads`, {
+        method: 'POST',
+        headers: {
+          ...admin.headers,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(UPLOAD_BYTES),
+          'upload-metadata': `name ${meta('bench')},version ${meta('1')},deviceTypes ${meta('raspberry-pi-4')}`,
+        },
+      });
+      if (creation.status !== 201) throw new Error(`the upload was refused: ${creation.status} ${await creation.text()}`);
+      const location = creation.headers.get('location')!;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const before = await rssMb(pid);
+      let peak = before;
+      const sampler = setInterval(() => void rssMb(pid).then((mb) => (peak = Math.max(peak, mb)), () => undefined), 100);
+      const started = performance.now();
+      let status = 0;
+      for (let offset = 0; offset < UPLOAD_BYTES; offset += UPLOAD_CHUNK) {
+        const reply = await fetch(`${instance.url}${location}`, {
+          method: 'PATCH',
+          headers: { ...admin.headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+          body: bytes(Math.min(UPLOAD_CHUNK, UPLOAD_BYTES - offset)),
+          duplex: 'half',
+        } as RequestInit);
+        status = reply.status;
+        await reply.arrayBuffer();
+        if (status !== 204 && status !== 200) throw new Error(`the upload stopped at ${offset}: ${status}`);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const growth = peak - before;
+      const ratio = diskSeconds / seconds;
+      log(`upload: 1 GiB in ${seconds.toFixed(1)} s (the disk: ${diskSeconds.toFixed(1)} s), memory ${before.toFixed(0)} MB then ${peak.toFixed(0)} MB at most`);
+      return [
+        { route: 'image upload (tus, 1 GiB): server memory growth', rows: '-', ratio: `${growth.toFixed(0)} MB`, budget: `<= ${UPLOAD_RSS_GROWTH_MB} MB`, pass: status === 200 && growth <= UPLOAD_RSS_GROWTH_MB },
+        {
+          route: 'image upload (tus, 1 GiB): throughput vs writing to the disk',
+          rows: '-',
+          ratio: `${ratio.toFixed(2)} (${(UPLOAD_BYTES / 1024 ** 2 / seconds).toFixed(0)} MiB/s)`,
+          budget: `>= ${UPLOAD_THROUGHPUT_RATIO.toFixed(2)}`,
+          pass: ratio >= UPLOAD_THROUGHPUT_RATIO,
+        },
+      ];
+    } finally {
+      await stopInstance(instance);
+    }
+  } finally {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `--upload-only`: the image upload's rows alone. */
+async function uploadOnly(): Promise<boolean> {
+  const rows = await uploadBudgets();
+  printTable('a 1 GiB image uploaded over loopback to the compiled server', rows);
+  return rows.every((row) => row.pass !== false);
+}
+
 /** `--process-only`: the server process's rows alone. */
 async function processOnly(): Promise<boolean> {
   const rows = await processBudgets();
@@ -882,6 +992,7 @@ async function main() {
     }
 
     rows.push(...(await processBudgets()));
+    rows.push(...(await uploadBudgets()));
     rows.push(await calendarFeedRow(large));
 
     rows.push(...(await browserBudgetsApart()));
@@ -896,7 +1007,7 @@ async function main() {
 }
 
 // The exit status is given at the very end, once every server and database is closed.
-(BROWSER_ONLY ? browserOnly() : PROCESS_ONLY ? processOnly() : CALENDAR_ONLY ? calendarOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
+(BROWSER_ONLY ? browserOnly() : PROCESS_ONLY ? processOnly() : UPLOAD_ONLY ? uploadOnly() : CALENDAR_ONLY ? calendarOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

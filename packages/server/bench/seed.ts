@@ -20,6 +20,7 @@ export function benchTestbed(): TestbedFile {
     deviceTypes: Array.from({ length: DEVICE_TYPES }, (_, t) => ({
       name: `bench-type-${String(t).padStart(2, '0')}`,
       images: ['bench-image'],
+      formats: [],
       devices: Array.from({ length: DEVICES_PER_TYPE }, (_, d) => {
         const hex = (n: number) => n.toString(16).padStart(2, '0');
         return { mac: `02:10:${hex(t)}:00:00:${hex(d)}`, ip: `10.${t + 1}.${Math.floor(d / 200)}.${(d % 200) + 1}`, up: (t * DEVICES_PER_TYPE + d) % 50 !== 49 };

@@ -87,6 +87,7 @@ import { ReminderSettingsService, ReminderSweeper } from './modules/reminders/se
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { StatisticsService } from './modules/statistics/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createImages, imageRoutes } from './modules/images/create-images.js';
 import { homeRoutes } from './modules/home/routes.js';
 import { HomeService } from './modules/home/service.js';
 import { HealthService } from './modules/health/service.js';
@@ -100,6 +101,8 @@ declare module 'fastify' {
     /** Delivers the mail outbox: main.ts starts it, closing the app stops it. */
     mailSender: MailSender;
     reminderSweeper: ReminderSweeper;
+    /** Removes image uploads left half done: main.ts starts it, closing the app stops it. */
+    imageUploadSweeper: { start(): void; stop(): void };
     /** Whether the database is reached; its faults answer 503 and are logged once per change. */
     databaseAvailability: DatabaseAvailability;
     /**
@@ -254,9 +257,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.subscribe && keepReplies) for (const cache of replyCaches) await cache.listen(deps.subscribe);
   app.addHook('onClose', () => Promise.all(replyCaches.map((cache) => cache.close())));
   const auth = new AuthService(db, tokens);
+  const images = await createImages(db, config.DATA_DIR, config.IMAGE_QUOTA_BYTES, app.log.child({ module: 'images' }), databaseAvailability);
+  app.decorate('imageUploadSweeper', { start: images.startSweeper, stop: images.stopSweeper });
+  app.addHook('onClose', async () => images.stopSweeper());
   const driver = deps.driver ?? createTestbedDriver(await loadTestbed(undefined));
   // Devices being flashed show as down everywhere, so the booking rules refuse them too.
-  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log, {
+  const flashing = createFlashing(db, driver, config.DATA_DIR, app.log, images.service, {
     quarantineAfter: config.DEVICE_QUARANTINE_FAILURES,
     logRetentionDays: config.FLASH_LOG_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
@@ -327,6 +333,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(usagePolicyRoutes, { policies: usagePolicies });
       await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, keepReplies ? reservationReplies : undefined, usagePolicies) });
       await api.register(flashingRoutes, { flashing: flashing.service });
+      await api.register(imageRoutes, { images: images.service });
+      await api.register(images.tusRoutes);
       await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
       await api.register(deviceHealthRoutes, {
         health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),

@@ -63,6 +63,8 @@ const envSchema = z
     FLASH_LOG_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
     /** Progress streams of flash jobs a user may hold open at once, over all instances. */
     FLASH_STREAMS_PER_USER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(60)),
+    /** Bytes of images a user, or a group, may keep when no administrator set its own quota (default 10 GiB). */
+    IMAGE_QUOTA_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3)),
     /** Consecutive failed flashes after which a device is quarantined. */
     DEVICE_QUARANTINE_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
     /**

@@ -7,6 +7,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** More bytes than a quota leaves room for (an image upload). */
+  payload_too_large: 413,
   too_many_requests: 429,
   /** The database cannot be reached for now: the caller may try again after Retry-After. */
   unavailable: 503,

@@ -62,6 +62,7 @@ async function main() {
   app.flashJobs.start({ leaseMs: config.FLASH_LEASE_SECONDS * 1000 });
   app.mailSender.start();
   app.reminderSweeper.start();
+  app.imageUploadSweeper.start();
   if (admin.generatedPassword) {
     // Printed once, on the start that created the account, never logged.
     process.stdout.write(

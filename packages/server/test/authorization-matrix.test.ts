@@ -2,7 +2,9 @@
 // the data, another user, an administrator and a not-yet-approved account, with the status each must get.
 // One row per endpoint of the contract's table, keyed by its id (a missing row does not compile); `prepare` makes fresh data for each call so
 // that every cell is independent of the others (a deletion by one caller leaves the next one its own).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, userDetailsSchema, type Endpoint } from '@testbed/contract';
 import { allEndpoints, type EndpointId } from '@testbed/contract/endpoints/all';
@@ -149,6 +151,22 @@ const flashPool = [
 ];
 
 /** A device of an Exclusive reservation of the user that runs now: the user may flash it. */
+/** An image of the user's (private unless said otherwise), with its content's file in the storage folder. */
+async function imageOfUser(visibility: 'private' | 'public' = 'private'): Promise<Fixture> {
+  const content = randomBytes(600);
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  await mkdir(join(ctx.config.DATA_DIR, 'images', 'blobs'), { recursive: true });
+  await writeFile(join(ctx.config.DATA_DIR, 'images', 'blobs', sha256), content);
+  const db = ctx.database.db;
+  await db.insertInto('image_blobs').values({ sha256, size_bytes: content.length, format: 'bin' }).execute();
+  const row = await db
+    .insertInto('user_images')
+    .values({ owner_id: user.id, sha256, name: `fw-${unique()}`, version: '1', device_types: ['nrf52840-dk'], visibility })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}
+
 async function deviceOfRunningReservation(): Promise<Fixture> {
   const mac = flashPool.shift();
   if (!mac) throw new Error('no device left for the flash rows');
@@ -653,6 +671,38 @@ const rows = {
     prepare: async () => ({ name: `imp_${unique()}` }),
     url: () => '/api/auth/importAccounts',
     body: (f) => ({ text: `username,email,firstname,lastname,instituteName,countryName\n${f.name},${f.name}@example.org,Ada,Imported,Lab,France` }),
+    expected: ADMIN_ONLY,
+  },
+  'images.list': { url: () => '/api/images?scope=usable', expected: SIGNED_IN },
+  'images.flashable': { url: () => '/api/images/flashable?deviceType=nrf52840-dk', expected: SIGNED_IN },
+  'images.usage': { url: () => '/api/images/usage', expected: SIGNED_IN },
+  // Another user's private image answers like a missing one.
+  'images.get': { prepare: () => imageOfUser(), url: (f) => `/api/images/${f.id}`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
+  'images.download': { prepare: () => imageOfUser(), url: (f) => `/api/images/${f.id}/content`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
+  'images.update': {
+    prepare: () => imageOfUser(),
+    url: (f) => `/api/images/${f.id}`,
+    body: () => ({ name: `renamed-${unique()}`, version: '2', description: 'matrix', deviceTypes: ['nrf52840-dk'], visibility: 'private', groupId: null }),
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
+  'images.delete': {
+    prepare: () => imageOfUser(),
+    url: (f) => `/api/images/${f.id}`,
+    expected: { anonymous: 401, user: 200, other: 404, admin: 200, pending: 401 },
+  },
+  'images.adminList': { url: () => '/api/adminImages', expected: ADMIN_ONLY },
+  'images.approvePublic': { prepare: () => imageOfUser('public'), url: (f) => `/api/adminImages/${f.id}/approvePublic`, expected: ADMIN_ONLY },
+  'images.deprecate': { prepare: () => imageOfUser(), url: (f) => `/api/adminImages/${f.id}/deprecate`, expected: ADMIN_ONLY },
+  'images.setUserQuota': {
+    prepare: async () => ({ id: await freshAccount() }),
+    url: (f) => `/api/imageQuotas/users/${f.id}`,
+    body: () => ({ quotaBytes: 1_000_000 }),
+    expected: ADMIN_ONLY,
+  },
+  'images.setGroupQuota': {
+    prepare: async () => ({ id: await insertManagedGroup() }),
+    url: (f) => `/api/imageQuotas/groups/${f.id}`,
+    body: () => ({ quotaBytes: null }),
     expected: ADMIN_ONLY,
   },
 } satisfies Record<EndpointId, Row | readonly Row[]>;

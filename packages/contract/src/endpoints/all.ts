@@ -14,6 +14,7 @@ import { employersEndpoints } from './employers.js';
 import { flashingEndpoints } from './flashing.js';
 import { groupsEndpoints } from './groups.js';
 import { healthEndpoints } from './health.js';
+import { imagesEndpoints } from './images.js';
 import { homeEndpoints } from './home.js';
 import { intendedUsagesEndpoints } from './intended-usages.js';
 import { maintenanceEndpoints } from './maintenance.js';
@@ -41,6 +42,7 @@ export const endpointTables = {
   flashingEndpoints,
   groupsEndpoints,
   healthEndpoints,
+  imagesEndpoints,
   homeEndpoints,
   intendedUsagesEndpoints,
   maintenanceEndpoints,

@@ -39,6 +39,8 @@ export interface UsersTable {
   reminder_before_end_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** IANA time zone the person reads times in (mails, command-line client); null: none chosen. */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bytes of images the user may keep; null: the configuration's IMAGE_QUOTA_BYTES. */
+  image_quota_bytes: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -103,6 +105,8 @@ export interface GroupsTable {
   id: Generated<number>;
   name: string;
   group_type_id: number | null;
+  /** Bytes of images shared with the group it may hold; null: the configuration's IMAGE_QUOTA_BYTES. */
+  image_quota_bytes: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
 export interface GroupMembersTable {
@@ -179,6 +183,8 @@ export interface UsagePoliciesTable {
 export interface DeviceTypesTable {
   id: Generated<number>;
   name: string;
+  /** The formats of user images it accepts (the testbed file's `formats`). */
+  image_formats: Generated<string[]>;
 }
 
 export interface DevicesTable {
@@ -279,6 +285,59 @@ export interface FlashJobsTable {
   reservation_id: number | null;
   /** How many of the driver's status lines the log has received. */
   status_lines: Generated<number>;
+  /** The user's image it writes (null: an operator's image, or the image was deleted since). */
+  user_image_id: number | null;
+  /** The SHA-256 of the user's image it writes. */
+  image_sha256: string | null;
+}
+
+/** Content of user images, stored once per SHA-256 under DATA_DIR/images (migration 20261128010000). */
+export interface ImageBlobsTable {
+  sha256: string;
+  /** bigint: read as text. */
+  size_bytes: ColumnType<string, string | number, string | number>;
+  format: string;
+  created_at: DefaultTimestamp;
+}
+
+export type ImageVisibility = 'private' | 'group' | 'public';
+
+export interface UserImagesTable {
+  id: Generated<number>;
+  owner_id: number;
+  sha256: string;
+  name: string;
+  version: string;
+  description: Generated<string>;
+  device_types: string[];
+  visibility: Generated<ImageVisibility>;
+  group_id: number | null;
+  public_approved_at: Timestamp | null;
+  deprecated_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  last_flashed_at: Timestamp | null;
+}
+
+export interface ImageUploadsTable {
+  id: string;
+  owner_id: number;
+  name: string;
+  version: string;
+  description: Generated<string>;
+  device_types: string[];
+  declared_bytes: ColumnType<string, string | number, string | number>;
+  expected_sha256: string | null;
+  hash_state: Uint8Array | null;
+  hashed_bytes: ColumnType<string, string | number | undefined, string | number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ImageUploadLocksTable {
+  upload_id: string;
+  holder: string;
+  expires_at: Timestamp;
+  release_requested: Generated<boolean>;
 }
 
 export type FlashLogKind = 'stage' | 'line' | 'error' | 'note';
@@ -380,6 +439,10 @@ export interface Database {
   reservation_users: ReservationUsersTable;
   reservation_devices: ReservationDevicesTable;
   flash_jobs: FlashJobsTable;
+  image_blobs: ImageBlobsTable;
+  user_images: UserImagesTable;
+  image_uploads: ImageUploadsTable;
+  image_upload_locks: ImageUploadLocksTable;
   flash_job_log: FlashJobLogTable;
   flash_stream_tickets: FlashStreamTicketsTable;
   flash_progress_streams: FlashProgressStreamsTable;

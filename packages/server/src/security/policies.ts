@@ -37,6 +37,12 @@ type ManagerFacts = { managerIds: readonly number[] };
 /** The Exclusive reservations of the device acted on that run now: only those are flashable. */
 type DeviceFacts = { reservationsNow: readonly ReservationPeople[] };
 
+/**
+ * A user image: who owns it, whether the caller is a member of the group it is shared with, whether it is
+ * public and approved.
+ */
+type ImageFacts = { ownerId: number; inGroup: boolean; publicApproved: boolean };
+
 /** Administrators pass before any rule is asked: for everyone else, no. */
 const administratorsOnly = (_caller: Principal): boolean => false;
 const anyoneSignedIn = (_caller: Principal): boolean => true;
@@ -106,6 +112,13 @@ const RULES = {
   'flash:quarantined-device': administratorsOnly, // to try a device out; its holders may not
   'flash:job': ownAccount, // facts: who started it
   'flash:own-jobs': anyoneSignedIn,
+  'images:list': anyoneSignedIn, // each sees the images they may use only
+  // The owner's, the group's it is shared with, or public once approved; anyone else's answers like a missing one.
+  'image:use': (caller: Principal, { ownerId, inGroup, publicApproved }: ImageFacts) =>
+    ownerId === caller.userId || inGroup === true || publicApproved === true,
+  'image:upload': anyoneSignedIn, // within their quota
+  'image:manage': ownAccount, // facts: the owner
+  'images:administer': administratorsOnly,
   'api-tokens:list': administratorsOnly, // every user's personal API tokens
   'api-tokens:read': ownAccount,
   'api-token:create': ownAccount, // nobody, not even an administrator, creates a token for someone else

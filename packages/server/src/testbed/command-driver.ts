@@ -167,6 +167,8 @@ export class CommandDriver implements TestbedDriver {
       mac: target.mac,
       ip: target.ip,
       image: target.image,
+      // A user image's file; empty for an operator's image, which the command finds by its name.
+      imageFile: target.imageFile ?? '',
       statusFile: target.statusFile,
     });
     const env = commandEnvironment();

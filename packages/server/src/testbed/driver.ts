@@ -22,7 +22,11 @@ export interface DeviceAddress {
 export interface FlashTarget extends DeviceAddress {
   /** The job's handle: names the flash for the driver across server restarts. */
   handle: string;
+  /** The operator image's name, or the user image's name and version. */
   image: string;
+  /** A user image: the local file to write (under DATA_DIR/images) and its SHA-256. */
+  imageFile?: string;
+  imageSha256?: string;
   /** The status file, chosen by the server under its data folder (never by a client). */
   statusFile: string;
   startedAt: Date;

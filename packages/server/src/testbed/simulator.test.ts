@@ -1,6 +1,7 @@
 // The simulated flash: its status is computed from the elapsed time (no timer per job), written to the
 // status file as it falls due, and its failures and hangs follow the rates of the testbed file.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,21 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('SimulatorDriver', () => {
+  it("reads a user image's file before it flashes: a missing file or another checksum fails the flash, and nothing begins", async () => {
+    const driver = simulator();
+    now = 1_000_000;
+    const file = join(dir, 'user-image');
+    const content = Buffer.from('firmware bytes');
+    await writeFile(file, content);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await expect(driver.flash({ ...target('missing'), imageFile: join(dir, 'no-such-file'), imageSha256: sha256 })).rejects.toThrow('cannot be read: ENOENT');
+    await expect(driver.flash({ ...target('other'), imageFile: file, imageSha256: 'f'.repeat(64) })).rejects.toThrow(`SHA-256 is ${sha256}`);
+    expect(await driver.flashBegan(target('other'))).toBe(false);
+    const good = { ...target('good'), imageFile: file, imageSha256: sha256 };
+    await driver.flash(good);
+    expect(await driver.flashBegan(good)).toBe(true);
+  });
+
   it("writes the status lines as they fall due, ends with 'Flashing done', then the node boots", async () => {
     const driver = simulator();
     const job = target('a');

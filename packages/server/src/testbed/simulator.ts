@@ -4,6 +4,7 @@
 // fall due, like a real flash command would. Which flashes fail or hang is drawn from the job's handle
 // with the rates of the testbed file, so that the failure paths are seen.
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TestbedFile } from './testbed-file.js';
@@ -94,6 +95,8 @@ export class SimulatorDriver implements TestbedDriver {
 
   async flash(target: FlashTarget): Promise<void> {
     if (!this.isUp(target.mac)) throw new Error(`device ${target.mac} does not answer`);
+    // A user image is read as a real flash would: its file must be there, with the checksum it was stored with.
+    if (target.imageFile) await checkImageFile(target.imageFile, target.imageSha256);
     // The status file records the start, as with the command driver (claimStatusFile): another instance on
     // the same data folder, or this one after a restart, follows this flash and does not start it again.
     await mkdir(dirname(target.statusFile), { recursive: true });
@@ -172,4 +175,16 @@ export class SimulatorDriver implements TestbedDriver {
     if (draw < failureRate + this.hangRate) return 'hang';
     return 'done';
   }
+}
+
+/** Reads the whole file, streaming; throws when it is missing or its SHA-256 is not the expected one. */
+async function checkImageFile(path: string, sha256: string | undefined): Promise<void> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  } catch (error) {
+    throw new Error(`the image file cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+  }
+  const actual = hash.digest('hex');
+  if (sha256 && actual !== sha256) throw new Error(`the image file's SHA-256 is ${actual}, not ${sha256}`);
 }

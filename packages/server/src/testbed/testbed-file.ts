@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { IMAGE_FORMATS } from '@testbed/contract';
 import { ConfigError } from '../config.js';
 
 const macAddress = z
@@ -46,6 +47,11 @@ const deviceTypeSchema = z.object({
   properties: propertiesSchema.optional(),
   /** Command driver: flashes a device of this type and writes 'date : text' lines to {statusFile}. */
   flashCommand: commandSchema.optional(),
+  /**
+   * The formats of the images users may upload and flash on this type, checked by content (modules/images/
+   * formats.ts); none: users flash only the operator's images.
+   */
+  formats: z.array(z.enum(IMAGE_FORMATS)).max(IMAGE_FORMATS.length).default([]),
 });
 
 export const testbedFileSchema = z

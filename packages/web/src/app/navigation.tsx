@@ -77,9 +77,12 @@ export function navigationFor(user: SessionUser): NavSection[] {
       label: 'FLASH',
       items: [
         ...linkTo(user, 'FLASH_NODES', paths.flashNodes, withKey(paths.flashNodes.href(id))),
-        // Beyond the menu existing users know: the administrators' pages of the fleet's health and maintenance.
+        ...linkTo(user, 'MY_IMAGES', paths.images, paths.images.href()),
+        // Beyond the menu existing users know: one's own images, and the administrators' pages of the fleet's health,
+        // its maintenance and every image.
         ...linkTo(user, 'DEVICE_HEALTH', paths.deviceHealth, paths.deviceHealth.href()),
         ...linkTo(user, 'MAINTENANCE', paths.maintenance, paths.maintenance.href()),
+        ...linkTo(user, 'ALL_IMAGES', paths.adminImages, paths.adminImages.href()),
       ],
     },
     {

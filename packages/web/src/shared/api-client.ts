@@ -118,6 +118,16 @@ function intercept(status: number) {
   }
 }
 
+/** The headers of a change sent by another client than `call` (the tus uploads): the bearer token and the CSRF echo. */
+export function changeHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return headers;
+}
+
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers = new Headers({ Accept: 'application/json' });

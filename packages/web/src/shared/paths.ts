@@ -109,6 +109,8 @@ export const paths = {
   auditLog: guarded('/auditLog', 'audit:read', () => '/auditLog'),
   failingMails: guarded('/failingMails', 'mail-outbox:manage', () => '/failingMails'),
   maintenance: guarded('/maintenance', 'maintenance:manage', () => '/maintenance'),
+  images: guarded('/images', 'images:list', () => '/images'),
+  adminImages: guarded('/adminImages', 'images:administer', () => '/adminImages'),
   devices: guarded('/devices', MEMBER, () => '/devices'),
   // The account-validation link of the mails: a token route like the others, but deciding on
   // an account is an administrator's act, so the link leads through sign-in (the returnURL brings them back).

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DatabaseFaultReporter } from '../../db/database.js';
 import type { TestbedDriver } from '../../testbed/driver.js';
+import type { ImagesService } from '../images/create-images.js';
 import { FlashingAwareDriver } from './flashing-aware-driver.js';
 import { FlashJobRunner, type FlashPolicy } from './job-runner.js';
 import { FlashEventHub } from './progress-stream.js';
@@ -21,13 +22,14 @@ export function createFlashing(
   driver: TestbedDriver,
   dataDir: string,
   log: FastifyBaseLogger,
+  images: ImagesService,
   policy?: FlashPolicy,
   options: { streamsPerUser?: number; faults?: DatabaseFaultReporter } = {},
 ) {
   const aware = new FlashingAwareDriver(db, driver);
-  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy, options.faults);
+  const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy, options.faults, (sha256) => images.contentPath(sha256));
   const events = new FlashEventHub();
   events.onCancelled((jobId) => runner.cancelled(jobId));
-  const service = new FlashingService(db, aware, runner, events, new StreamSlots(db, options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER));
+  const service = new FlashingService(db, aware, runner, events, images, new StreamSlots(db, options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER));
   return { driver: aware, runner, service, events };
 }

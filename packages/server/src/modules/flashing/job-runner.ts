@@ -98,6 +98,10 @@ export class FlashJobRunner {
     private readonly onChange: () => void = () => undefined,
     private readonly policy: FlashPolicy = DEFAULT_POLICY,
     private readonly faults: DatabaseFaultReporter = { reportOutage: () => false },
+    /** The file of a user image's content, by its SHA-256 (modules/images). */
+    private readonly imageFileOf: (sha256: string) => string = () => {
+      throw new Error('no user images here');
+    },
   ) {}
 
   get isRunning(): boolean {
@@ -144,6 +148,7 @@ export class FlashJobRunner {
       deviceType: job.device_type,
       image: job.image_name,
       statusFile: statusFileOf(this.statusDir, job.handle),
+      ...(job.image_sha256 ? { imageFile: this.imageFileOf(job.image_sha256), imageSha256: job.image_sha256 } : {}),
       startedAt: new Date(job.started_at),
     };
   }

@@ -105,6 +105,9 @@ export interface NewFlashJob {
   timeoutMs: number;
   /** The reservation the job runs within, or null (an administrator's job on a device they do not hold). */
   reservationId: number | null;
+  /** The user image it writes and its SHA-256; null for an operator's image. */
+  userImageId: number | null;
+  imageSha256: string | null;
 }
 
 /**
@@ -113,8 +116,8 @@ export interface NewFlashJob {
  */
 export async function insertFlashJob(db: Queryable, job: NewFlashJob): Promise<{ id: number; started_at: Date }> {
   const { rows } = await sql<{ id: number; started_at: Date }>`
-    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, reservation_id, deadline_at)
-    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image}, ${job.reservationId},
+    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, reservation_id, user_image_id, image_sha256, deadline_at)
+    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image}, ${job.reservationId}, ${job.userImageId}, ${job.imageSha256},
             now() + make_interval(secs => ${job.timeoutMs / 1000}::double precision))
     RETURNING id, started_at`.execute(db);
   return rows[0]!;
@@ -127,6 +130,8 @@ export interface FlashJobRow {
   user_id: number;
   device_id: number;
   image_name: string;
+  /** The SHA-256 of the user image it writes; null for an operator's image. */
+  image_sha256: string | null;
   state: FlashJobState;
   status_line: string | null;
   error: string | null;
@@ -144,7 +149,7 @@ export interface FlashJobRow {
   username: string;
 }
 
-const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.state, j.status_line,
+const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.image_sha256, j.state, j.status_line,
   j.error, j.started_at, j.finished_at, j.deadline_at, j.idle_wait_ms, j.reservation_id, j.status_lines, t.name AS device_type, d.mac_address,
   host(d.ip_address) AS ip_address, (SELECT u.username FROM users u WHERE u.id = j.user_id) AS username`;
 

@@ -47,6 +47,7 @@ import {
 } from './repo.js';
 import { streamFlashJob, type FlashEventHub } from './progress-stream.js';
 import type { StreamSlots } from './stream-slots.js';
+import type { ImagesService } from '../images/create-images.js';
 
 /** How long a progress-stream ticket may wait for its stream. */
 const TICKET_TTL_SECONDS = 60;
@@ -71,6 +72,7 @@ export class FlashingService {
     private readonly driver: FlashingAwareDriver,
     private readonly runner: FlashJobRunner,
     private readonly events: FlashEventHub,
+    private readonly images: ImagesService,
     private readonly streamSlots?: StreamSlots,
   ) {}
 
@@ -186,11 +188,8 @@ export class FlashingService {
         fieldErrors: { device: [`Not a device of type ${request.deviceType}.`] },
       });
     }
-    if (!device.images.includes(request.image)) {
-      throw new AppError('validation', `Unknown image ${request.image} for ${device.device_type}.`, {
-        fieldErrors: { image: [`Not an image of ${device.device_type}.`] },
-      });
-    }
+    // An operator's image of the type, or a user image the caller may use (images module): refused otherwise.
+    await this.images.resolveImage(caller, device.device_type, request.image);
     const account = await findNodeAccount(this.db, caller.userId);
     if (!account || account.sshKeys.length === 0) throw new AppError('validation', messages.NO_SSH_KEY);
     // An administrator may flash a quarantined device to try it; its holders may not.
@@ -211,11 +210,16 @@ export class FlashingService {
         authorize(caller, 'flash:device', { reservationsNow }, `You may flash ${describeDevice(device)} only during an Exclusive reservation of it that you take part in.`);
         // The job lives within the caller's reservation; an administrator flashing a device they hold no part of is bound by the deadline only.
         const own = reservationsNow.find((reservation) => reservation.holderId === caller.userId || reservation.colleagueIds.includes(caller.userId));
+        // Again in the transaction, holding a user image's row: its deletion waits for the job, then sees it running.
+        const image = await this.images.resolveImage(caller, device.device_type, request.image, tx);
+        if (image.userImageId !== null) await this.images.flashed(tx, image.userImageId);
         const job = await insertFlashJob(tx, {
           handle,
           userId: caller.userId,
           deviceId: device.id,
-          image: request.image,
+          image: image.label,
+          userImageId: image.userImageId,
+          imageSha256: image.sha256,
           timeoutMs: this.driver.flashTimeoutMs,
           reservationId: own?.reservationId ?? null,
         });
@@ -225,7 +229,7 @@ export class FlashingService {
           targetType: 'device',
           targetId: device.mac_address,
           ip,
-          details: { handle, image: request.image, deviceType: device.device_type, ip: device.ip_address },
+          details: { handle, image: request.image, sha256: image.sha256, deviceType: device.device_type, ip: device.ip_address },
         });
         return new Date(job.started_at);
       });

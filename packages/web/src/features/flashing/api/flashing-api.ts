@@ -5,11 +5,14 @@ import { useCallback } from 'react';
 import { FLASH_POLL_MS, type FlashBatchRequest, type FlashJob, type FlashNodesRequest } from '@testbed/contract';
 import { authEndpoints as auth } from '@testbed/contract/endpoints/auth';
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
+import { imagesEndpoints as images } from '@testbed/contract/endpoints/images';
 import { call } from '../../../shared/api-client';
 import { endpointQuery, invalidate, keyOf } from '../../../shared/endpoint-query';
 import { isActive } from '../flash-state';
 
 export const flashNodesOptions = endpointQuery(flashing.nodes);
+/** The images the user may flash on a type: the operator's first, then their own, their groups', the public ones. */
+export const flashableImagesOptions = (deviceType: string) => endpointQuery(images.flashable, { query: { deviceType } });
 export const flashJobsOptions = endpointQuery(flashing.jobs);
 /** The status of a job is asked with its handle in the body: the handle ends the key. */
 const checkKey = (handle: string) => [...keyOf(flashing.checkFlashing), handle];

@@ -5,7 +5,9 @@
 // (from a reservation), the form starts with them chosen.
 import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { flashNodesRequestSchema, type FlashNodesList } from '@testbed/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flashableImagesOptions } from '../api/flashing-api';
 import { useTranslation } from '../../../shared/i18n-devices';
 import { flashChoices, preselection } from '../flash-state';
 
@@ -36,6 +38,14 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
   const [image, setImage] = useState<string | null>(null);
   const labels = { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE'), quarantined: t('DEVICE_QUARANTINED') };
   const choices = flashChoices(nodes, busy, deviceType, several ? (devices[0] ?? null) : device, labels);
+  // The operator's images, then the user's own, their groups' and the public ones (image:<id>), grouped; the
+  // operator's alone while that list is not in.
+  const flashable = useQuery({ ...flashableImagesOptions(deviceType ?? ''), enabled: deviceType !== null && choices.images.length > 0 });
+  const imageChoices = flashable.data
+    ? (['operator', 'own', 'group', 'public'] as const)
+        .map((kind) => ({ group: t(`IMAGE_GROUP_${kind}`), items: flashable.data.filter((one) => one.kind === kind).map((one) => ({ value: one.ref, label: one.label })) }))
+        .filter((group) => group.items.length > 0)
+    : choices.images;
   const deviceOption = choices.devices.find((option) => option.value === device);
   const parsed = flashNodesRequestSchema.safeParse({ deviceType: deviceType ?? '', device: device ?? '', image: image ?? '' });
   const batchReady =
@@ -123,7 +133,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
         <Select
           label={t('IMAGE')}
           withAsterisk
-          data={choices.images}
+          data={imageChoices}
           value={image}
           onChange={setImage}
           disabled={locked || (several ? devices.length === 0 : !device)}

@@ -1,0 +1,18 @@
+// Calls of the images pages, each an endpoint of the contract's table; the upload itself is tus (upload.ts).
+import { imagesEndpoints as images } from '@testbed/contract/endpoints/images';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, useChange } from '../../../shared/endpoint-query';
+
+export const myImagesOptions = endpointQuery(images.list, { query: { scope: 'mine' } });
+export const imageUsageOptions = endpointQuery(images.usage);
+export const adminImagesOptions = endpointQuery(images.adminList);
+
+/** What an upload, a deletion or an administrator's mark changes. */
+const imageLists = () => [images.list, images.usage, images.adminList, images.flashable];
+
+export const useImageUploaded = () => useChange(async () => undefined, imageLists);
+
+export const useDeleteImage = () => useChange((id: number) => call(images.delete, { params: { id } }), imageLists);
+
+export const useMarkImage = () =>
+  useChange(({ id, mark }: { id: number; mark: 'approvePublic' | 'deprecate' }) => call(images[mark], { params: { id } }), imageLists);

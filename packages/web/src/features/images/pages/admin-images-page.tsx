@@ -1,0 +1,70 @@
+// adminImages (administrators): every image with its owner, size, visibility and last flash, and the storage
+// they take; approve a public one, deprecate, delete. Each action is audited by the server.
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { UserImage } from '@testbed/contract';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
+import { useTranslation } from '../../../shared/i18n-devices';
+import { notifyFailure, notifySuccess } from '../../../shared/notify';
+import { adminImagesOptions, useDeleteImage, useMarkImage } from '../api/images-api';
+import { DeleteImageButton, ImagesTable } from '../components/images-table';
+import { formatBytes } from '../format';
+
+export function AdminImagesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('ALL_IMAGES')} | Testbed Portal`);
+  const images = useQuery(adminImagesOptions);
+  const remove = useDeleteImage();
+  const mark = useMarkImage();
+  const { confirm, dialog } = useConfirmModal();
+  const failed = (error: Error) => notifyFailure(error.message);
+
+  const onDelete = async (image: UserImage) => {
+    const yes = await confirm({ title: t('IMAGE_DELETE'), message: t('IMAGE_DELETE_CONFIRM', { name: image.name, version: image.version }), confirmLabel: t('IMAGE_DELETE'), danger: true });
+    if (yes) remove.mutate(image.id, { onSuccess: () => notifySuccess(t('IMAGE_DELETED')), onError: failed });
+  };
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('ALL_IMAGES')}</Title>
+        {images.isError || !images.data ? (
+          <QueryPlaceholder failure={images.isError ? t('LOADING_FAILED_TEXT') : null} />
+        ) : (
+          <>
+            <Text size="sm">{t('IMAGE_STORAGE_TOTAL', { size: formatBytes(images.data.storedBytes) })}</Text>
+            {images.data.images.length === 0 ? (
+              <Text size="sm">{t('IMAGE_NONE')}</Text>
+            ) : (
+              <ImagesTable
+                label={t('ALL_IMAGES')}
+                images={images.data.images}
+                showOwner
+                actions={(image) => (
+                  <>
+                    {image.visibility === 'public' && !image.publicApproved && (
+                      <Button size="xs" variant="light" onClick={() => mark.mutate({ id: image.id, mark: 'approvePublic' }, { onError: failed })}>
+                        {t('IMAGE_APPROVE')}
+                      </Button>
+                    )}
+                    {!image.deprecated && (
+                      <Button size="xs" variant="default" onClick={() => mark.mutate({ id: image.id, mark: 'deprecate' }, { onError: failed })}>
+                        {t('IMAGE_DEPRECATE')}
+                      </Button>
+                    )}
+                    <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />
+                  </>
+                )}
+              />
+            )}
+          </>
+        )}
+      </Stack>
+      {dialog}
+    </Container>
+  );
+}
+
+export { AdminImagesPage as Component };

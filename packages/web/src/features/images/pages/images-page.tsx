@@ -1,0 +1,71 @@
+// images: the signed-in person's own images: upload one (drag and drop, progress, pause and resume), their
+// usage against their quota and their groups', and the images with their delete button.
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { UserImage } from '@testbed/contract';
+import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
+import { useTranslation } from '../../../shared/i18n-devices';
+import { notifyFailure, notifySuccess } from '../../../shared/notify';
+import { imageUsageOptions, myImagesOptions, useDeleteImage, useImageUploaded } from '../api/images-api';
+import { ImageUpload } from '../components/image-upload';
+import { DeleteImageButton, ImagesTable } from '../components/images-table';
+import { formatBytes } from '../format';
+
+export function ImagesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('MY_IMAGES')} | Testbed Portal`);
+  const images = useQuery(myImagesOptions);
+  const usage = useQuery(imageUsageOptions);
+  const uploaded = useImageUploaded();
+  const remove = useDeleteImage();
+  const { confirm, dialog } = useConfirmModal();
+
+  const onDelete = async (image: UserImage) => {
+    const yes = await confirm({ title: t('IMAGE_DELETE'), message: t('IMAGE_DELETE_CONFIRM', { name: image.name, version: image.version }), confirmLabel: t('IMAGE_DELETE'), danger: true });
+    if (!yes) return;
+    remove.mutate(image.id, { onSuccess: () => notifySuccess(t('IMAGE_DELETED')), onError: (error) => notifyFailure(error.message) });
+  };
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('MY_IMAGES')}</Title>
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            {t('IMAGE_UPLOAD')}
+          </Title>
+          <ImageUpload
+            onUploaded={(image) => {
+              uploaded.mutate(undefined);
+              notifySuccess(t('IMAGE_UPLOADED', { name: image.name, version: image.version }));
+            }}
+          />
+        </Stack>
+        {usage.data && (
+          <Stack gap={2}>
+            <Text size="sm" data-testid="image-usage">
+              {t('IMAGE_USAGE', { used: formatBytes(usage.data.user.usedBytes), quota: formatBytes(usage.data.user.quotaBytes) })}
+            </Text>
+            {usage.data.groups.map((group) => (
+              <Text key={group.groupId} size="sm" c="dimmed">
+                {t('IMAGE_GROUP_USAGE', { group: group.name, used: formatBytes(group.usedBytes), quota: formatBytes(group.quotaBytes) })}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {images.isError || !images.data ? (
+          <QueryPlaceholder failure={images.isError ? t('LOADING_FAILED_TEXT') : null} />
+        ) : images.data.length === 0 ? (
+          <Text size="sm">{t('IMAGE_NONE')}</Text>
+        ) : (
+          <ImagesTable label={t('MY_IMAGES')} images={images.data} showOwner={false} actions={(image) => <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />} />
+        )}
+      </Stack>
+      {dialog}
+    </Container>
+  );
+}
+
+export { ImagesPage as Component };
