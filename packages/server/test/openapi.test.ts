@@ -2,7 +2,7 @@
 // for its request (path parameters, body) and for every reply it lists, the refusals of the authentication
 // hook, and the bearer security scheme that takes both the sign-in token and a personal API token. The whole
 // document is held equal to openapi.json beside this file, so that a change of any public path, status or reply
-// shape shows in review as a change of that file (`npx vitest run -u packages/server/test/openapi.test.ts`
+// shape shows in review as a change of that file (`npx vitest run packages/server/test/openapi.test.ts --update`
 // writes it again).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helper.js';

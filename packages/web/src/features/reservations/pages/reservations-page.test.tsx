@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDuration, messages } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signInAs } from '../../../test/app';
+import { abilitiesOf, renderApp, signInAs } from '../../../test/app';
 import { formatDateTime } from '../../../shared/time';
 import { aReservation, fakeApi, people } from '../testing/fake-api';
 
@@ -227,7 +227,7 @@ describe('booking entry points', { timeout: 30_000 }, () => {
   it('sends a user without a valid SSH key from booking to the no-key page', async () => {
     signInAs('USER', { userId: 7, hasSshKey: true });
     fakeApi({
-      'GET /api/auth/me': { body: { userId: 7, username: 'alice', authorities: [{ authority: 'USER' }], hasSshKey: false, redirectURL: '/reservations/7' } },
+      'GET /api/auth/me': { body: { userId: 7, username: 'alice', authorities: [{ authority: 'USER' }], hasSshKey: false, redirectURL: '/reservations/7', abilities: abilitiesOf('USER') } },
       'GET /api/getNodesToReserve': { body: {} },
       'GET /api/reservationTypes': { body: [] },
     });
@@ -241,7 +241,7 @@ describe('booking entry points', { timeout: 30_000 }, () => {
   it('shows a spinner, then the form, to a user with a key', async () => {
     signInAs('USER', { userId: 7 });
     fakeApi({
-      'GET /api/auth/me': { body: { userId: 7, username: 'alice', authorities: [{ authority: 'USER' }], hasSshKey: true, redirectURL: '/reservations/7' } },
+      'GET /api/auth/me': { body: { userId: 7, username: 'alice', authorities: [{ authority: 'USER' }], hasSshKey: true, redirectURL: '/reservations/7', abilities: abilitiesOf('USER') } },
       'GET /api/getNodesToReserve': { body: { 'raspberry-pi-4': { '02:00:00:01:00:01': { ip: '10.0.1.11', up: true } } } },
       'GET /api/reservationTypes': { body: [{ reservationTypeId: 1, label: 'Exclusive', exclusive: true }] },
       'GET /api/userReservations/7': { body: [] },
