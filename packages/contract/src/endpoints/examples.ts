@@ -3,6 +3,7 @@
 // endpoint's schemas here, and parsed by them in packages/server/test/api-document/document.test.ts. A module of
 // its own, read by the server only, so that no page of the web app carries them.
 import type * as z from 'zod/mini';
+import { SIGNED_IN_ACTION_NAMES, type SignedInAction } from '../actions.js';
 import { commonMessages } from '../common-messages.js';
 import type { BodyInput, Endpoint, EndpointDefinition } from '../endpoint.js';
 import { apiTokensEndpoints } from './api-tokens.js';
@@ -39,6 +40,13 @@ const reservation = {
   deviceReservations: [{ device }],
 };
 
+/** What a member who is not an administrator may do beyond their own account and reservations. */
+const MEMBER_ABILITIES: ReadonlySet<SignedInAction> = new Set<SignedInAction>([
+  'session:read', 'portal:use', 'user:search', 'employers:read', 'devices:read', 'reservation:search',
+  'flash:own-jobs', 'images:list', 'image:upload', 'maintenance:read', 'catalogue:read',
+]);
+const memberAbilities = Object.fromEntries(SIGNED_IN_ACTION_NAMES.map((action) => [action, MEMBER_ABILITIES.has(action)])) as Record<SignedInAction, boolean>;
+
 /** By endpoint id. */
 export const endpointExamples: ReadonlyMap<string, EndpointExamples> = new Map([
   examplesOf(authEndpoints.signIn, {
@@ -54,13 +62,14 @@ export const endpointExamples: ReadonlyMap<string, EndpointExamples> = new Map([
         hasSshKey: true,
         timeZone: 'Europe/Paris',
         redirectURL: '/',
+        abilities: memberAbilities,
       },
       401: { message: commonMessages.BAD_LOGIN },
     },
   }),
   examplesOf(authEndpoints.me, {
     replies: {
-      200: { userId: 7, username: 'ada', authorities: [{ authority: 'USER' }], hasSshKey: true, timeZone: 'Europe/Paris', redirectURL: '/' },
+      200: { userId: 7, username: 'ada', authorities: [{ authority: 'USER' }], hasSshKey: true, timeZone: 'Europe/Paris', redirectURL: '/', abilities: memberAbilities },
     },
   }),
   examplesOf(apiTokensEndpoints.create, {
