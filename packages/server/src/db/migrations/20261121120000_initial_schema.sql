@@ -80,7 +80,7 @@ CREATE TABLE employers (
 CREATE TABLE user_employers (
   id                     integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id                integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  -- An employer that still has users cannot be deleted (spec: employer deletion rules).
+  -- An employer that still has users cannot be deleted (docs/directory.md).
   employer_id            integer NOT NULL REFERENCES employers (id) ON DELETE RESTRICT,
   employer_type_id       integer REFERENCES employer_types (id),
   professional_status_id integer REFERENCES professional_statuses (id),

@@ -288,8 +288,8 @@ export function presentFlashJob(row: FlashJobRow, jumpHost?: string): FlashJob {
 }
 
 /**
- * The devices that count as down whatever their driver says: those being flashed and not ready yet (spec
- * section 4: the up flag is off while flashing and back when the node is ready), the quarantined ones and
+ * The devices that count as down whatever their driver says: those being flashed and not ready yet (the up
+ * flag is off while flashing and back when the node is ready), the quarantined ones and
  * those in a maintenance that runs now, these two with the reason shown ("quarantined (...)"). They show as
  * down and cannot be booked.
  */
