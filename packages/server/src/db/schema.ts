@@ -179,6 +179,8 @@ export interface UsagePoliciesTable {
 export interface DeviceTypesTable {
   id: Generated<number>;
   name: string;
+  /** The image an experiment's device is flashed back to at its end (the testbed file's defaultImage). */
+  default_image: string | null;
 }
 
 export interface DevicesTable {
@@ -279,6 +281,48 @@ export interface FlashJobsTable {
   reservation_id: number | null;
   /** How many of the driver's status lines the log has received. */
   status_lines: Generated<number>;
+  /** False for a flash back to the type's default image at an experiment's end: no account is put on. */
+  restore_account: Generated<boolean>;
+}
+
+export type ExperimentRowState = 'waiting' | 'flashing' | 'ready' | 'running' | 'ending' | 'done' | 'failed' | 'cancelled';
+export type ExperimentDeviceRowState = 'waiting' | 'flashing' | 'ready' | 'failed' | 'cleaning' | 'released' | 'quarantined';
+
+/** See the migration 20261128020000. */
+export interface ExperimentsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Json<unknown>;
+  state: Generated<ExperimentRowState>;
+  end_state: 'done' | 'failed' | 'cancelled' | null;
+  all_or_nothing: Generated<boolean>;
+  reservation_id: number | null;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  error: string | null;
+  stop_requested_at: Timestamp | null;
+  ready_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  run_of: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  next_step_at: DefaultTimestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+}
+
+export interface ExperimentDevicesTable {
+  experiment_id: number;
+  device_id: number;
+  group_index: number;
+  state: Generated<ExperimentDeviceRowState>;
+  image_name: string;
+  image_checksum: string | null;
+  image_ref: Json<Record<string, string>>;
+  flash_job_id: number | null;
+  clean_job_id: number | null;
+  error: string | null;
 }
 
 export type FlashLogKind = 'stage' | 'line' | 'error' | 'note';
@@ -380,6 +424,8 @@ export interface Database {
   reservation_users: ReservationUsersTable;
   reservation_devices: ReservationDevicesTable;
   flash_jobs: FlashJobsTable;
+  experiments: ExperimentsTable;
+  experiment_devices: ExperimentDevicesTable;
   flash_job_log: FlashJobLogTable;
   flash_stream_tickets: FlashStreamTicketsTable;
   flash_progress_streams: FlashProgressStreamsTable;

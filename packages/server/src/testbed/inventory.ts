@@ -10,8 +10,8 @@ export async function syncInventory(db: Db, testbed: TestbedFile): Promise<void>
     for (const type of testbed.deviceTypes) {
       const { id: typeId } = await tx
         .insertInto('device_types')
-        .values({ name: type.name })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ name: type.name }))
+        .values({ name: type.name, default_image: type.defaultImage ?? null })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ name: type.name, default_image: type.defaultImage ?? null }))
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const image of type.images) {

@@ -18,9 +18,10 @@ import {
   type FlashNodesList,
   type FlashNodesReply,
   type FlashNodesRequest,
+  type ImageReference,
   type RestoreAccountReply,
 } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
@@ -41,6 +42,7 @@ import {
   presentFlashJob,
   presentFlashLogEntry,
   readFlashLog,
+  sshCommandOf,
   takeStreamTicket,
   type FlashDeviceRow,
   type FlashJobRow,
@@ -292,6 +294,54 @@ export class FlashingService {
   /** The caller's running jobs and those of the last day. */
   async jobs(caller: Principal): Promise<FlashJob[]> {
     return (await listUserFlashJobs(this.db, caller.userId)).map((row) => presentFlashJob(row, this.driver.sshJumpHost));
+  }
+
+  /**
+   * The image an experiment's group names, as the name to flash and its checksum when one is known. The one
+   * place an image reference is resolved: an operator image by its name in the testbed file (which gives no
+   * checksum); a user's own image by its id once the portal keeps them.
+   */
+  async resolveImage(deviceType: string, reference: ImageReference): Promise<{ name: string; checksum: string | null }> {
+    if ('imageId' in reference) {
+      throw new AppError('validation', `Image ${reference.imageId} is not an image of yours: this portal flashes the operator's images only.`, {
+        fieldErrors: { imageId: ['Not one of your images.'] },
+      });
+    }
+    const inventory = await this.inventory();
+    if (!inventory.some((device) => device.device_type === deviceType && device.images.includes(reference.image))) {
+      throw new AppError('validation', `Unknown image ${reference.image} for ${deviceType}.`, { fieldErrors: { image: [`Not an image of ${deviceType}.`] } });
+    }
+    return { name: reference.image, checksum: null };
+  }
+
+  /**
+   * Flashes a device back to its type's default image when an experiment ends, after its reservation: no one's
+   * account is put on it (the job ends once the node answers) and it is shown as down, so unbookable, until then.
+   * Answers the job's id; in the caller's transaction, so that the experiment records it with the job.
+   */
+  async flashBack(tx: Queryable, device: { id: number; mac: string }, image: string, userId: number): Promise<number> {
+    const job = await insertFlashJob(tx, {
+      handle: randomUUID(),
+      userId,
+      deviceId: device.id,
+      image,
+      timeoutMs: this.driver.flashTimeoutMs,
+      reservationId: null,
+      restoreAccount: false,
+    });
+    await recordAudit(tx, { actorUserId: null, action: 'flash.start', targetType: 'device', targetId: device.mac, details: { image, flashBack: true } });
+    return job.id;
+  }
+
+  /** Tells this instance that jobs were created or ended elsewhere in the portal (an experiment's). */
+  jobsChanged(): void {
+    this.driver.invalidate();
+    this.runner.wake();
+  }
+
+  /** The command that opens a shell on a device as the user. */
+  sshCommand(username: string, ip: string): string {
+    return sshCommandOf({ username, ip_address: ip }, this.driver.sshJumpHost);
   }
 
   /** A job the caller may see, like checkFlashing: someone else's answers like an unknown one. */
