@@ -72,6 +72,7 @@ export function navigationFor(user: SessionUser): NavSection[] {
       label: 'FLASH',
       items: [
         { label: 'FLASH_NODES', to: withKey(paths.flashNodes.href(id)) },
+        { label: 'EXPERIMENTS_MENU', to: withKey(paths.experiments.href()) },
         // Beyond the spec's menu: the administrators' page of the fleet's health.
         ...(isAdmin(user)
           ? [

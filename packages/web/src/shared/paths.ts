@@ -157,6 +157,10 @@ export const paths = {
   flashNodes: guarded('/flashNodes/:id', NONE, (userId: Id, devices: readonly string[] = []) =>
     devices.length > 0 ? `/flashNodes/${seg(userId)}?devices=${encodeURIComponent(devices.join(','))}` : `/flashNodes/${seg(userId)}`,
   ),
+  /** Experiments: the list (the signed-in person's; an administrator may see everyone's), the form, one experiment. */
+  experiments: guarded('/experiments', ADMIN_OR_USER, () => '/experiments'),
+  experimentNew: guarded('/experiment', ADMIN_OR_USER, () => '/experiment'),
+  experiment: guarded('/experiments/:id', ADMIN_OR_USER, (id: Id) => `/experiments/${seg(id)}`),
   /** A flash job with its kept log (its owner or an administrator; the server answers 404 to anyone else). */
   flashJob: guarded('/flashJob/:handle', NONE, (handle: string) => `/flashJob/${seg(handle)}`),
 } as const satisfies Record<string, RouteDefinition>;
