@@ -53,7 +53,13 @@ export function ExperimentPage() {
       </Anchor>
       <Group justify="space-between">
         <Title order={1}>{texts.EXPERIMENT.replace('{{name}}', data.name)}</Title>
-        <Badge size="lg" color={data.state === 'failed' ? 'red' : data.state === 'ready' || data.state === 'running' ? 'green' : 'blue'} data-testid="experiment-state">
+        {/* Dark shades, like the catalogue's state badges: white text on them keeps a contrast of at least 4.5:1. */}
+        <Badge
+          size="lg"
+          color={data.state === 'failed' ? 'red.9' : data.state === 'ready' || data.state === 'running' ? 'teal.9' : 'blue.9'}
+          styles={{ root: { textTransform: 'none' } }}
+          data-testid="experiment-state"
+        >
           {experimentStateText(data.state)}
         </Badge>
       </Group>
