@@ -75,6 +75,7 @@ export const SIGNED_IN_ACTIONS = {
   'experiment:read': READ, // an experiment, its devices and its export
   'experiment:stop': BOOK, // end it early
   'experiments:list-all': READ, // every user's experiments
+  'experiment:template-delete': READ, // a saved description: its owner's
 } as const satisfies Record<string, ApiTokenScope | null>;
 
 /** What anyone may ask for, signed in or not (no personal API token is taken on these calls). */

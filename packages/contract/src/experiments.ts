@@ -3,7 +3,7 @@
 // The description is JSON (the CLI also reads it as YAML); its JSON Schema is served at
 // GET /api/experiments/schema and written to docs/experiment.schema.json.
 import * as z from 'zod/mini';
-import { idParamsSchema, instantSchema } from './input.js';
+import { idFieldSchema, idParamsSchema, instantSchema } from './input.js';
 
 /** Longest experiment: the booking rules (usage policies) usually allow less. */
 export const EXPERIMENT_MAX_MINUTES = 366 * 24 * 60;
@@ -196,6 +196,28 @@ export function descriptionOf(document: unknown): unknown {
 export function experimentDescriptionJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(experimentDescriptionSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 }
+
+/** POST /api/experimentTemplates: a description saved under a name, private or shared with one of your groups. */
+export const experimentTemplateFormSchema = z.object({
+  name: z.string().check(z.minLength(1, 'Give the template a name.'), z.maxLength(100), z.regex(ONE_LINE, 'must be one line of text')),
+  description: experimentDescriptionSchema,
+  /** A group you belong to, whose members may use it; absent: yours only. */
+  groupId: z.optional(z.nullable(idFieldSchema)),
+});
+export type ExperimentTemplateForm = z.infer<typeof experimentTemplateFormSchema>;
+export type ExperimentTemplateFormInput = z.input<typeof experimentTemplateFormSchema>;
+
+export const experimentTemplateSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  owner: z.string(),
+  groupId: z.nullable(z.int()),
+  groupName: z.nullable(z.string()),
+  description: storedDescriptionSchema,
+  createdAt: z.string(),
+});
+export type ExperimentTemplate = z.infer<typeof experimentTemplateSchema>;
+export const experimentTemplateListSchema = z.array(experimentTemplateSchema);
 
 /** The texts of the experiment pages. */
 export const experimentMessages = {

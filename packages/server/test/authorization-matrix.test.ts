@@ -697,6 +697,20 @@ const rows = {
     url: (f) => `/api/experiments/${f.id}/runAgain`,
     expected: { anonymous: 401, user: 201, other: 404, admin: 201, pending: 401 },
   },
+  'experiments.templates': { url: () => '/api/experimentTemplates', expected: SIGNED_IN },
+  'experiments.saveTemplate': {
+    url: () => '/api/experimentTemplates',
+    body: () => ({ name: `Template ${unique()}`, description: experimentDescription() }),
+    expected: { anonymous: 401, user: 201, other: 201, admin: 201, pending: 401 },
+  },
+  'experiments.deleteTemplate': {
+    prepare: async () => {
+      const reply = await user.inject({ method: 'POST', url: '/api/experimentTemplates', payload: { name: `Mine ${unique()}`, description: experimentDescription() } });
+      return { id: reply.json().id };
+    },
+    url: (f) => `/api/experimentTemplates/${f.id}`,
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
   'experiments.export': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}/export`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
 } satisfies Record<EndpointId, Row | readonly Row[]>;
 

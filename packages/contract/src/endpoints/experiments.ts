@@ -9,6 +9,9 @@ import {
   experimentParamsSchema,
   experimentPreviewSchema,
   experimentSchema,
+  experimentTemplateFormSchema,
+  experimentTemplateListSchema,
+  experimentTemplateSchema,
 } from '../experiments.js';
 import { errorReplySchema } from '../errors.js';
 import { defineEndpoints, itemRefusals, itemRefusalsWithConflict, requestRefusals } from '../endpoint.js';
@@ -109,5 +112,36 @@ export const experimentsEndpoints = /* @__PURE__ */ defineEndpoints('experiments
     description: '`testbed experiment submit` takes this file as it is and submits its description again.',
     params: experimentParamsSchema,
     replies: { 200: experimentExportSchema, ...itemRefusals },
+  },
+
+  templates: {
+    method: 'GET',
+    path: '/experimentTemplates',
+    action: 'experiments:list',
+    tags: ['experiments'],
+    summary: 'The experiment templates you may use: yours, and those shared with a group you belong to',
+    replies: { 200: experimentTemplateListSchema, 401: errorReplySchema },
+  },
+
+  saveTemplate: {
+    method: 'POST',
+    path: '/experimentTemplates',
+    action: 'experiments:list',
+    tags: ['experiments'],
+    summary: 'Saves a description under a name, private or shared with a group you belong to',
+    description: 'Saving again under the same name replaces your template. 400: not a group of yours, or a wrong description (the field named).',
+    body: experimentTemplateFormSchema,
+    replies: { 201: experimentTemplateSchema, ...requestRefusals },
+  },
+
+  deleteTemplate: {
+    method: 'DELETE',
+    path: '/experimentTemplates/:id',
+    action: 'experiment:template-delete',
+    tags: ['experiments'],
+    summary: 'Deletes one of your templates (an administrator: anyone\'s)',
+    description: "Someone else's answers 404 like an unknown one, even when it is shared with you.",
+    params: experimentParamsSchema,
+    replies: { 200: z.object({ deleted: z.literal(true) }), ...itemRefusals },
   },
 });

@@ -312,6 +312,16 @@ export interface ExperimentsTable {
   lease_until: Timestamp | null;
 }
 
+/** See the migration 20261128020001. */
+export interface ExperimentTemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Json<unknown>;
+  group_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface ExperimentDevicesTable {
   experiment_id: number;
   device_id: number;
@@ -426,6 +436,7 @@ export interface Database {
   flash_jobs: FlashJobsTable;
   experiments: ExperimentsTable;
   experiment_devices: ExperimentDevicesTable;
+  experiment_templates: ExperimentTemplatesTable;
   flash_job_log: FlashJobLogTable;
   flash_stream_tickets: FlashStreamTicketsTable;
   flash_progress_streams: FlashProgressStreamsTable;

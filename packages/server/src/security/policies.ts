@@ -118,6 +118,7 @@ const RULES = {
   'experiment:read': ownAccount, // facts: its owner; someone else's answers like an unknown one
   'experiment:stop': ownAccount, // facts: its owner
   'experiments:list-all': administratorsOnly,
+  'experiment:template-delete': ownAccount, // facts: its owner
 } satisfies Record<SignedInAction, (caller: Principal, facts: never) => boolean>;
 
 /** What anyone may do, signed in or not. */

@@ -286,6 +286,27 @@ describe('access and input', () => {
     expect(after.n).toBe(before.n);
   });
 
+  it('keeps templates private, or shared with a group the owner belongs to; only the owner deletes one', async () => {
+    const outsider = await loginAs(ctx);
+    const group = await database.db.insertInto('groups').values({ name: `Lab ${randomBytes(3).toString('hex')}` }).returning('id').executeTakeFirstOrThrow();
+    await database.db.insertInto('group_members').values([{ group_id: group.id, user_id: user.id }, { group_id: group.id, user_id: other.id }]).execute();
+    const save = (caller: Caller, name: string, groupId?: number) =>
+      caller.inject({ method: 'POST', url: '/api/experimentTemplates', payload: { name, description: boards([BOARD(1)]), ...(groupId ? { groupId } : {}) } });
+    expect((await save(user, 'Private')).statusCode).toBe(201);
+    const shared = await save(user, 'Shared', group.id);
+    expect(shared.statusCode, shared.body).toBe(201);
+    const notMine = await save(outsider, 'Sneaky', group.id);
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json().fieldErrors.groupId).toBeDefined();
+    const names = async (caller: Caller) => (await caller.inject({ method: 'GET', url: '/api/experimentTemplates' })).json().map((one: { name: string }) => one.name);
+    expect(await names(user)).toEqual(['Private', 'Shared']);
+    expect(await names(other)).toEqual(['Shared']);
+    expect(await names(outsider)).toEqual([]);
+    expect((await other.inject({ method: 'DELETE', url: `/api/experimentTemplates/${shared.json().id}` })).statusCode).toBe(404);
+    expect((await user.inject({ method: 'DELETE', url: `/api/experimentTemplates/${shared.json().id}` })).statusCode).toBe(200);
+    expect(await names(other)).toEqual([]);
+  });
+
   it('publishes the description as JSON Schema', async () => {
     const schema = (await user.inject({ method: 'GET', url: '/api/experiments/schema' })).json();
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'durationMinutes', 'start', 'groups']));

@@ -284,3 +284,50 @@ export async function reservationWindow(db: Queryable, reservationId: number) {
 export async function flashLogOf(db: Queryable, jobId: number) {
   return db.selectFrom('flash_job_log').select(['at', 'kind', 'text']).where('job_id', '=', jobId).orderBy('id').limit(5000).execute();
 }
+
+export interface TemplateRow {
+  id: number;
+  user_id: number;
+  name: string;
+  owner: string;
+  group_id: number | null;
+  group_name: string | null;
+  description: unknown;
+  created_at: Date;
+}
+
+/** The templates a user may use: their own, and those shared with a group they belong to; by name. */
+export async function listTemplates(db: Queryable, userId: number): Promise<TemplateRow[]> {
+  const { rows } = await sql<TemplateRow>`
+    SELECT t.id, t.user_id, t.name, u.username AS owner, t.group_id, g.name AS group_name, t.description, t.created_at
+    FROM experiment_templates t JOIN users u ON u.id = t.user_id LEFT JOIN groups g ON g.id = t.group_id
+    WHERE t.user_id = ${userId}
+       OR t.group_id IN (SELECT group_id FROM group_members WHERE user_id = ${userId})
+    ORDER BY t.name, t.id`.execute(db);
+  return rows;
+}
+
+export async function isGroupMember(db: Queryable, groupId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Saves the template; the same name of the same owner is replaced. Answers its id. */
+export async function saveTemplate(db: Queryable, template: { userId: number; name: string; description: unknown; groupId: number | null }): Promise<number> {
+  const values = { user_id: template.userId, name: template.name, description: JSON.stringify(template.description), group_id: template.groupId };
+  const row = await db
+    .insertInto('experiment_templates')
+    .values(values)
+    .onConflict((oc) => oc.columns(['user_id', 'name']).doUpdateSet({ description: values.description, group_id: values.group_id, created_at: sql<Date>`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findTemplateOwner(db: Queryable, id: number): Promise<number | undefined> {
+  return (await db.selectFrom('experiment_templates').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id;
+}
+
+export async function deleteTemplate(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('experiment_templates').where('id', '=', id).execute();
+}

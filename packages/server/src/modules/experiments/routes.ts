@@ -19,4 +19,10 @@ export const experimentRoutes = endpointRoutes(experimentsEndpoints, ({ experime
     return experiments.runAgain(request.principal, request.params.id, request.ip);
   },
   export: (request) => experiments.export(request.principal, request.params.id),
+  templates: (request) => experiments.templates(request.principal),
+  saveTemplate: async (request, reply) => {
+    reply.code(201);
+    return experiments.saveTemplate(request.principal, request.body);
+  },
+  deleteTemplate: (request) => experiments.deleteTemplate(request.principal, request.params.id),
 }));

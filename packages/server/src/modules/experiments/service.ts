@@ -12,6 +12,8 @@ import {
   type ExperimentExport,
   type ExperimentPreview,
   type ExperimentSummary,
+  type ExperimentTemplate,
+  type ExperimentTemplateForm,
 } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -24,7 +26,12 @@ import { busyTimes } from '../reservations/repo.js';
 import type { ReservationService } from '../reservations/service.js';
 import {
   candidateDevices,
+  deleteTemplate,
   experimentDevices,
+  findTemplateOwner,
+  isGroupMember,
+  listTemplates,
+  saveTemplate,
   findExperiment,
   flashLogOf,
   insertExperiment,
@@ -35,6 +42,7 @@ import {
   type ExperimentDeviceRow,
   type ExperimentRow,
   type ExperimentWhen,
+  type TemplateRow,
 } from './repo.js';
 import type { ExperimentRunner } from './runner.js';
 
@@ -285,6 +293,31 @@ export class ExperimentService {
     return { format: 'testbed-experiment/1', description, experiment: summary, devices };
   }
 
+  /** The caller's templates and those shared with their groups. */
+  async templates(caller: Principal): Promise<ExperimentTemplate[]> {
+    authorize(caller, 'experiments:list');
+    return (await listTemplates(this.db, caller.userId)).map(templateOf);
+  }
+
+  /** Saves a description under a name, private or shared with a group the caller belongs to. */
+  async saveTemplate(caller: Principal, form: ExperimentTemplateForm): Promise<ExperimentTemplate> {
+    authorize(caller, 'experiments:list');
+    const groupId = form.groupId ?? null;
+    if (groupId !== null && !(await isGroupMember(this.db, groupId, caller.userId))) {
+      throw fieldError('groupId', 'You may share a template only with a group you belong to.');
+    }
+    const id = await saveTemplate(this.db, { userId: caller.userId, name: form.name, description: form.description, groupId });
+    return templateOf((await listTemplates(this.db, caller.userId)).find((row) => row.id === id)!);
+  }
+
+  async deleteTemplate(caller: Principal, id: number): Promise<{ deleted: true }> {
+    const owner = await findTemplateOwner(this.db, id);
+    // Someone else's, even shared with the caller, answers like an unknown one.
+    if (owner === undefined || !can(caller, 'experiment:template-delete', { userId: owner })) throw new AppError('not_found', `Template ${id} does not exist.`);
+    await deleteTemplate(this.db, id);
+    return { deleted: true };
+  }
+
   /** The caller's experiment (any for an administrator); someone else's answers like an unknown one. */
   private async visible(caller: Principal, id: number): Promise<ExperimentRow> {
     const row = await findExperiment(this.db, id);
@@ -330,5 +363,17 @@ function summaryOf(row: ExperimentRow): ExperimentSummary {
     deviceCount: row.device_count,
     reservationId: row.reservation_id,
     error: row.error,
+  };
+}
+
+function templateOf(row: TemplateRow): ExperimentTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.owner,
+    groupId: row.group_id,
+    groupName: row.group_name,
+    description: row.description as Record<string, unknown>,
+    createdAt: new Date(row.created_at).toISOString(),
   };
 }
