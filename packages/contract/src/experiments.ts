@@ -277,4 +277,8 @@ export const experimentMessages = {
   EXPERIMENT_TABLE: 'Your experiments',
   DEVICES_TABLE: 'The devices of the experiment',
   PREVIEW_TABLE: 'The devices the experiment would get',
+  TEMPLATE: 'Start from a template',
+  TEMPLATE_NAME: 'Template name',
+  SAVE_TEMPLATE: 'Save as template',
+  TEMPLATE_SAVED: 'Template {{name}} saved.',
 } as const;

@@ -55,6 +55,11 @@ describe('an experiment from the web', () => {
     await screenshot(page, 'experiment-preview');
     await expectNoAxeViolations(page);
 
+    // The description is kept as a template for the next run.
+    await page.getByRole('textbox', { name: experimentMessages.TEMPLATE_NAME }).fill('Routers');
+    await page.getByRole('button', { name: experimentMessages.SAVE_TEMPLATE }).click();
+    await page.getByText(experimentMessages.TEMPLATE_SAVED.replace('{{name}}', 'Routers')).waitFor();
+
     await page.getByRole('button', { name: experimentMessages.CONFIRM }).click();
     await page.waitForURL(/\/experiments\/\d+$/);
     const state = page.getByTestId('experiment-state');
@@ -72,6 +77,10 @@ describe('an experiment from the web', () => {
 
     await page.getByRole('link', { name: `← ${experimentMessages.EXPERIMENTS}` }).click();
     await page.getByRole('link', { name: 'Two routers' }).waitFor();
+    await page.getByRole('link', { name: experimentMessages.NEW_EXPERIMENT }).click();
+    await page.getByRole('combobox', { name: experimentMessages.TEMPLATE, exact: true }).click();
+    await page.getByRole('option', { name: 'Routers' }).click();
+    expect(await page.getByLabel(new RegExp(`^${experimentMessages.NAME}`)).inputValue()).toBe('Two routers');
     expect(messages.EXPERIMENTS_MENU).toBe('Experiments');
   });
 });

@@ -1,6 +1,6 @@
 // Calls of the experiment pages, each an endpoint of the contract's table.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { FINISHED_EXPERIMENT_STATES, type ExperimentDescriptionInput, type ExperimentListQuery } from '@testbed/contract';
+import { FINISHED_EXPERIMENT_STATES, type ExperimentDescriptionInput, type ExperimentListQuery, type ExperimentTemplateFormInput } from '@testbed/contract';
 import { experimentsEndpoints as experiments } from '@testbed/contract/endpoints/experiments';
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
 import { call } from '../../../shared/api-client';
@@ -28,3 +28,7 @@ export const useStopExperiment = () => useChange((id: number) => call(experiment
 export const useRunAgain = () => useChange((id: number) => call(experiments.runAgain, { params: { id } }), () => [experiments.mine, experiments.all]);
 
 export const exportExperiment = (id: number) => call(experiments.export, { params: { id } });
+
+export const templatesOptions = endpointQuery(experiments.templates);
+
+export const useSaveTemplate = () => useChange((body: ExperimentTemplateFormInput) => call(experiments.saveTemplate, { body }), () => [experiments.templates]);

@@ -18,7 +18,7 @@ import { FORM_DATE_PLACEHOLDER, formatDateTime, fromInputDateTime } from '../../
 import { notifySuccess } from '../../../shared/notify';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { flashableDevicesOptions, usePreviewExperiment, useSubmitExperiment } from '../api/experiments-api';
+import { flashableDevicesOptions, templatesOptions, usePreviewExperiment, useSaveTemplate, useSubmitExperiment } from '../api/experiments-api';
 
 const texts = catalogue(experimentMessagesEn);
 
@@ -45,12 +45,40 @@ export function NewExperimentPage() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState<{ description: ExperimentDescriptionInput; preview: ExperimentPreview } | null>(null);
+  const templates = useQuery(templatesOptions);
+  const saveTemplate = useSaveTemplate();
+  const [templateName, setTemplateName] = useState('');
 
   const types = Object.keys(nodes.data ?? {});
   const images = draft.type ? [...new Set(Object.values(nodes.data?.[draft.type] ?? {}).flatMap((device) => device.images))] : [];
   const change = (next: Partial<Draft>) => {
     setDraft({ ...draft, ...next });
     setChecked(null);
+  };
+
+  /** The form filled from a saved description (its first group: the form shows one). */
+  const fillFromTemplate = (id: string | null) => {
+    const template = templates.data?.find((one) => String(one.id) === id);
+    const parsed = template && experimentDescriptionSchema.safeParse(template.description);
+    if (!parsed || !parsed.success) return;
+    const description = parsed.data;
+    const group = description.groups[0]!;
+    const start = description.start === 'now' || description.start === 'earliest' ? description.start : 'earliest';
+    change({
+      name: description.name,
+      notes: description.notes,
+      durationMinutes: description.durationMinutes,
+      start,
+      type: group.type,
+      count: group.count ?? group.devices?.length ?? 1,
+      image: group.image ?? null,
+      allOrNothing: description.allOrNothing,
+    });
+  };
+
+  const onSaveTemplate = () => {
+    if (!checked) return;
+    saveTemplate.mutate({ name: templateName.trim(), description: checked.description }, { onSuccess: (saved) => notifySuccess(texts.TEMPLATE_SAVED.replace('{{name}}', saved.name)) });
   };
 
   const onPreview = (event: FormEvent) => {
@@ -94,6 +122,14 @@ export function NewExperimentPage() {
       <Title order={1}>{texts.NEW_EXPERIMENT}</Title>
       <form onSubmit={onPreview} noValidate aria-label={texts.NEW_EXPERIMENT}>
         <Stack gap="sm" maw="48rem">
+          {(templates.data?.length ?? 0) > 0 && (
+            <Select
+              label={texts.TEMPLATE}
+              data={(templates.data ?? []).map((template) => ({ value: String(template.id), label: template.groupName ? `${template.name} (${template.groupName})` : template.name }))}
+              onChange={fillFromTemplate}
+              w="24rem"
+            />
+          )}
           <TextInput label={texts.NAME} value={draft.name} onChange={(event) => change({ name: event.currentTarget.value })} error={errors.name} maxLength={100} required />
           <Group align="flex-start" wrap="wrap">
             <Select label={texts.DEVICE_TYPE} data={types} value={draft.type} onChange={(type) => change({ type, image: null })} error={errors.type} required w="16rem" />
@@ -152,11 +188,16 @@ export function NewExperimentPage() {
               </Table.Tr>
             ))}
           </ScrollTable>
-          <Group>
+          <Group align="flex-end">
             <Button onClick={onConfirm} loading={submit.isPending}>
               {texts.CONFIRM}
             </Button>
+            <TextInput label={texts.TEMPLATE_NAME} value={templateName} onChange={(event) => setTemplateName(event.currentTarget.value)} maxLength={100} w="16rem" />
+            <Button variant="default" onClick={onSaveTemplate} loading={saveTemplate.isPending} disabled={templateName.trim() === ''}>
+              {texts.SAVE_TEMPLATE}
+            </Button>
           </Group>
+          {saveTemplate.error && <ErrorAlert>{saveTemplate.error.message}</ErrorAlert>}
         </Stack>
       )}
     </Stack>
