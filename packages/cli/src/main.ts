@@ -11,6 +11,10 @@ import {
   type ApiTokenScope,
   type DeviceCatalogueState,
   type CheckFlashingReply,
+  descriptionOf,
+  experimentDescriptionSchema,
+  FINISHED_EXPERIMENT_STATES,
+  type Experiment,
   type FreeSlot,
   type NodesBookingForm,
   type Reservation,
@@ -21,11 +25,14 @@ import { apiTokensEndpoints } from '@testbed/contract/endpoints/api-tokens';
 import { authEndpoints } from '@testbed/contract/endpoints/auth';
 import { calendarEndpoints } from '@testbed/contract/endpoints/calendar';
 import { catalogueEndpoints } from '@testbed/contract/endpoints/catalogue';
+import { experimentsEndpoints } from '@testbed/contract/endpoints/experiments';
 import { flashingEndpoints } from '@testbed/contract/endpoints/flashing';
 import { imagesEndpoints } from '@testbed/contract/endpoints/images';
 import { reservationsEndpoints } from '@testbed/contract/endpoints/reservations';
 import { spawn } from 'node:child_process';
 import { uploadImage } from './image-upload.js';
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import * as z from 'zod/mini';
@@ -552,6 +559,164 @@ image
     if (!id) throw usage(`${ref} is not an image: give its ref (image:<id>) from testbed image list.`);
     await (await portal()).call(imagesEndpoints.delete, { params: { id } });
     console.log(`Deleted image:${id}.`);
+  });
+
+// Experiments ------------------------------------------------------------------------------------------
+
+/** A description file (YAML or JSON, or an exported experiment), checked by the contract before it is sent. */
+async function readDescription(path: string) {
+  let text: string;
+  try {
+    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
+  } catch (error) {
+    throw usage(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+  let document: unknown;
+  try {
+    // YAML is a superset of JSON: one parser reads both.
+    document = parseYaml(text);
+  } catch (error) {
+    throw usage(`${path} is neither YAML nor JSON: ${(error as Error).message}`);
+  }
+  const parsed = experimentDescriptionSchema.safeParse(descriptionOf(document));
+  if (!parsed.success) {
+    throw usage(`${path} is not a valid experiment: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+const DEVICE_STAGE = {
+  waiting: 'waiting',
+  flashing: 'flashing',
+  ready: 'ready',
+  failed: 'failed',
+  cleaning: 'flashing back',
+  released: 'released',
+  quarantined: 'quarantined',
+} as const;
+
+/** One line of progress: the experiment's state and how many devices stand where. */
+function progressLine(experiment: Experiment): string {
+  const counts = new Map<string, number>();
+  for (const device of experiment.devices) counts.set(DEVICE_STAGE[device.state], (counts.get(DEVICE_STAGE[device.state]) ?? 0) + 1);
+  return `Experiment ${experiment.id} ${experiment.state}: ${[...counts].map(([state, count]) => `${count} ${state}`).join(', ')}`;
+}
+
+/** Follows an experiment until it is ready (or over), one line per change; refuses when it fails. */
+async function followExperiment(api: Portal, id: number, timeoutSeconds: number, quiet: boolean): Promise<Experiment> {
+  const tty = process.stderr.isTTY && !quiet;
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let shown = '';
+  for (;;) {
+    const experiment = await api.call(experimentsEndpoints.get, { params: { id } });
+    const line = progressLine(experiment);
+    if (line !== shown && !quiet) {
+      process.stderr.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
+      shown = line;
+    }
+    const over = FINISHED_EXPERIMENT_STATES.includes(experiment.state) || experiment.state === 'ending';
+    if (experiment.state === 'ready' || experiment.state === 'running' || over) {
+      if (tty) process.stderr.write('\n');
+      if (over) throw new CliError(`Experiment ${id} ${experiment.state === 'ending' ? 'is ending' : `ended as ${experiment.state}`}: ${experiment.error ?? 'stopped'}`);
+      return experiment;
+    }
+    if (Date.now() > deadline) throw new CliError(`Experiment ${id} is not ready after ${timeoutSeconds} s; it is still ${experiment.state}.`);
+    await sleep(1000);
+  }
+}
+
+function printExperiment(experiment: Experiment, clock: Clock): void {
+  console.log(`Experiment ${experiment.id} "${experiment.name}": ${experiment.state}, ${clock.show(experiment.start)} to ${clock.show(experiment.end)}${clock.zoneNote}`);
+  if (experiment.error) console.log(experiment.error);
+  printTable(
+    ['DEVICE', 'TYPE', 'IP', 'IMAGE', 'STATE', 'SSH'],
+    experiment.devices.map((d) => [d.macAddress, d.deviceType, d.ipAddress, d.image, DEVICE_STAGE[d.state], d.sshCommand ?? '']),
+  );
+}
+
+const experiment = program.command('experiment').description('Describe once, run in one step: book, flash and follow devices to ready.');
+
+experiment
+  .command('submit')
+  .description('Submit an experiment described in a YAML or JSON file (or an exported experiment; - reads standard input).')
+  .argument('<file>', 'the description')
+  .option('--wait', 'follow it until every device is ready, then print the ssh commands')
+  .option('--timeout <seconds>', 'give up following after this long', parsePositive, 3600)
+  .option('--json', 'print JSON')
+  .action(async (file: string, options: { wait?: boolean; timeout: number; json?: boolean }) => {
+    const description = await readDescription(file);
+    const api = await portal();
+    let submitted = await api.call(experimentsEndpoints.submit, { body: description });
+    if (!options.json) console.error(`Experiment ${submitted.id} booked: ${submitted.devices.length} device(s), reservation ${submitted.reservationId}.`);
+    if (options.wait) submitted = await followExperiment(api, submitted.id, options.timeout, Boolean(options.json));
+    if (options.json) return printJson(submitted);
+    if (!options.wait) return console.log(submitted.id);
+    for (const device of submitted.devices) {
+      if (device.sshCommand) console.log(device.sshCommand);
+      else console.error(`${device.macAddress}: ${device.error ?? DEVICE_STAGE[device.state]}`);
+    }
+  });
+
+experiment
+  .command('list')
+  .description('Your experiments, newest first (administrators: --all for everyone).')
+  .addOption(new Option('--when <when>', 'which ones').choices(['running', 'coming', 'past', 'all']).default('all'))
+  .option('--all', "every user's (administrators)")
+  .option('--json', 'print JSON')
+  .action(async (options: { when: 'running' | 'coming' | 'past' | 'all'; all?: boolean; json?: boolean }) => {
+    const api = await portal();
+    const list = options.all
+      ? await api.call(experimentsEndpoints.all, { query: { when: options.when } })
+      : await api.call(experimentsEndpoints.mine, { query: { when: options.when } });
+    if (options.json) return printJson(list);
+    const clock = clockFor(await me(api));
+    printTable(
+      ['ID', 'NAME', 'USER', 'STATE', 'DEVICES', 'START', 'END'],
+      list.map((e) => [String(e.id), e.name, e.username, e.state, String(e.deviceCount), clock.show(e.start), clock.show(e.end)]),
+    );
+    if (clock.tableNote) console.error(clock.tableNote);
+  });
+
+experiment
+  .command('show')
+  .description('An experiment with each device, its state and its ssh command.')
+  .argument('<id>', 'experiment id', parsePositive)
+  .option('--json', 'print JSON')
+  .action(async (id: number, options: { json?: boolean }) => {
+    const api = await portal();
+    const shown = await api.call(experimentsEndpoints.get, { params: { id } });
+    if (options.json) return printJson(shown);
+    printExperiment(shown, clockFor(await me(api)));
+  });
+
+experiment
+  .command('stop')
+  .description('End an experiment now: its devices are released and flashed back.')
+  .argument('<id>', 'experiment id', parsePositive)
+  .option('--wait', 'follow it until every device is back')
+  .option('--timeout <seconds>', 'give up following after this long', parsePositive, 3600)
+  .option('--json', 'print JSON')
+  .action(async (id: number, options: { wait?: boolean; timeout: number; json?: boolean }) => {
+    const api = await portal();
+    let stopped = await api.call(experimentsEndpoints.stop, { params: { id } });
+    const deadline = Date.now() + options.timeout * 1000;
+    while (options.wait && !FINISHED_EXPERIMENT_STATES.includes(stopped.state)) {
+      if (Date.now() > deadline) throw new CliError(`Experiment ${id} is still ${stopped.state} after ${options.timeout} s.`);
+      if (!options.json) process.stderr.write(`${progressLine(stopped)}\n`);
+      await sleep(1000);
+      stopped = await api.call(experimentsEndpoints.get, { params: { id } });
+    }
+    if (options.json) return printJson(stopped);
+    console.log(`Experiment ${id} ${FINISHED_EXPERIMENT_STATES.includes(stopped.state) ? `ended as ${stopped.state}` : 'is ending'}.`);
+  });
+
+experiment
+  .command('export')
+  .description('The experiment as one JSON file (description, devices, images, flash logs): testbed experiment submit runs it again.')
+  .argument('<id>', 'experiment id', parsePositive)
+  .action(async (id: number) => {
+    const api = await portal();
+    printJson(await api.call(experimentsEndpoints.export, { params: { id } }));
   });
 
 // Run --------------------------------------------------------------------------------------------------

@@ -76,6 +76,12 @@ export const SIGNED_IN_ACTIONS = {
   'maintenance:read': READ,
   'maintenance:manage': NO_TOKEN,
   'catalogue:read': READ,
+  'experiments:list': READ, // one's own experiments, the description's schema, a preview of a submission
+  'experiment:submit': BOOK, // book, flash and follow an experiment in one step (run again too)
+  'experiment:read': READ, // an experiment, its devices and its export
+  'experiment:stop': BOOK, // end it early
+  'experiments:list-all': READ, // every user's experiments
+  'experiment:template-delete': READ, // a saved description: its owner's
 } as const satisfies Record<string, ApiTokenScope | null>;
 
 /** What anyone may ask for, signed in or not (no personal API token is taken on these calls). */

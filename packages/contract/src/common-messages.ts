@@ -74,6 +74,7 @@ export const commonMessages = {
   RESERVATION: 'Reservation',
   BOOK_DEVICES_MENU: 'Book devices',
   MY_RESERVATIONS_MENU: 'Reservations',
+  EXPERIMENTS_MENU: 'Experiments',
   FLASH: 'Flash',
   FLASH_NODES: 'Flash nodes',
   MY_ACCOUNT: 'My account',

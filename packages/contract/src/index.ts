@@ -18,6 +18,7 @@ export * from './account-security.js';
 export * from './account-validation.js';
 export * from './flashing.js';
 export * from './images.js';
+export * from './experiments.js';
 export * from './scheduling.js';
 export * from './health.js';
 export * from './usage-policies.js';

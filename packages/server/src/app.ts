@@ -71,6 +71,9 @@ import { type TestbedDriver } from './testbed/driver.js';
 import { createTestbedDriver } from './testbed/create-driver.js';
 import { createFlashing, flashingRoutes, type FlashJobRunner } from './modules/flashing/create-flashing.js';
 import { loadTestbed } from './testbed/testbed-file.js';
+import { ExperimentRunner } from './modules/experiments/runner.js';
+import { ExperimentService } from './modules/experiments/service.js';
+import { experimentRoutes } from './modules/experiments/routes.js';
 import { deviceHealthRoutes } from './modules/device-health/routes.js';
 import { DeviceHealthService } from './modules/device-health/service.js';
 import { MailSender } from './mail/sender.js';
@@ -98,6 +101,8 @@ declare module 'fastify' {
     config: Config;
     /** The flash pipeline: main.ts starts it, closing the app stops it and hands its jobs over. */
     flashJobs: FlashJobRunner;
+    /** The experiments' runner: main.ts starts it, closing the app stops it and hands its experiments over. */
+    experimentRunner: ExperimentRunner;
     /** Delivers the mail outbox: main.ts starts it, closing the app stops it. */
     mailSender: MailSender;
     reminderSweeper: ReminderSweeper;
@@ -331,10 +336,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(intendedUsageRoutes, { intendedUsages: new IntendedUsagesService(db) });
       const usagePolicies = new UsagePolicyService(db);
       await api.register(usagePolicyRoutes, { policies: usagePolicies });
-      await api.register(reservationRoutes, { reservations: new ReservationService(db, flashing.driver, undefined, keepReplies ? reservationReplies : undefined, usagePolicies) });
+      const reservations = new ReservationService(db, flashing.driver, undefined, keepReplies ? reservationReplies : undefined, usagePolicies);
+      await api.register(reservationRoutes, { reservations });
       await api.register(flashingRoutes, { flashing: flashing.service });
       await api.register(imageRoutes, { images: images.service });
       await api.register(images.tusRoutes);
+      const experimentRunner = new ExperimentRunner(db, flashing.service, reservations, app.log.child({ module: 'experiments' }), config.PUBLIC_URL, databaseAvailability);
+      app.decorate('experimentRunner', experimentRunner);
+      app.addHook('onClose', () => experimentRunner.stop());
+      await api.register(experimentRoutes, { experiments: new ExperimentService(db, reservations, flashing.service, flashing.driver, experimentRunner) });
       await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
       await api.register(deviceHealthRoutes, {
         health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),

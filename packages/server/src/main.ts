@@ -60,6 +60,8 @@ async function main() {
   app.log.info(await startLine(config, database), 'started');
   // Flash jobs left by a previous run (or by an instance that stopped) carry on; app.close() stops them.
   app.flashJobs.start({ leaseMs: config.FLASH_LEASE_SECONDS * 1000 });
+  // Experiments too: each is a leased row, taken over by another instance if this one stops.
+  app.experimentRunner.start({ leaseMs: config.FLASH_LEASE_SECONDS * 1000 });
   app.mailSender.start();
   app.reminderSweeper.start();
   app.imageUploadSweeper.start();

@@ -126,6 +126,31 @@ async function insertReservation() {
   return Number(reply.json().value1);
 }
 
+/** An experiment's description on one device (one no row quarantines), in a window no other booking of the test uses. */
+function experimentDescription() {
+  day += 1;
+  return {
+    name: `Matrix ${unique()}`,
+    durationMinutes: 30,
+    start: at(day).toISOString(),
+    groups: [{ type: 'raspberry-pi-4', devices: ['02:00:00:01:00:08'], image: 'raspios-bookworm-lite' }],
+  };
+}
+
+/** An experiment of the user (the runner does not run in this file: it stays as submitted). */
+async function experimentOfUser(): Promise<Fixture> {
+  const reply = await user.inject({ method: 'POST', url: '/api/experiments', payload: experimentDescription() });
+  if (reply.statusCode !== 201) throw new Error(`submission failed: ${reply.body}`);
+  return { id: reply.json().id, reservationId: reply.json().reservationId };
+}
+
+/** An experiment of the user whose booking is gone, so that running it again finds its window free. */
+async function experimentToRunAgain(): Promise<Fixture> {
+  const fixture = await experimentOfUser();
+  await ctx.database.db.deleteFrom('reservations').where('id', '=', Number(fixture.reservationId)).execute();
+  return fixture;
+}
+
 /** A Shared reservation of the user that runs now (Shared ones may overlap, so each cell gets its own). */
 async function insertRunningSharedReservation() {
   const db = ctx.database.db;
@@ -705,6 +730,38 @@ const rows = {
     body: () => ({ quotaBytes: null }),
     expected: ADMIN_ONLY,
   },
+  // experiments (someone else's answers like an unknown one)
+  'experiments.schema': { url: () => '/api/experiments/schema', expected: SIGNED_IN },
+  'experiments.preview': { url: () => '/api/experiments/preview', body: experimentDescription, expected: SIGNED_IN },
+  'experiments.submit': {
+    url: () => '/api/experiments',
+    body: experimentDescription,
+    expected: { anonymous: 401, user: 201, other: 201, admin: 201, pending: 401 },
+  },
+  'experiments.mine': { url: () => '/api/experiments?when=all', expected: SIGNED_IN },
+  'experiments.all': { url: () => '/api/experiments/all?state=waiting', expected: ADMIN_ONLY },
+  'experiments.get': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
+  'experiments.stop': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}/stop`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
+  'experiments.runAgain': {
+    prepare: experimentToRunAgain,
+    url: (f) => `/api/experiments/${f.id}/runAgain`,
+    expected: { anonymous: 401, user: 201, other: 404, admin: 201, pending: 401 },
+  },
+  'experiments.templates': { url: () => '/api/experimentTemplates', expected: SIGNED_IN },
+  'experiments.saveTemplate': {
+    url: () => '/api/experimentTemplates',
+    body: () => ({ name: `Template ${unique()}`, description: experimentDescription() }),
+    expected: { anonymous: 401, user: 201, other: 201, admin: 201, pending: 401 },
+  },
+  'experiments.deleteTemplate': {
+    prepare: async () => {
+      const reply = await user.inject({ method: 'POST', url: '/api/experimentTemplates', payload: { name: `Mine ${unique()}`, description: experimentDescription() } });
+      return { id: reply.json().id };
+    },
+    url: (f) => `/api/experimentTemplates/${f.id}`,
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
+  'experiments.export': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}/export`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
 } satisfies Record<EndpointId, Row | readonly Row[]>;
 
 const endpointById = new Map(allEndpoints.map((endpoint) => [endpoint.id, endpoint]));

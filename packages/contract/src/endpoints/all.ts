@@ -11,6 +11,7 @@ import { catalogueEndpoints } from './catalogue.js';
 import { credentialsEndpoints } from './credentials.js';
 import { deviceHealthEndpoints } from './device-health.js';
 import { employersEndpoints } from './employers.js';
+import { experimentsEndpoints } from './experiments.js';
 import { flashingEndpoints } from './flashing.js';
 import { groupsEndpoints } from './groups.js';
 import { healthEndpoints } from './health.js';
@@ -39,6 +40,7 @@ export const endpointTables = {
   credentialsEndpoints,
   deviceHealthEndpoints,
   employersEndpoints,
+  experimentsEndpoints,
   flashingEndpoints,
   groupsEndpoints,
   healthEndpoints,

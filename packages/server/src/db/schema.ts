@@ -185,6 +185,8 @@ export interface DeviceTypesTable {
   name: string;
   /** The formats of user images it accepts (the testbed file's `formats`). */
   image_formats: Generated<string[]>;
+  /** The image an experiment's device is flashed back to at its end (the testbed file's defaultImage). */
+  default_image: string | null;
 }
 
 export interface DevicesTable {
@@ -289,6 +291,8 @@ export interface FlashJobsTable {
   user_image_id: number | null;
   /** The SHA-256 of the user's image it writes. */
   image_sha256: string | null;
+  /** False for a flash back to the type's default image at an experiment's end: no account is put on. */
+  restore_account: Generated<boolean>;
 }
 
 /** Content of user images, stored once per SHA-256 under DATA_DIR/images (migration 20261128010000). */
@@ -338,6 +342,56 @@ export interface ImageUploadLocksTable {
   holder: string;
   expires_at: Timestamp;
   release_requested: Generated<boolean>;
+}
+
+export type ExperimentRowState = 'waiting' | 'flashing' | 'ready' | 'running' | 'ending' | 'done' | 'failed' | 'cancelled';
+export type ExperimentDeviceRowState = 'waiting' | 'flashing' | 'ready' | 'failed' | 'cleaning' | 'released' | 'quarantined';
+
+/** See the migration 20261128020000. */
+export interface ExperimentsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Json<unknown>;
+  state: Generated<ExperimentRowState>;
+  end_state: 'done' | 'failed' | 'cancelled' | null;
+  all_or_nothing: Generated<boolean>;
+  reservation_id: number | null;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  error: string | null;
+  stop_requested_at: Timestamp | null;
+  ready_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  run_of: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  next_step_at: DefaultTimestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+}
+
+/** See the migration 20261128020001. */
+export interface ExperimentTemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Json<unknown>;
+  group_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface ExperimentDevicesTable {
+  experiment_id: number;
+  device_id: number;
+  group_index: number;
+  state: Generated<ExperimentDeviceRowState>;
+  image_name: string;
+  image_checksum: string | null;
+  image_ref: Json<Record<string, string>>;
+  flash_job_id: number | null;
+  clean_job_id: number | null;
+  error: string | null;
 }
 
 export type FlashLogKind = 'stage' | 'line' | 'error' | 'note';
@@ -443,6 +497,9 @@ export interface Database {
   user_images: UserImagesTable;
   image_uploads: ImageUploadsTable;
   image_upload_locks: ImageUploadLocksTable;
+  experiments: ExperimentsTable;
+  experiment_devices: ExperimentDevicesTable;
+  experiment_templates: ExperimentTemplatesTable;
   flash_job_log: FlashJobLogTable;
   flash_stream_tickets: FlashStreamTicketsTable;
   flash_progress_streams: FlashProgressStreamsTable;

@@ -129,6 +129,12 @@ const RULES = {
   'maintenance:read': anyoneSignedIn, // as the timeline and the catalogue show them
   'maintenance:manage': administratorsOnly, // create, preview and delete maintenance windows
   'catalogue:read': anyoneSignedIn, // the device catalogue and the fleet's state
+  'experiments:list': anyoneSignedIn, // one's own: the service reads the caller's only
+  'experiment:submit': anyoneSignedIn, // as oneself: the booking's own rules (usage policies, SSH key) apply
+  'experiment:read': ownAccount, // facts: its owner; someone else's answers like an unknown one
+  'experiment:stop': ownAccount, // facts: its owner
+  'experiments:list-all': administratorsOnly,
+  'experiment:template-delete': ownAccount, // facts: its owner
 } satisfies Record<SignedInAction, (caller: Principal, facts: never) => boolean>;
 
 /** What anyone may do, signed in or not. */

@@ -10,8 +10,8 @@ export async function syncInventory(db: Db, testbed: TestbedFile): Promise<void>
     for (const type of testbed.deviceTypes) {
       const { id: typeId } = await tx
         .insertInto('device_types')
-        .values({ name: type.name, image_formats: type.formats })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ name: type.name, image_formats: type.formats }))
+        .values({ name: type.name, image_formats: type.formats, default_image: type.defaultImage ?? null })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ name: type.name, image_formats: type.formats, default_image: type.defaultImage ?? null }))
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const image of type.images) {

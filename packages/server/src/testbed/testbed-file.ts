@@ -52,6 +52,8 @@ const deviceTypeSchema = z.object({
    * formats.ts); none: users flash only the operator's images.
    */
   formats: z.array(z.enum(IMAGE_FORMATS)).max(IMAGE_FORMATS.length).default([]),
+  /** One of `images`: what each device of the type is flashed back to when an experiment ends with it. */
+  defaultImage: z.string().optional(),
 });
 
 export const testbedFileSchema = z
@@ -101,6 +103,9 @@ export const testbedFileSchema = z
     file.deviceTypes.forEach((type, t) => {
       if (seen.type.has(type.name)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'name'], message: 'duplicate device type' });
       seen.type.add(type.name);
+      if (type.defaultImage !== undefined && !type.images.includes(type.defaultImage)) {
+        ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'defaultImage'], message: 'must be one of the images of the type' });
+      }
       type.devices.forEach((device, d) => {
         if (seen.mac.has(device.mac)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'devices', d, 'mac'], message: 'duplicate MAC address' });
         if (seen.ip.has(device.ip)) ctx.addIssue({ code: 'custom', path: ['deviceTypes', t, 'devices', d, 'ip'], message: 'duplicate IP address' });

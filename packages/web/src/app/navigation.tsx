@@ -77,8 +77,9 @@ export function navigationFor(user: SessionUser): NavSection[] {
       label: 'FLASH',
       items: [
         ...linkTo(user, 'FLASH_NODES', paths.flashNodes, withKey(paths.flashNodes.href(id))),
+        ...linkTo(user, 'EXPERIMENTS_MENU', paths.experiments, withKey(paths.experiments.href())),
         ...linkTo(user, 'MY_IMAGES', paths.images, paths.images.href()),
-        // Beyond the menu existing users know: one's own images, and the administrators' pages of the fleet's health,
+        // Beyond the menu existing users know: experiments, one's own images, and the administrators' pages of the fleet's health,
         // its maintenance and every image.
         ...linkTo(user, 'DEVICE_HEALTH', paths.deviceHealth, paths.deviceHealth.href()),
         ...linkTo(user, 'MAINTENANCE', paths.maintenance, paths.maintenance.href()),

@@ -60,13 +60,14 @@ describe('shell', () => {
     ]);
   });
 
-  it('gives an administrator the device health page in the Flash menu, after the flash screen and their images, then every image', async () => {
+  it('gives an administrator the device health page in the Flash menu, after the flash screen, the experiments and their images, then every image', async () => {
     signInAs('ADMIN', { userId: 1, hasSshKey: true });
     renderApp('/user/1');
     const menu = await openMenu(messages.FLASH);
     const links = within(menu).getAllByRole('link', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')]);
     expect(links).toEqual([
       [messages.FLASH_NODES, '/flashNodes/1'],
+      [messages.EXPERIMENTS_MENU, '/experiments'],
       [messages.MY_IMAGES, '/images'],
       [messages.DEVICE_HEALTH, '/deviceHealth'],
       [messages.MAINTENANCE, '/maintenance'],

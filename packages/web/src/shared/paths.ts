@@ -162,6 +162,10 @@ export const paths = {
   flashNodes: guarded('/flashNodes/:id', SIGNED_IN, (userId: Id, devices: readonly string[] = []) =>
     devices.length > 0 ? `/flashNodes/${seg(userId)}?devices=${encodeURIComponent(devices.join(','))}` : `/flashNodes/${seg(userId)}`,
   ),
+  /** Experiments: the list (the signed-in person's; an administrator may see everyone's), the form, one experiment. */
+  experiments: guarded('/experiments', 'experiments:list', () => '/experiments'),
+  experimentNew: guarded('/experiment', 'experiment:submit', () => '/experiment'),
+  experiment: guarded('/experiments/:id', 'experiments:list', (id: Id) => `/experiments/${seg(id)}`),
   /** A flash job with its kept log (its owner or an administrator; the server answers 404 to anyone else). */
   flashJob: guarded('/flashJob/:handle', SIGNED_IN, (handle: string) => `/flashJob/${seg(handle)}`),
 } as const satisfies Record<string, RouteDefinition>;

@@ -55,8 +55,8 @@ export async function recordFlashOutcome(
   return { quarantinedNow: row?.quarantined_now ?? false, failureStreak: row?.failure_streak ?? 0 };
 }
 
-/** Puts a device in quarantine by hand; answers false when it already was. */
-export async function quarantineDevice(db: Queryable, deviceId: number, reason: string, byUserId: number): Promise<boolean> {
+/** Puts a device in quarantine (by an administrator, or by no one: a failed flash back); answers false when it already was. */
+export async function quarantineDevice(db: Queryable, deviceId: number, reason: string, byUserId: number | null): Promise<boolean> {
   const result = await db
     .updateTable('devices')
     .set({ quarantined_at: sql<Date>`now()`, quarantine_reason: reason, quarantined_by: byUserId })

@@ -307,6 +307,7 @@ export class FlashJobRunner {
       }
       case 'waiting_ready': {
         const result = await this.driver.checkReady(target);
+        if (result === NODE_READY && !job.restore_account) return this.finish(job, 'done', null);
         if (result === NODE_READY) await this.update(job, { state: 'restoring', error: null });
         else if (result !== job.error) await this.update(job, { error: `The node does not answer yet (${result}).` });
         return;

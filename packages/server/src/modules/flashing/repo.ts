@@ -108,6 +108,8 @@ export interface NewFlashJob {
   /** The user image it writes and its SHA-256; null for an operator's image. */
   userImageId: number | null;
   imageSha256: string | null;
+  /** False: a flash back to the type's default image, which puts no account on the node. */
+  restoreAccount?: boolean;
 }
 
 /**
@@ -116,8 +118,8 @@ export interface NewFlashJob {
  */
 export async function insertFlashJob(db: Queryable, job: NewFlashJob): Promise<{ id: number; started_at: Date }> {
   const { rows } = await sql<{ id: number; started_at: Date }>`
-    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, reservation_id, user_image_id, image_sha256, deadline_at)
-    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image}, ${job.reservationId}, ${job.userImageId}, ${job.imageSha256},
+    INSERT INTO flash_jobs (handle, user_id, device_id, image_name, reservation_id, user_image_id, image_sha256, restore_account, deadline_at)
+    VALUES (${job.handle}::uuid, ${job.userId}, ${job.deviceId}, ${job.image}, ${job.reservationId}, ${job.userImageId}, ${job.imageSha256}, ${job.restoreAccount ?? true},
             now() + make_interval(secs => ${job.timeoutMs / 1000}::double precision))
     RETURNING id, started_at`.execute(db);
   return rows[0]!;
@@ -143,6 +145,8 @@ export interface FlashJobRow {
   reservation_id: number | null;
   /** How many of the driver's status lines the log has received. */
   status_lines: number;
+  /** False for a flash back to the type's default image: the job ends once the node answers. */
+  restore_account: boolean;
   device_type: string;
   mac_address: string;
   ip_address: string;
@@ -150,7 +154,7 @@ export interface FlashJobRow {
 }
 
 const jobColumns = sql`j.id, j.handle::text AS handle, j.user_id, j.device_id, j.image_name, j.image_sha256, j.state, j.status_line,
-  j.error, j.started_at, j.finished_at, j.deadline_at, j.idle_wait_ms, j.reservation_id, j.status_lines, t.name AS device_type, d.mac_address,
+  j.error, j.started_at, j.finished_at, j.deadline_at, j.idle_wait_ms, j.reservation_id, j.status_lines, j.restore_account, t.name AS device_type, d.mac_address,
   host(d.ip_address) AS ip_address, (SELECT u.username FROM users u WHERE u.id = j.user_id) AS username`;
 
 export async function findFlashJob(db: Queryable, handle: string): Promise<FlashJobRow | undefined> {

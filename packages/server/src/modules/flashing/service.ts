@@ -18,9 +18,11 @@ import {
   type FlashNodesList,
   type FlashNodesReply,
   type FlashNodesRequest,
+  type ImageReference,
   type RestoreAccountReply,
+  userImageRef,
 } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
@@ -41,6 +43,7 @@ import {
   presentFlashJob,
   presentFlashLogEntry,
   readFlashLog,
+  sshCommandOf,
   takeStreamTicket,
   type FlashDeviceRow,
   type FlashJobRow,
@@ -296,6 +299,49 @@ export class FlashingService {
   /** The caller's running jobs and those of the last day. */
   async jobs(caller: Principal): Promise<FlashJob[]> {
     return (await listUserFlashJobs(this.db, caller.userId)).map((row) => presentFlashJob(row, this.driver.sshJumpHost));
+  }
+
+  /**
+   * The image an experiment's group names, for its owner: the reference a flash request takes (an operator
+   * image's name, or `image:<id>` for a user's own image) and its checksum when one is known (the testbed file
+   * gives none for the operator's images). Refused, like a flash request, when the owner may not use it.
+   */
+  async resolveImage(owner: Principal, deviceType: string, reference: ImageReference): Promise<{ name: string; checksum: string | null }> {
+    const name = 'imageId' in reference ? userImageRef(reference.imageId) : reference.image;
+    const image = await this.images.resolveImage(owner, deviceType, name);
+    return { name, checksum: image.sha256 };
+  }
+
+  /**
+   * Flashes a device back to its type's default image when an experiment ends, after its reservation: no one's
+   * account is put on it (the job ends once the node answers) and it is shown as down, so unbookable, until then.
+   * Answers the job's id; in the caller's transaction, so that the experiment records it with the job.
+   */
+  async flashBack(tx: Queryable, device: { id: number; mac: string }, image: string, userId: number): Promise<number> {
+    const job = await insertFlashJob(tx, {
+      handle: randomUUID(),
+      userId,
+      deviceId: device.id,
+      image,
+      timeoutMs: this.driver.flashTimeoutMs,
+      reservationId: null,
+      userImageId: null,
+      imageSha256: null,
+      restoreAccount: false,
+    });
+    await recordAudit(tx, { actorUserId: null, action: 'flash.start', targetType: 'device', targetId: device.mac, details: { image, flashBack: true } });
+    return job.id;
+  }
+
+  /** Tells this instance that jobs were created or ended elsewhere in the portal (an experiment's). */
+  jobsChanged(): void {
+    this.driver.invalidate();
+    this.runner.wake();
+  }
+
+  /** The command that opens a shell on a device as the user. */
+  sshCommand(username: string, ip: string): string {
+    return sshCommandOf({ username, ip_address: ip }, this.driver.sshJumpHost);
   }
 
   /** A job the caller may see, like checkFlashing: someone else's answers like an unknown one. */

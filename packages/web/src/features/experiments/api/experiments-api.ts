@@ -1,0 +1,34 @@
+// Calls of the experiment pages, each an endpoint of the contract's table.
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { FINISHED_EXPERIMENT_STATES, type ExperimentDescriptionInput, type ExperimentListQuery, type ExperimentTemplateFormInput } from '@testbed/contract';
+import { experimentsEndpoints as experiments } from '@testbed/contract/endpoints/experiments';
+import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
+import { call } from '../../../shared/api-client';
+import { endpointQuery, keyOf, useChange } from '../../../shared/endpoint-query';
+
+export const myExperimentsOptions = (when: ExperimentListQuery['when']) => endpointQuery(experiments.mine, { query: { when } });
+export const allExperimentsOptions = (when: ExperimentListQuery['when']) => endpointQuery(experiments.all, { query: { when } });
+
+/** One experiment, read every second while it is not over: its state and each device's follow live. */
+export const experimentOptions = (id: number) =>
+  queryOptions({
+    ...endpointQuery(experiments.get, { params: { id } }),
+    refetchInterval: (query) => (query.state.data && FINISHED_EXPERIMENT_STATES.includes(query.state.data.state) ? false : 1000),
+  });
+
+/** The device types with their images, for the form. */
+export const flashableDevicesOptions = endpointQuery(flashing.nodes);
+
+export const usePreviewExperiment = () => useMutation({ mutationFn: (body: ExperimentDescriptionInput) => call(experiments.preview, { body }) });
+
+export const useSubmitExperiment = () => useChange((body: ExperimentDescriptionInput) => call(experiments.submit, { body }), () => [experiments.mine, experiments.all]);
+
+export const useStopExperiment = () => useChange((id: number) => call(experiments.stop, { params: { id } }), (id) => [experiments.mine, experiments.all, keyOf(experiments.get, { params: { id } })]);
+
+export const useRunAgain = () => useChange((id: number) => call(experiments.runAgain, { params: { id } }), () => [experiments.mine, experiments.all]);
+
+export const exportExperiment = (id: number) => call(experiments.export, { params: { id } });
+
+export const templatesOptions = endpointQuery(experiments.templates);
+
+export const useSaveTemplate = () => useChange((body: ExperimentTemplateFormInput) => call(experiments.saveTemplate, { body }), () => [experiments.templates]);
