@@ -7,14 +7,14 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { NewPasswordFields, type NewPasswordField } from './new-password-fields';
-import type { FieldProps } from './use-schema-form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue } from '../../../shared/i18n';
 
 const text = catalogue(accountSecurityMessagesEn);
 
 export interface ChangePasswordFormProps {
-  form: { field: (name: NewPasswordField) => FieldProps };
+  form: { getInputProps: (name: NewPasswordField) => GetInputPropsReturnType };
   userId: number;
   pending: boolean;
   /** The server's refusal that no field shows. */
@@ -37,7 +37,7 @@ export function ChangePasswordForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {currentPasswordField}
-        <NewPasswordFields field={form.field} />
+        <NewPasswordFields inputProps={form.getInputProps} />
         {currentPasswordAlert}
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <Group justify="flex-end">

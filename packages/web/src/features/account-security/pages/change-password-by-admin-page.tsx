@@ -9,7 +9,7 @@ import { useAccountSummary, useChangePasswordByAdmin } from '../api/account-secu
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
 import { catalogue } from '../../../shared/i18n';
 
@@ -20,7 +20,7 @@ export function ChangePasswordByAdminPage() {
   const navigate = useNavigate();
   const account = useAccountSummary(userId, validId && admin);
   const change = useChangePasswordByAdmin();
-  const form = useSchemaForm(adminChangePasswordFormSchema, { newPassword: '', repeatPassword: '' });
+  const form = useContractForm(adminChangePasswordFormSchema, { newPassword: '', repeatPassword: '' });
 
   if (!me) return null;
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
@@ -28,7 +28,7 @@ export function ChangePasswordByAdminPage() {
 
   const fieldError = fieldRefusal(change.error, 'newPassword');
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     change.mutate(
       { userId, newPassword: data.newPassword },
       {
@@ -36,7 +36,7 @@ export function ChangePasswordByAdminPage() {
           if (reply.session) saveSession(reply.session);
           void navigate(paths.infoChangePasswordByAdmin.href(userId));
         },
-        onError: (error) => form.showRefusal(error, 'newPassword'),
+        onError: (error) => showRefusals(form, error),
       },
     );
   });

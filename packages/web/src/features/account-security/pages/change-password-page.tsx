@@ -12,7 +12,7 @@ import { useAccountSummary, useChangePassword } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
 import { catalogue, useTranslation } from '../../../shared/i18n';
 
@@ -25,7 +25,16 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const account = useAccountSummary(userId, allowed && !own);
   const change = useChangePassword();
-  const form = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', repeatPassword: '' });
+  const form = useContractForm(
+    changePasswordFormSchema,
+    { currentPassword: '', newPassword: '', repeatPassword: '' },
+    {
+      // A refused current password stops showing once it is being typed again.
+      onValuesChange: (values, previous) => {
+        if (values.currentPassword !== previous.currentPassword && fieldRefusal(change.error, 'currentPassword')) change.reset();
+      },
+    },
+  );
 
   if (!me) return null;
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
@@ -34,12 +43,7 @@ export function ChangePasswordPage() {
   const wrongCurrent = fieldRefusal(change.error, 'currentPassword') !== undefined;
   const otherError = change.error && !wrongCurrent && !fieldRefusal(change.error, 'newPassword') ? change.error.message : null;
 
-  // A refused current password stops showing once it is being typed again.
-  const dropRefusal = () => {
-    if (wrongCurrent) change.reset();
-  };
-
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     change.mutate(
       { userId, currentPassword: data.currentPassword, newPassword: data.newPassword },
       {
@@ -48,7 +52,11 @@ export function ChangePasswordPage() {
           notifySuccess(`${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim());
           void navigate(paths.user.href(userId));
         },
-        onError: (error) => form.showRefusal(error, 'newPassword'),
+        onError: (error) => {
+          // The refused current password shows in the alert below the new ones, not under its field.
+          const refusal = fieldRefusal(error, 'newPassword');
+          if (refusal) form.setFieldError('newPassword', refusal);
+        },
       },
     );
   });
@@ -65,7 +73,7 @@ export function ChangePasswordPage() {
         failure={otherError}
         onSubmit={onSubmit}
         currentPasswordField={
-          <PasswordInput label={text.CURRENT_PASSWORD} autoComplete="current-password" required {...form.field('currentPassword', dropRefusal)} />
+          <PasswordInput label={text.CURRENT_PASSWORD} autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
         }
         currentPasswordAlert={
           wrongCurrent && (

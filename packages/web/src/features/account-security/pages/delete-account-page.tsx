@@ -9,7 +9,7 @@ import { clearSession } from '../../../shared/session';
 import { useDeleteOwnAccount } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { catalogue, useTranslation } from '../../../shared/i18n';
 
@@ -20,7 +20,12 @@ export function DeleteAccountPage() {
   const { userId, validId, me, own } = useAccountAccess();
   const navigate = useNavigate();
   const remove = useDeleteOwnAccount();
-  const form = useSchemaForm(deleteAccountFormSchema, { password: '' });
+  const form = useContractForm(
+    deleteAccountFormSchema,
+    { password: '' },
+    // A refused password stops showing once it is being typed again.
+    { onValuesChange: () => remove.reset() },
+  );
 
   if (!me) return null;
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
@@ -29,12 +34,7 @@ export function DeleteAccountPage() {
 
   const wrongPassword = fieldRefusal(remove.error, 'password') !== undefined;
 
-  // A refused password stops showing once it is being typed again.
-  const dropRefusal = () => {
-    if (wrongPassword) remove.reset();
-  };
-
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     remove.mutate(
       { userId, password: data.password },
       {
@@ -56,7 +56,7 @@ export function DeleteAccountPage() {
             description={text.DELETE_ACCOUNT_PASSWORD_HINT}
             autoComplete="current-password"
             required
-            {...form.field('password', dropRefusal)}
+            {...form.getInputProps('password')}
           />
           {wrongPassword && (
             <Alert color="red" variant="light" role="alert" data-testid="password-wrong">

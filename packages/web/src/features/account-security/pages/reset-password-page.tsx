@@ -9,7 +9,7 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { useOncePerVisit } from '../components/once-per-visit';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { catalogue } from '../../../shared/i18n';
@@ -33,10 +33,10 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const form = useSchemaForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
+  const form = useContractForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
   const reset = useResetPassword();
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     reset.mutate(
       { token, newPassword: data.newPassword },
       {
@@ -47,7 +47,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             void navigate(invalidTokenHref(problem), { replace: true });
             return;
           }
-          form.showRefusal(error, 'newPassword');
+          showRefusals(form, error);
         },
       },
     );
@@ -62,7 +62,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     <AccountFormLayout title={text.RESET_PASSWORD_TITLE}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <NewPasswordFields field={form.field} />
+          <NewPasswordFields inputProps={form.getInputProps} />
           {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
           <Group justify="flex-end">
             <Button type="submit" loading={reset.isPending}>
