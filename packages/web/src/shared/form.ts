@@ -3,6 +3,7 @@
 // Standard Schema resolver, so that the page shows the message the server would answer. A submitted form
 // hands over the schema's output (trimmed text, numbers, dropped empties), as the server would read it.
 import { schemaResolver, useForm, type FormErrors, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import { useRef } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError } from './api-client';
 
@@ -16,27 +17,54 @@ type FormOptions<Input, Output> = Omit<UseFormInput<Input, Output>, 'initialValu
 
 /**
  * A form over `schema` starting from `initialValues`. By default a field's message shows once the field is
- * left with text in it (an empty field says "required" only on submit, not while the person tabs through),
- * and leaves at the next keystroke; a form may pass its own `enhanceGetInputProps` for another rule.
+ * left with text in it (an empty field says "required" only on submit, not while the person tabs through);
+ * once shown, a message follows the typing, so that it leaves as soon as the value is right (a refusal of
+ * the server too). A form may pass its own `enhanceGetInputProps` for another rule of leaving a field.
  */
 export function useContractForm<Input extends Record<string, unknown>, Output>(
   schema: z.ZodMiniType<Output, Input>,
   initialValues: Input,
   options: FormOptions<Input, Output> = {},
 ): ContractForm<Input, Output> {
-  return useForm<Input, Output, FormErrors>({
+  const validate = schemaResolver(schema, { sync: true });
+  // The form of the last render, for the change handler that @mantine/form calls without it.
+  const latest = useRef<ContractForm<Input, Output> | null>(null);
+  const form = useForm<Input, Output, FormErrors>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(schema, { sync: true }),
+    validate,
     // Called by onSubmit once the values passed the same schema.
     transformValues: (values) => schema.parse(values),
-    enhanceGetInputProps: ({ field, form }) => ({
+    enhanceGetInputProps: ({ field, form: current }) => ({
       onBlur: () => {
-        if (hasText(form.getValues()[field as keyof Input])) form.validateField(field);
+        if (hasText(current.getValues()[field as keyof Input])) current.validateField(field);
       },
     }),
     ...options,
+    clearInputErrorOnChange: false,
+    onValuesChange: (values, previous) => {
+      const shown = latest.current?.errors ?? {};
+      if (Object.keys(shown).length > 0) latest.current?.setErrors(followTyping(shown, validate(values), validate(previous), values, previous));
+      options.onValuesChange?.(values, previous);
+    },
   });
+  latest.current = form;
+  return form;
+}
+
+/**
+ * The messages shown after a change: a changed field shows what the schema says of it now (nothing when it is
+ * right); another field keeps a message the schema still gives (a verification that no longer matches) and
+ * drops one the change fixed, while a message that did not come from the schema (the server's) stays.
+ */
+function followTyping(shown: FormErrors, now: FormErrors, before: FormErrors, values: object, previous: object): FormErrors {
+  const kept: FormErrors = {};
+  for (const [field, message] of Object.entries(shown)) {
+    const changed = (values as Record<string, unknown>)[field] !== (previous as Record<string, unknown>)[field];
+    if (now[field]) kept[field] = now[field];
+    else if (!changed && !before[field]) kept[field] = message;
+  }
+  return kept;
 }
 
 function hasText(value: unknown): boolean {
