@@ -2,8 +2,7 @@
 // make, and the form's rule: the request must pass the contract's nodesBookingFormSchema, the one the server
 // parses it with, and the linked time fields must hold a start after now and an end after the start.
 import type { FormErrors } from '@mantine/form';
-import { nodesBookingFormSchema, RESERVATION_DESCRIPTION_PATTERN, type ReserveNodesRequest, type ValidUser } from '@testbed/contract';
-import { t } from '../../shared/i18n-devices';
+import { nodesBookingFormSchema, RESERVATION_DESCRIPTION_PATTERN, type ReserveNodesRequest, type ValidUser, messages } from '@testbed/contract';
 import {
   DURATION_HOUR_PATTERN,
   DURATION_MINUTE_PATTERN,
@@ -54,7 +53,7 @@ export function parseRequest(
   const endDate = parseCalendarDate(values.times.endDate);
   const startHour = normaliseHour(values.times.startHour);
   const endHour = normaliseHour(values.times.endHour);
-  if (!startDate || !endDate || !startHour || !endHour) return { refusal: t('REQUIRED_FIELD') };
+  if (!startDate || !endDate || !startHour || !endHour) return { refusal: messages.REQUIRED_FIELD };
   const candidate = {
     userId,
     selectedDevicetype: values.deviceType ?? undefined,
@@ -73,7 +72,7 @@ export function parseRequest(
     ...(values.startNow ? { startNow: true } : {}),
   };
   const parsed = nodesBookingFormSchema.safeParse(candidate);
-  if (!parsed.success) return { refusal: parsed.error.issues[0]?.message ?? t('REQUIRED_FIELD') };
+  if (!parsed.success) return { refusal: parsed.error.issues[0]?.message ?? messages.REQUIRED_FIELD };
   return { request: { nodesBookingForm: parsed.data, selectedUsers: values.colleagues.map((user) => ({ userId: user.userId })) } };
 }
 
@@ -95,14 +94,14 @@ export function bookingErrors(values: BookingValues, { devices, userId, timeZone
   const rules = timeRules(values.times, now);
   // Both parts of the duration are asked for alike: 0 is written, not left out.
   const hour = values.times.durationHour.trim();
-  if (hour === '') errors['times.durationHour'] = t('REQUIRED_FIELD');
-  else if (!DURATION_HOUR_PATTERN.test(hour)) errors['times.durationHour'] = t('DURATION_HOUR_ERROR');
+  if (hour === '') errors['times.durationHour'] = messages.REQUIRED_FIELD;
+  else if (!DURATION_HOUR_PATTERN.test(hour)) errors['times.durationHour'] = messages.DURATION_HOUR_ERROR;
   const minute = values.times.durationMinute.trim();
-  if (minute === '') errors['times.durationMinute'] = t('REQUIRED_FIELD');
-  else if (!DURATION_MINUTE_PATTERN.test(minute)) errors['times.durationMinute'] = t('DURATION_MINUTE_ERROR');
-  if (!values.startNow && rules.startLaterThanNow === false) errors.start = t('EARLIER_TIME_ERROR');
-  if (rules.endLaterThanStart === false) errors.end = t('END_DATE_HOUR_EARLIER_TIME_ERROR');
-  if (!isDescriptionValid(values.description)) errors.description = t('RESERVATION_DESCRIPTION_ERROR');
+  if (minute === '') errors['times.durationMinute'] = messages.REQUIRED_FIELD;
+  else if (!DURATION_MINUTE_PATTERN.test(minute)) errors['times.durationMinute'] = messages.DURATION_MINUTE_ERROR;
+  if (!values.startNow && rules.startLaterThanNow === false) errors.start = messages.EARLIER_TIME_ERROR;
+  if (rules.endLaterThanStart === false) errors.end = messages.END_DATE_HOUR_EARLIER_TIME_ERROR;
+  if (!isDescriptionValid(values.description)) errors.description = messages.RESERVATION_DESCRIPTION_ERROR;
   if (Object.keys(errors).length === 0) {
     const parsed = parseRequest(values, devices, userId, timeZone);
     if ('refusal' in parsed) errors.request = parsed.refusal;

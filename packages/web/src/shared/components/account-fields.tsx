@@ -4,11 +4,9 @@
 // (shared/form.ts), whose schema decides the rules: the update form's schema is built from the sign-up's.
 import { Fieldset, PasswordInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
+import { registrationMessages as m } from '@testbed/contract';
 import type { ReactNode } from 'react';
-import { catalogue } from '../i18n';
 
-const m = catalogue(registrationMessagesEn);
 
 export type AccountTextField =
   | 'firstname'

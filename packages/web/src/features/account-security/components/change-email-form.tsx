@@ -2,16 +2,14 @@
 // disabled while the form is invalid; the server's refusal (an address of
 // another account) shows under the field.
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
+import { accountSecurityMessages as text, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useChangeEmail } from '../api/account-security';
 import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
 import { userLine } from './user-line';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangeEmailForm({
   account,

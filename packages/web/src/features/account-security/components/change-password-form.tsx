@@ -2,16 +2,14 @@
 // and its verification, the server's refusal, Cancel back to the user's page and Save. The user's own page
 // puts the current password field above the new ones and its refusal under them.
 import { Button, Group, Stack } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
+import { accountSecurityMessages as text } from '@testbed/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { NewPasswordFields, type NewPasswordField } from './new-password-fields';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue(accountSecurityMessagesEn);
 
 export interface ChangePasswordFormProps {
   form: { getInputProps: (name: NewPasswordField) => GetInputPropsReturnType };

@@ -1,10 +1,8 @@
 // The new password and its verification, shared by the reset, change and administrator forms.
 import { PasswordInput } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
+import { accountSecurityMessages as text } from '@testbed/contract';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue(accountSecurityMessagesEn);
 
 export type NewPasswordField = 'newPassword' | 'repeatPassword';
 

@@ -1,6 +1,6 @@
 // An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
 // infoChangePasswordByAdmin/{id} follows.
-import { accountSecurityMessages as accountSecurityMessagesEn, adminChangePasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, adminChangePasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -11,9 +11,7 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
-import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordByAdminPage() {
   const { userId, validId, me, admin } = useAccountAccess();

@@ -3,7 +3,7 @@
 // signed in here while every other session of the account ends.
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
-import { accountSecurityMessages as accountSecurityMessagesEn, changePasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, changePasswordFormSchema, commonMessages } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -14,12 +14,9 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
-import { catalogue, useTranslation } from '../../../shared/i18n';
 
-const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordPage() {
-  const { t } = useTranslation();
   const { userId, validId, me, own, admin } = useAccountAccess();
   const allowed = validId && (own || admin);
   const navigate = useNavigate();
@@ -78,9 +75,9 @@ export function ChangePasswordPage() {
         currentPasswordAlert={
           wrongCurrent && (
             <Alert color="red" variant="light" role="alert" data-testid="current-password-wrong">
-              {t('CURRENT_PASSWORD_WRONG')}
+              {commonMessages.CURRENT_PASSWORD_WRONG}
               <br />
-              {t('TRY_AGAIN')}
+              {commonMessages.TRY_AGAIN}
             </Alert>
           )
         }

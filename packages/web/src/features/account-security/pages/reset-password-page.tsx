@@ -1,7 +1,7 @@
 // Reset password (resetPassword/{token}): the link is checked on entry and a refused one leads to
 // invalidToken; a new password then leads to sign-in with the passwordChanged notice.
 import { Button, Group, Stack } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, resetPasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, resetPasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { checkResetTokenOnEntry, useResetPassword } from '../api/account-security';
@@ -12,9 +12,7 @@ import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { catalogue } from '../../../shared/i18n';
 
-const text = catalogue(accountSecurityMessagesEn);
 
 /** The form once the link is accepted; a failure other than a refusal is shown by the shell's error boundary, as a page that failed to load. */
 export function ResetPasswordPage() {

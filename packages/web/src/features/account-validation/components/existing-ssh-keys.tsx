@@ -1,10 +1,8 @@
 // The account's SSH keys on the account-update form, each with a button that marks it to be removed when the
 // form is sent (and one that keeps it after all).
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
-import { accountValidationMessages as accountValidationMessagesEn, shortenSshKey, type UpdateAccountPrefill } from '@testbed/contract';
-import { catalogue } from '../../../shared/i18n';
+import { accountValidationMessages as text, shortenSshKey, type UpdateAccountPrefill } from '@testbed/contract';
 
-const text = catalogue(accountValidationMessagesEn);
 
 export function ExistingSshKeys({
   credentials,

@@ -6,8 +6,8 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  accountValidationMessages as accountValidationMessagesEn,
-  registrationMessages as registrationMessagesEn,
+  accountValidationMessages as text,
+  registrationMessages as labels,
   updateAccountFormSchema,
   type UpdateAccountPrefill,
   type UpdateTokenCheckReply,
@@ -20,14 +20,11 @@ import { LoadingBar } from '../../../shared/components/loading-bar';
 import { PageHeading } from '../../../shared/components/page-heading';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
-import { catalogue } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { reportFailure } from '../../../shared/report-failure';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { ExistingSshKeys } from '../components/existing-ssh-keys';
 
-const text = catalogue(accountValidationMessagesEn);
-const labels = catalogue(registrationMessagesEn);
 
 export function UpdateAccountPage() {
   useDocumentTitle(`${text.UPDATE_ACCOUNT} | Testbed Portal`);

@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { signinSchema, type SigninForm } from '@testbed/contract';
+import { signinSchema, type SigninForm, commonMessages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
@@ -16,17 +15,16 @@ type FieldErrors = Partial<Record<keyof SigninForm, string>>;
  * The spec's sign-in error texts: the account-invalid text for that exact server message, the server's
  * words when it asks to slow down or cannot answer, and the bad-login text for everything else.
  */
-function errorText(error: unknown, t: (key: 'BAD_LOGIN' | 'ACCOUNT_INVALID') => string): string {
+function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 403 && error.message === t('ACCOUNT_INVALID')) return t('ACCOUNT_INVALID');
+    if (error.status === 403 && error.message === commonMessages.ACCOUNT_INVALID) return commonMessages.ACCOUNT_INVALID;
     if (error.status === 429 || error.status === 0 || error.status >= 500) return error.message;
   }
-  return t('BAD_LOGIN');
+  return commonMessages.BAD_LOGIN;
 }
 
 export function SigninPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('SIGN_IN')} | Testbed Portal`);
+  useDocumentTitle(`${commonMessages.SIGN_IN} | Testbed Portal`);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signin = useSignin();
@@ -69,22 +67,22 @@ export function SigninPage() {
     <Stack maw={480} mx="auto" mt="lg" gap="lg">
       <div>
         <Title order={1} size="h2">
-          {t('WELCOME')}
+          {commonMessages.WELCOME}
         </Title>
-        <Text mt="xs">{t('WELCOME_TEXT')}</Text>
+        <Text mt="xs">{commonMessages.WELCOME_TEXT}</Text>
         <Anchor href={DOCUMENTATION_URL} mt="xs" display="inline-block">
-          {t('DOCUMENTATION')}
+          {commonMessages.DOCUMENTATION}
         </Anchor>
       </div>
 
       {passwordChanged && (
         <Alert color="teal" variant="light">
-          {t('PASSWORD_CHANGED')}
+          {commonMessages.PASSWORD_CHANGED}
         </Alert>
       )}
       {disconnected && (
         <Alert color="blue" variant="light">
-          {t('DISCONNECTED')}
+          {commonMessages.DISCONNECTED}
         </Alert>
       )}
 
@@ -92,10 +90,10 @@ export function SigninPage() {
         <form onSubmit={onSubmit} noValidate aria-labelledby="signin-heading">
           <Stack gap="md">
             <Title order={2} size="h3" id="signin-heading">
-              {t('SIGN_IN')}
+              {commonMessages.SIGN_IN}
             </Title>
             <TextInput
-              label={t('USERNAME')}
+              label={commonMessages.USERNAME}
               name="username"
               autoComplete="username"
               autoCapitalize="none"
@@ -106,7 +104,7 @@ export function SigninPage() {
               onChange={(event) => update('username', event.currentTarget.value)}
             />
             <PasswordInput
-              label={t('PASSWORD')}
+              label={commonMessages.PASSWORD}
               name="password"
               autoComplete="current-password"
               required
@@ -116,24 +114,24 @@ export function SigninPage() {
             />
             {signin.isError && (
               <Alert color="red" variant="light" data-testid="signin-error">
-                <SentenceLines text={errorText(signin.error, t)} size="sm" />
+                <SentenceLines text={errorText(signin.error)} size="sm" />
               </Alert>
             )}
             <Button type="submit" fullWidth loading={signin.isPending}>
-              {t('SIGN_IN')}
+              {commonMessages.SIGN_IN}
             </Button>
           </Stack>
         </form>
         <Divider my="md" />
         <Group justify="space-between" gap="xs">
           <Text size="sm">
-            {t('NO_ACCOUNT_YET')}{' '}
+            {commonMessages.NO_ACCOUNT_YET}{' '}
             <Anchor component={Link} to={paths.signup.href()} fw={600}>
-              {t('SIGN_UP')}
+              {commonMessages.SIGN_UP}
             </Anchor>
           </Text>
           <Anchor component={Link} to={paths.passwordForgotten.href()} size="sm">
-            {t('PASSWORD_FORGOTTEN')}
+            {commonMessages.PASSWORD_FORGOTTEN}
           </Anchor>
         </Group>
       </Paper>

@@ -1,9 +1,7 @@
 // The employer form's fields: institute name and country required, the others optional.
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { employerMessages as employerMessagesEn } from '@testbed/contract';
-import { catalogue } from '../../../shared/i18n';
+import { employerMessages } from '@testbed/contract';
 
-const employerMessages = catalogue(employerMessagesEn);
 
 export interface EmployerValues {
   instituteName: string;

@@ -2,7 +2,7 @@
 // Use button, fills the employer fields) or type a new one, then the employment's type, status and dates.
 import { Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createUserEmployerSchema, employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
+import { createUserEmployerSchema, employerMessages, type Employer } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -15,9 +15,7 @@ import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/empl
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
 import { ExistingEmployers } from '../components/existing-employers';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
-import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue(employerMessagesEn);
 
 type Errors = Partial<Record<keyof EmployerValues | keyof EmploymentValues, string>>;
 

@@ -2,7 +2,7 @@
 // status, start and end dates and whether it is the current one; the employer itself is shown read-only.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { employerMessages as employerMessagesEn, updateUserEmployerSchema } from '@testbed/contract';
+import { employerMessages, updateUserEmployerSchema } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -15,9 +15,7 @@ import { isAdmin, useSession } from '../../../shared/session';
 import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';
 import { EmployerFields, employerValuesOf, firstErrors } from '../components/employer-fields';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
-import { catalogue } from '../../../shared/i18n';
 
-const employerMessages = catalogue(employerMessagesEn);
 
 export function UserEmployerPage() {
   const params = useParams();

@@ -2,7 +2,7 @@
 // text is refused with 'Please enter valid data', as the server does.
 import { Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { INTENDED_USAGE_MAX_LENGTH, intendedUsageFormSchema, intendedUsageMessages as intendedUsageMessagesEn } from '@testbed/contract';
+import { INTENDED_USAGE_MAX_LENGTH, intendedUsageFormSchema, intendedUsageMessages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -11,9 +11,7 @@ import { FormPage } from '../../../shared/components/form-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
-import { catalogue } from '../../../shared/i18n';
 
-const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
 
 export function IntendedUsageNewPage() {
   const { id } = useParams();

@@ -2,16 +2,14 @@
 // e-mail typed here (read-only on the account-update form), the photo, the SSH key, the list of existing
 // employers with the employer's two lists by id, and the captcha.
 import { Alert, Avatar, Button, Group, Input, Select, TextInput } from '@mantine/core';
-import { registrationMessages as registrationMessagesEn, type SignupChoices } from '@testbed/contract';
+import { registrationMessages as m, type SignupChoices } from '@testbed/contract';
 import { AccountSection } from '../../../shared/components/account-fields';
 import { CaptchaField } from '../../../shared/components/captcha-field';
 import { ChooseFileButton } from '../../../shared/components/choose-file-button';
 import { SshKeyField } from '../../../shared/components/ssh-key-field';
-import { catalogue } from '../../../shared/i18n';
 import { EmployerPicker } from './employer-picker';
 import type { SignupFormState } from './use-signup-form';
 
-const m = catalogue(registrationMessagesEn);
 
 type Props = { state: SignupFormState };
 

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   detectImageType,
   PHOTO_MAX_BYTES,
-  registrationMessages as registrationMessagesEn,
+  registrationMessages as m,
   signupFormSchema,
   USERNAME_PATTERN,
   type SignupEmployer,
@@ -14,11 +14,9 @@ import {
 } from '@testbed/contract';
 import { useState } from 'react';
 import { showRefusals, useContractForm } from '../../../shared/form';
-import { catalogue } from '../../../shared/i18n';
 import { checkEmail, useSignup, useUsernameAvailability } from '../api/registration';
 import { useAfterPointerRelease } from './use-pointer-release';
 
-const m = catalogue(registrationMessagesEn);
 
 /** The spec's delay between the last keystroke and the username check. */
 export const USERNAME_CHECK_DELAY_MS = 1000;

@@ -4,13 +4,12 @@
 // leads to registrationPending.
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
+import { registrationMessages as m } from '@testbed/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CredentialFields, EmployerFields, IntendedUsageField, PersonalFields } from '../../../shared/components/account-fields';
 import { PageHeading } from '../../../shared/components/page-heading';
 import { generalFailure } from '../../../shared/form';
-import { catalogue } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { useSignupChoices } from '../api/registration';
 import {
@@ -23,7 +22,6 @@ import {
 } from '../components/signup-fields';
 import { useSignupForm } from '../components/use-signup-form';
 
-const m = catalogue(registrationMessagesEn);
 
 export function SignupPage() {
   useDocumentTitle(`${m.SIGN_UP_TITLE} | Testbed Portal`);

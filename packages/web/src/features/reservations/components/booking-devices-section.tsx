@@ -1,9 +1,10 @@
 // The booking form's device part: the device type, its usage policy, the search for the earliest free slot,
 // the type's timeline (a press on a free time picks the start) and its devices to check.
+import { messages } from '@testbed/contract';
 import { Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReservationType } from '@testbed/contract';
 import { useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { toDateString, toInstant } from '../booking-times';
 import { timelineWindow } from '../timeline-model';
 import { DevicesTable } from './devices-table';
@@ -12,7 +13,6 @@ import type { BookingFormState } from './use-booking-form';
 import { UsagePolicy } from './usage-policy';
 
 export function BookingDevicesSection({ state, userId, reservationTypes }: { state: BookingFormState; userId: number; reservationTypes: readonly ReservationType[] }) {
-  const { t } = useTranslation();
   const { values, pending, selected, form } = state;
   const today = toDateString(state.now);
   const window = useMemo(() => timelineWindow(new Date(`${today}T00:00:00`)), [today]);
@@ -27,7 +27,7 @@ export function BookingDevicesSection({ state, userId, reservationTypes }: { sta
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
         <Select
-          label={t('DEVICE_TYPE')}
+          label={messages.DEVICE_TYPE}
           withAsterisk
           data={state.typeNames}
           value={values.deviceType}
@@ -42,7 +42,7 @@ export function BookingDevicesSection({ state, userId, reservationTypes }: { sta
             <UsagePolicy userId={userId} deviceType={values.deviceType} selection={selection} />
             <Group gap="sm" align="center">
               <Button type="button" variant="default" onClick={() => void state.findEarliestSlot()} loading={state.searching} disabled={pending}>
-                {t('FIND_EARLIEST_SLOT')}
+                {messages.FIND_EARLIEST_SLOT}
               </Button>
               <Text size="sm" aria-live="polite" data-testid="slot-notice">
                 {state.slotNotice}
@@ -52,7 +52,7 @@ export function BookingDevicesSection({ state, userId, reservationTypes }: { sta
               {/* The size of a section label: at h4 this line is the largest text of the page, so the page's
                   largest contentful paint waits for the whole form instead of being its heading. */}
               <Title order={2} size="h5" mb="xs">
-                {t('TIMELINE_TITLE')}
+                {messages.TIMELINE_TITLE}
               </Title>
               <TypeTimeline
                 userId={userId}
@@ -67,7 +67,7 @@ export function BookingDevicesSection({ state, userId, reservationTypes }: { sta
             </Box>
             <DevicesTable deviceType={values.deviceType} devices={state.devices} selected={selected} onChange={state.selectDevices} disabled={pending} />
             <Text size="sm" aria-live="polite">
-              {t('SELECTED_DEVICES_COUNT', { count: selected.size })}
+              {fill(messages.SELECTED_DEVICES_COUNT, { count: selected.size })}
             </Text>
           </>
         )}

@@ -2,9 +2,8 @@
 // with its timeline and its devices, Reset and Book. Its state and rules: use-booking-form.ts.
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { RESERVATION_DESCRIPTION_MAX, type NodesToReserve, type ReservationType } from '@testbed/contract';
+import { RESERVATION_DESCRIPTION_MAX, type NodesToReserve, type ReservationType, messages } from '@testbed/contract';
 import { memo } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { BookingDevicesSection } from './booking-devices-section';
 import { BookingTimesFields } from './booking-times-fields';
 import { ColleaguesSelect } from './colleagues-select';
@@ -24,12 +23,11 @@ export interface BookingFormProps {
 // Memoised: the page re-renders, synchronously, each time one of its reads answers or refreshes (the device
 // catalogue, the user's keys); the form need not follow unless its own lists changed.
 export const BookingForm = memo(function BookingForm({ userId, nodes, reservationTypes, initialDeviceType, clock = () => new Date() }: BookingFormProps) {
-  const { t } = useTranslation();
   const state = useBookingForm({ userId, nodes, reservationTypes, initialDeviceType, clock });
   const { form, values, pending, failure } = state;
 
   return (
-    <form onSubmit={state.submit} noValidate aria-label={t('BOOK_DEVICES')}>
+    <form onSubmit={state.submit} noValidate aria-label={messages.BOOK_DEVICES}>
       <Stack gap="lg">
         <Paper withBorder p="md" radius="md">
           <ColleaguesSelect
@@ -45,7 +43,7 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Select
-              label={t('RESERVATION_TYPE')}
+              label={messages.RESERVATION_TYPE}
               withAsterisk
               data={reservationTypes.map((type) => type.label)}
               value={values.reservationType}
@@ -54,7 +52,7 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
               disabled={pending}
             />
             <TextInput
-              label={t('DESCRIPTION')}
+              label={messages.DESCRIPTION}
               maxLength={RESERVATION_DESCRIPTION_MAX}
               description={`${values.description.length} / ${RESERVATION_DESCRIPTION_MAX}`}
               {...form.getInputProps('description')}
@@ -67,7 +65,7 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
         <BookingDevicesSection state={state} userId={userId} reservationTypes={reservationTypes} />
 
         {failure && (
-          <Alert color="red" variant="light" title={t('BOOK_DEVICES_FAILED')} role="alert" data-testid="booking-failure">
+          <Alert color="red" variant="light" title={messages.BOOK_DEVICES_FAILED} role="alert" data-testid="booking-failure">
             <List size="sm" spacing={4}>
               {failure.map((message, index) => (
                 <List.Item key={index}>{message}</List.Item>
@@ -78,10 +76,10 @@ export const BookingForm = memo(function BookingForm({ userId, nodes, reservatio
 
         <Group justify="flex-end" gap="sm">
           <Button type="button" variant="default" onClick={state.reset} disabled={pending}>
-            {t('RESET_ALL_VALUES')}
+            {messages.RESET_ALL_VALUES}
           </Button>
           <Button type="submit" loading={pending} disabled={!state.submittable}>
-            {t('BOOK_DEVICES')}
+            {messages.BOOK_DEVICES}
           </Button>
         </Group>
       </Stack>

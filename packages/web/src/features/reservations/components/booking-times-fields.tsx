@@ -1,10 +1,11 @@
 // The booking form's times: start (or "Start now"), duration and end, linked so that changing one moves
 // another (booking-times.ts), in the zone of the profile; with the messages of a start before now and of an
 // end before the start.
+import { messages } from '@testbed/contract';
 import { Box, Fieldset, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import type { MouseEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { zoneLabel } from '../../../shared/time';
 import { minimumStartHour, toDateString } from '../booking-times';
 import { CalendarField } from './calendar-field';
@@ -26,7 +27,6 @@ const DURATION_FIELDS = [
 
 /** The hour of the start or of the end: 24 h, its two inputs named after it for screen readers. */
 function HourField({ label, value, onChange, min, disabled, testId }: { label: string; value: string; onChange: (hour: string) => void; min?: string; disabled: boolean; testId: string }) {
-  const { t } = useTranslation();
   return (
     <TimePicker
       label={label}
@@ -35,8 +35,8 @@ function HourField({ label, value, onChange, min, disabled, testId }: { label: s
       min={min}
       format="24h"
       withAsterisk
-      hoursInputLabel={`${label}: ${t('HOURS')}`}
-      minutesInputLabel={`${label}: ${t('MINUTES')}`}
+      hoursInputLabel={`${label}: ${messages.HOURS}`}
+      minutesInputLabel={`${label}: ${messages.MINUTES}`}
       hoursInputProps={keepSelection}
       minutesInputProps={keepSelection}
       disabled={disabled}
@@ -46,7 +46,6 @@ function HourField({ label, value, onChange, min, disabled, testId }: { label: s
 }
 
 export function BookingTimesFields({ state }: { state: BookingFormState }) {
-  const { t } = useTranslation();
   const { values, problems, pending, now, setTime } = state;
   const today = toDateString(now);
   const endDateMin = values.times.startDate && values.times.startDate > today ? values.times.startDate : today;
@@ -54,17 +53,17 @@ export function BookingTimesFields({ state }: { state: BookingFormState }) {
   return (
     <Paper withBorder p="md" radius="md">
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Fieldset legend={t('START')} variant="unstyled" styles={legendStyles}>
+        <Fieldset legend={messages.START} variant="unstyled" styles={legendStyles}>
           <Stack gap="xs">
             <Switch
-              label={t('START_NOW')}
-              description={t('START_NOW_HINT')}
+              label={messages.START_NOW}
+              description={messages.START_NOW_HINT}
               checked={values.startNow}
               onChange={(event) => state.setStartNow(event.currentTarget.checked)}
               disabled={pending}
             />
             <CalendarField
-              label={t('START_DATE')}
+              label={messages.START_DATE}
               value={values.times.startDate}
               onChange={(date) => setTime('startDate', date)}
               minDate={today}
@@ -73,7 +72,7 @@ export function BookingTimesFields({ state }: { state: BookingFormState }) {
               disabled={pending || values.startNow}
             />
             <HourField
-              label={t('START_HOUR')}
+              label={messages.START_HOUR}
               value={values.times.startHour}
               onChange={(hour) => setTime('startHour', hour)}
               min={`${minimumStartHour(values.times.startDate, now)}:00`}
@@ -82,12 +81,12 @@ export function BookingTimesFields({ state }: { state: BookingFormState }) {
             />
           </Stack>
         </Fieldset>
-        <Fieldset legend={t('DURATION')} variant="unstyled" styles={legendStyles}>
+        <Fieldset legend={messages.DURATION} variant="unstyled" styles={legendStyles}>
           <Group grow align="flex-start" gap="xs">
             {DURATION_FIELDS.map(({ field, label, maxLength }) => (
               <TextInput
                 key={field}
-                label={t(label)}
+                label={messages[label]}
                 withAsterisk
                 inputMode="numeric"
                 value={values.times[field]}
@@ -99,11 +98,11 @@ export function BookingTimesFields({ state }: { state: BookingFormState }) {
             ))}
           </Group>
         </Fieldset>
-        <Fieldset legend={t('END')} variant="unstyled" styles={legendStyles}>
+        <Fieldset legend={messages.END} variant="unstyled" styles={legendStyles}>
           <Stack gap="xs">
             {/* Written out like the start's: the end has its own limits and is not held by "Start now". */}
             <CalendarField
-              label={t('END_DATE')}
+              label={messages.END_DATE}
               value={values.times.endDate}
               onChange={(date) => setTime('endDate', date)}
               minDate={endDateMin}
@@ -111,12 +110,12 @@ export function BookingTimesFields({ state }: { state: BookingFormState }) {
               required
               disabled={pending}
             />
-            <HourField label={t('END_HOUR')} value={values.times.endHour} onChange={(hour) => setTime('endHour', hour)} disabled={pending} testId="end-hour" />
+            <HourField label={messages.END_HOUR} value={values.times.endHour} onChange={(hour) => setTime('endHour', hour)} disabled={pending} testId="end-hour" />
           </Stack>
         </Fieldset>
       </SimpleGrid>
       <Text size="xs" c="gray.7" mt="xs" data-testid="booking-time-zone">
-        {t('TIMES_IN_ZONE', { zone: zoneLabel(Date.now(), state.timeZone) })}
+        {fill(messages.TIMES_IN_ZONE, { zone: zoneLabel(Date.now(), state.timeZone) })}
       </Text>
       <Box aria-live="polite" mt={timeProblems.length > 0 ? 'sm' : 0}>
         {timeProblems.map((message) => (

@@ -2,9 +2,10 @@
 // reservation a bar coloured by whose it is. Clicking a free hour proposes it as the start of a booking.
 // The picture is an image for assistive technology (role="img" with a summary); the same facts are
 // offered as a list below it.
+import { messages } from '@testbed/contract';
 import { Box, Group, List, Text, UnstyledButton } from '@mantine/core';
 import { memo, useId, useMemo, useState, type MouseEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { toDateString } from '../booking-times';
 import { formatDateTime, formatTime, formatWeekday } from '../../../shared/time';
 import {
@@ -62,7 +63,6 @@ export const ReservationTimeline = memo(function ReservationTimeline({
   complete = true,
   selection,
 }: ReservationTimelineProps) {
-  const { t } = useTranslation();
   const patternId = useId().replace(/:/g, '');
   const [hover, setHover] = useState<Hover | null>(null);
   const days = useMemo(() => windowDays(window), [window]);
@@ -72,7 +72,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
   const xOf = (instant: Date) => LABEL_WIDTH + fractionOf(instant, window) * plotWidth;
   const barCount = new Set(rows.flatMap((row) => row.bars.map((bar) => bar.reservationId))).size;
 
-  const summary = t('TIMELINE_SUMMARY', {
+  const summary = fill(messages.TIMELINE_SUMMARY, {
     subject,
     from: toDateString(window.from),
     to: toDateString(new Date(window.to.getTime() - 1)),
@@ -99,7 +99,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
   return (
     <Box>
       {/* On a narrow screen the picture scrolls sideways: the keyboard can scroll it too. */}
-      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('TIMELINE_TITLE')}>
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={messages.TIMELINE_TITLE}>
         <svg
           role="img"
           aria-label={summary}
@@ -173,7 +173,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
                 <line x1={0} x2={width} y1={y} y2={y} stroke="#e9ecef" />
                 <text x={6} y={y + ROW_HEIGHT / 2 + 4} fontSize={12} fontFamily="monospace" fill={row.up ? '#212529' : '#495057'}>
                   {row.ipAddress}
-                  {row.up ? '' : ` (${t('DEVICE_DOWN')})`}
+                  {row.up ? '' : ` (${messages.DEVICE_DOWN})`}
                 </text>
                 {!row.up && (
                   <rect x={LABEL_WIDTH} y={y + 1} width={plotWidth} height={ROW_HEIGHT - 2} fill="#ced4da" opacity={0.6} />
@@ -198,7 +198,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
                     >
                       <title>
                         {bar.kind === 'maintenance'
-                          ? `${t('TIMELINE_MAINTENANCE')}: ${formatDateTime(bar.start.toISOString())} → ${formatDateTime(bar.end.toISOString())} (${bar.description})`
+                          ? `${messages.TIMELINE_MAINTENANCE}: ${formatDateTime(bar.start.toISOString())} → ${formatDateTime(bar.end.toISOString())} (${bar.description})`
                           : `#${bar.reservationId} ${bar.reservationType}: ${formatDateTime(bar.start.toISOString())} → ${formatDateTime(bar.end.toISOString())}, ${bar.responsible}${bar.description ? ` (${bar.description})` : ''}`}
                       </title>
                     </rect>
@@ -209,7 +209,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
           })}
           {rows.length === 0 && (
             <text x={LABEL_WIDTH + 8} y={HEADER_HEIGHT + 17} fontSize={12} fill="#495057">
-              {t('TIMELINE_NO_DEVICE')}
+              {messages.TIMELINE_NO_DEVICE}
             </text>
           )}
           {selection &&
@@ -250,22 +250,22 @@ export const ReservationTimeline = memo(function ReservationTimeline({
           )}
         </svg>
       </Box>
-      <Group gap="lg" mt="xs" wrap="wrap" aria-label={t('TIMELINE_LEGEND')} role="group">
-        <LegendItem swatch={BAR_COLORS.mine.fill} label={t('TIMELINE_MINE')} />
-        <LegendItem swatch={BAR_COLORS.shared.fill} stripe={BAR_COLORS.shared.stroke} label={t('TIMELINE_SHARED')} />
-        <LegendItem swatch={BAR_COLORS.others.fill} label={t('TIMELINE_OTHERS')} />
-        <LegendItem swatch={BAR_COLORS.maintenance.fill} label={t('TIMELINE_MAINTENANCE')} />
-        <LegendItem swatch="#ced4da" label={t('TIMELINE_PAST_OR_DOWN')} />
-        {selection && <LegendItem swatch="#d1e0ee" outline={SELECTION_COLOR} label={t('TIMELINE_YOUR_CHOICE')} />}
+      <Group gap="lg" mt="xs" wrap="wrap" aria-label={messages.TIMELINE_LEGEND} role="group">
+        <LegendItem swatch={BAR_COLORS.mine.fill} label={messages.TIMELINE_MINE} />
+        <LegendItem swatch={BAR_COLORS.shared.fill} stripe={BAR_COLORS.shared.stroke} label={messages.TIMELINE_SHARED} />
+        <LegendItem swatch={BAR_COLORS.others.fill} label={messages.TIMELINE_OTHERS} />
+        <LegendItem swatch={BAR_COLORS.maintenance.fill} label={messages.TIMELINE_MAINTENANCE} />
+        <LegendItem swatch="#ced4da" label={messages.TIMELINE_PAST_OR_DOWN} />
+        {selection && <LegendItem swatch="#d1e0ee" outline={SELECTION_COLOR} label={messages.TIMELINE_YOUR_CHOICE} />}
         {interactive && (
           <Text size="sm" c="dimmed">
-            {t('TIMELINE_CLICK_HINT')}
+            {messages.TIMELINE_CLICK_HINT}
           </Text>
         )}
       </Group>
       {!complete && (
         <Text size="sm" c="dimmed" mt={4}>
-          {t('TIMELINE_INCOMPLETE')}
+          {messages.TIMELINE_INCOMPLETE}
         </Text>
       )}
       <TimelineAsText rows={rows} now={now} />
@@ -292,13 +292,12 @@ function LegendItem({ swatch, stripe, outline, label }: { swatch: string; stripe
 }
 
 function TimelineAsText({ rows, now }: { rows: readonly TimelineRow[]; now: Date }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const kindLabel: Record<BarKind, string> = {
-    mine: t('TIMELINE_MINE'),
-    shared: t('TIMELINE_SHARED'),
-    others: t('TIMELINE_OTHERS'),
-    maintenance: t('TIMELINE_MAINTENANCE'),
+    mine: messages.TIMELINE_MINE,
+    shared: messages.TIMELINE_SHARED,
+    others: messages.TIMELINE_OTHERS,
+    maintenance: messages.TIMELINE_MAINTENANCE,
   };
   return (
     <Box mt="xs">
@@ -309,7 +308,7 @@ function TimelineAsText({ rows, now }: { rows: readonly TimelineRow[]; now: Date
         c="var(--mantine-color-anchor)"
         td="underline"
       >
-        {open ? t('TIMELINE_HIDE_TEXT') : t('TIMELINE_SHOW_TEXT')}
+        {open ? messages.TIMELINE_HIDE_TEXT : messages.TIMELINE_SHOW_TEXT}
       </UnstyledButton>
       {open && (
         <List size="sm" mt={4} spacing={2}>
@@ -320,9 +319,9 @@ function TimelineAsText({ rows, now }: { rows: readonly TimelineRow[]; now: Date
                 <Text span ff="monospace" size="sm">
                   {row.ipAddress}
                 </Text>
-                {row.up ? '' : ` (${t('DEVICE_DOWN')})`}:{' '}
+                {row.up ? '' : ` (${messages.DEVICE_DOWN})`}:{' '}
                 {upcoming.length === 0
-                  ? t('TIMELINE_FREE_ALL_WEEK')
+                  ? messages.TIMELINE_FREE_ALL_WEEK
                   : upcoming
                       .map(
                         (bar) =>

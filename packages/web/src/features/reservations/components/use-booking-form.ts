@@ -1,12 +1,13 @@
 // The booking form's state: @mantine/form over BookingValues, judged by bookingErrors (booking-request.ts:
 // the contract's schema and the time rules). The rules compare with now, which moves on while the form is
 // open; "Start now" keeps the start fields on the next minute; "Find the earliest slot" fills them in.
+import { messages } from '@testbed/contract';
 import { useForm } from '@mantine/form';
 import type { ReservationType, NodesToReserve } from '@testbed/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/time';
-import { t } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { paths } from '../../../shared/paths';
 import { useEvery } from '../../../shared/use-every';
 import { fetchFreeSlots, RefusedError, useReserveNodes } from '../api/reservations-api';
@@ -98,7 +99,7 @@ export function useBookingForm({ userId, nodes, reservationTypes, initialDeviceT
       });
       const slot = slots[0];
       if (!slot) {
-        setSlotNotice(t('NO_FREE_SLOT'));
+        setSlotNotice(messages.NO_FREE_SLOT);
         return;
       }
       form.setValues((current) => ({
@@ -106,9 +107,9 @@ export function useBookingForm({ userId, nodes, reservationTypes, initialDeviceT
         times: current.times && startAt(current.times, new Date(slot.start)),
         selected: slot.devices.map((device) => device.macAddress),
       }));
-      setSlotNotice(t('EARLIEST_SLOT_FILLED', { count: slot.devices.length, start: formatDateTime(slot.start) }));
+      setSlotNotice(fill(messages.EARLIEST_SLOT_FILLED, { count: slot.devices.length, start: formatDateTime(slot.start) }));
     } catch (error) {
-      setSlotNotice(error instanceof RefusedError ? error.messages.join(' ') : t('LOADING_FAILED'));
+      setSlotNotice(error instanceof RefusedError ? error.messages.join(' ') : messages.LOADING_FAILED);
     } finally {
       setSearching(false);
     }

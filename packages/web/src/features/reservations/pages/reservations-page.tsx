@@ -1,10 +1,11 @@
 // reservations/{id} and reservations/{id}/reservationId/{reservationId}: the user's reservations, then the
 // others', current and future only by default; delete after confirming; the just-created one highlighted.
+import { messages } from '@testbed/contract';
 import { Alert, Box, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useEvery } from '../../../shared/use-every';
@@ -28,12 +29,11 @@ function flatten(query: ReservationListResult): Reservation[] {
 }
 
 function ShowMore({ query }: { query: ReservationListResult }) {
-  const { t } = useTranslation();
   if (!query.hasNextPage) return null;
   return (
     <Group justify="center" mt="xs">
       <Button variant="default" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-        {t('SHOW_MORE')}
+        {messages.SHOW_MORE}
       </Button>
     </Group>
   );
@@ -51,8 +51,7 @@ function devicesOf(reservations: readonly Reservation[]): DeviceRow[] {
 }
 
 export function ReservationsPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('MY_RESERVATIONS')} | Testbed Portal`);
+  useDocumentTitle(`${messages.MY_RESERVATIONS} | Testbed Portal`);
   const { id, reservationId } = useParams();
   const { user } = useSession();
   const routeUserId = Number(id);
@@ -103,12 +102,12 @@ export function ReservationsPage() {
       onSuccess: () => {
         // The notice of a reservation that is gone would only confuse.
         if (targetId === createdId) setCreatedNotice(false);
-        notifySuccess(`${t('RESERVATION_ID_DELETED')} ${targetId}`);
+        notifySuccess(`${messages.RESERVATION_ID_DELETED} ${targetId}`);
       },
       onError: (error) =>
         notifyFailure(
-          error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : t('DELETION_FAILED'),
-          `${t('RESERVATION_ID_DELETION_FAILED')} ${targetId}`,
+          error instanceof RefusedError && error.messages.length > 0 ? error.messages.join(' ') : messages.DELETION_FAILED,
+          `${messages.RESERVATION_ID_DELETION_FAILED} ${targetId}`,
         ),
     });
   };
@@ -123,7 +122,7 @@ export function ReservationsPage() {
       {
         onSuccess: (updated) => {
           setChanging((current) => ({ ...current, opened: false }));
-          notifySuccess(t('RESERVATION_END_CHANGED', { id: updated.reservationId, end: formatDateTime(updated.endDate) }));
+          notifySuccess(fill(messages.RESERVATION_END_CHANGED, { id: updated.reservationId, end: formatDateTime(updated.endDate) }));
         },
         onError: (error) => setChanging((current) => ({ ...current, error: error instanceof RefusedError ? error.messages.join(' ') : error.message })),
       },
@@ -131,13 +130,13 @@ export function ReservationsPage() {
   };
   const release = async (reservation: Reservation) => {
     const id = reservation.reservationId;
-    const ok = await confirm({ title: t('RELEASE_TITLE'), message: t('RELEASE_CONFIRMATION', { id }), confirmLabel: t('RELEASE') });
+    const ok = await confirm({ title: messages.RELEASE_TITLE, message: fill(messages.RELEASE_CONFIRMATION, { id }), confirmLabel: messages.RELEASE });
     if (!ok) return;
     change.mutate(
       { reservationId: id },
       {
-        onSuccess: () => notifySuccess(t('RESERVATION_RELEASED', { id })),
-        onError: (error) => notifyFailure(error instanceof RefusedError ? error.messages.join(' ') : error.message, t('RESERVATION_CHANGE_FAILED')),
+        onSuccess: () => notifySuccess(fill(messages.RESERVATION_RELEASED, { id })),
+        onError: (error) => notifyFailure(error instanceof RefusedError ? error.messages.join(' ') : error.message, messages.RESERVATION_CHANGE_FAILED),
       },
     );
   };
@@ -146,12 +145,12 @@ export function ReservationsPage() {
     if (query.isPending) {
       return (
         <Center py="md">
-          <Loader size="sm" aria-label={t('LOADING')} />
+          <Loader size="sm" aria-label={messages.LOADING} />
         </Center>
       );
     }
     // The spec logs a failed load without a message; saying nothing would read as an empty list.
-    if (query.isError) return <Text c="red.9">{t('LOADING_FAILED')}</Text>;
+    if (query.isError) return <Text c="red.9">{messages.LOADING_FAILED}</Text>;
     return null;
   };
 
@@ -159,19 +158,19 @@ export function ReservationsPage() {
   const sections = [
     {
       headingId: 'my-reservations-heading',
-      title: t('MY_RESERVATIONS'),
+      title: messages.MY_RESERVATIONS,
       query: mine,
       reservations: myReservations,
       mayDelete: (reservation: Reservation) => admin || reservation.responsibleUser.userId === user.userId,
-      emptyMessage: t('YOU_HAVE_NO_RESERVATION'),
+      emptyMessage: messages.YOU_HAVE_NO_RESERVATION,
     },
     {
       headingId: 'other-reservations-heading',
-      title: t('OTHER_RESERVATIONS'),
+      title: messages.OTHER_RESERVATIONS,
       query: others,
       reservations: otherReservations,
       mayDelete: () => admin,
-      emptyMessage: t('THERE_IS_NO_RESERVATION'),
+      emptyMessage: messages.THERE_IS_NO_RESERVATION,
     },
   ];
 
@@ -193,26 +192,26 @@ export function ReservationsPage() {
         onConfirm={remove}
       />
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('MY_RESERVATIONS')}</Title>
+        <Title order={1}>{messages.MY_RESERVATIONS}</Title>
         <Button component={Link} to={bookHref} disabled={deletion.isPending}>
-          {t('BOOK_DEVICES')}
+          {messages.BOOK_DEVICES}
         </Button>
       </Group>
 
       {createdId !== undefined && createdNotice && (
-        <Alert color="green" variant="light" withCloseButton closeButtonLabel={t('CLOSE')} onClose={() => setCreatedNotice(false)} role="status">
-          {t('RESERVATION_ID_CREATED')} {createdId}
+        <Alert color="green" variant="light" withCloseButton closeButtonLabel={messages.CLOSE} onClose={() => setCreatedNotice(false)} role="status">
+          {messages.RESERVATION_ID_CREATED} {createdId}
         </Alert>
       )}
 
       <Group gap="xl" wrap="wrap">
         <Checkbox
-          label={t('CURRENT_FUTURE_RESERVATIONS')}
+          label={messages.CURRENT_FUTURE_RESERVATIONS}
           checked={currentOnly}
           onChange={(event) => setCurrentOnly(event.currentTarget.checked)}
         />
         <Switch
-          label={t('SHOW_MY_TIMELINE')}
+          label={messages.SHOW_MY_TIMELINE}
           checked={showTimeline}
           onChange={(event) => setShowTimeline(event.currentTarget.checked)}
         />
@@ -220,7 +219,7 @@ export function ReservationsPage() {
 
       {showTimeline && (
         <Box>
-          <ReservationTimeline rows={timelineRows} window={window} now={now} subject={t('TIMELINE_MY_DEVICES')} />
+          <ReservationTimeline rows={timelineRows} window={window} now={now} subject={messages.TIMELINE_MY_DEVICES} />
         </Box>
       )}
 

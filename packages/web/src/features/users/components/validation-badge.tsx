@@ -1,10 +1,8 @@
 // The spec's validation label of a user: Pending in red, No pending in green (shades dark enough for
 // white small text).
 import { Badge } from '@mantine/core';
-import { userMessages as userMessagesEn } from '@testbed/contract';
-import { catalogue } from '../../../shared/i18n';
+import { userMessages } from '@testbed/contract';
 
-const userMessages = catalogue(userMessagesEn);
 
 export const DARK_GREEN = '#1b5e20';
 

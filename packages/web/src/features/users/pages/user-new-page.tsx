@@ -2,7 +2,7 @@
 // for a taken username or e-mail, then the new user's details page.
 import { Checkbox, Group, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createUserSchema, userMessages as userMessagesEn, type CreateUserForm } from '@testbed/contract';
+import { createUserSchema, userMessages, type CreateUserForm } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -10,9 +10,7 @@ import { ApiError } from '../../../shared/api-client';
 import { FormPage, formLevelError } from '../../../shared/components/form-page';
 import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
-import { catalogue } from '../../../shared/i18n';
 
-const userMessages = catalogue(userMessagesEn);
 
 type TextField = 'firstname' | 'lastname' | 'username' | 'email' | 'password' | 'phoneNumber' | 'instantMessaging' | 'personalUrl';
 type Form = Record<TextField, string> & { isAdmin: boolean; isEnabled: boolean };

@@ -5,7 +5,7 @@
 // Panels below: SSH keys, employers, intended usages, roles, groups and managed groups.
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ownUserFieldsSchema, userMessages as userMessagesEn, type UserDetails } from '@testbed/contract';
+import { ownUserFieldsSchema, userMessages, type UserDetails } from '@testbed/contract';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -22,9 +22,8 @@ import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserEmployersPanel } from '../components/user-employers-panel';
 import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
 import { ValidationBadge } from '../components/validation-badge';
-import { catalogue, interpolate } from '../../../shared/i18n';
+import { fill } from '../../../shared/fill';
 
-const userMessages = catalogue(userMessagesEn);
 
 interface FormState {
   firstname: string;
@@ -225,7 +224,7 @@ export function UserPage() {
               <TextInput label={userMessages.PERSONAL_URL} value={form.personalUrl} error={errors.personalUrl} onChange={(e) => set('personalUrl', e.currentTarget.value)} />
               <Select
                 label={userMessages.TIME_ZONE}
-                description={interpolate(userMessages.TIME_ZONE_HINT, { zone: browserTimeZone() })}
+                description={fill(userMessages.TIME_ZONE_HINT, { zone: browserTimeZone() })}
                 data={timeZoneNames(details.timeZone)}
                 value={form.timeZone}
                 error={errors.timeZone}
