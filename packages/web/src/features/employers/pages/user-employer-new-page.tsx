@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
-import { FormPage, formLevelError } from '../../../shared/components/form-page';
+import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
@@ -80,7 +81,7 @@ export function UserEmployerNewPage() {
       maw={1000}
       before={<ExistingEmployers employers={employers.data ?? []} selected={selected} onChoose={choose} />}
       onSubmit={onSubmit}
-      serverError={formLevelError(create.error)}
+      serverError={generalFailure(create.error)}
       cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
       submit={{ label: employerMessages.SAVE, pending: create.isPending }}
     >

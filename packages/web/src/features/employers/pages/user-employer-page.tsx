@@ -7,7 +7,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
-import { FormPage, formLevelError } from '../../../shared/components/form-page';
+import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
@@ -74,7 +75,7 @@ export function UserEmployerPage() {
       title={employerMessages.EDIT_EMPLOYMENT}
       maw={1000}
       onSubmit={onSubmit}
-      serverError={formLevelError(save.error)}
+      serverError={generalFailure(save.error)}
       cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
       submit={{ label: employerMessages.SAVE, pending: save.isPending }}
     >

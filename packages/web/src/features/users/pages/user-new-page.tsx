@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
-import { FormPage, formLevelError } from '../../../shared/components/form-page';
+import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
 
@@ -76,7 +77,7 @@ export function UserNewPage() {
       title={userMessages.CREATE_USER}
       maw={900}
       onSubmit={onSubmit}
-      serverError={formLevelError(create.error)}
+      serverError={generalFailure(create.error)}
       cancel={{ label: userMessages.BACK_TO_USERS, to: paths.users.href() }}
       submit={{ label: userMessages.SUBMIT, pending: create.isPending }}
     >
