@@ -1,15 +1,13 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { signinSchema, type SigninForm, commonMessages } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { signinSchema, commonMessages } from '@testbed/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 import { DOCUMENTATION_URL } from '../../../shared/config';
+import { useContractForm } from '../../../shared/form';
 import { afterSigninURL, paths } from '../../../shared/paths';
 import { useSignin } from '../api/signin';
-
-type FieldErrors = Partial<Record<keyof SigninForm, string>>;
 
 /**
  * The spec's sign-in error texts: the account-invalid text for that exact server message, the server's
@@ -28,40 +26,17 @@ export function SigninPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signin = useSignin();
-  const [form, setForm] = useState<SigninForm>({ username: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // Messages show on submit only: a visitor tabbing through the two fields is not told off.
+  const form = useContractForm(signinSchema, { username: '', password: '' }, { enhanceGetInputProps: () => ({ onBlur: undefined }) });
 
   const passwordChanged = searchParams.get('passwordChanged') === 'true';
   const disconnected = searchParams.get('disconnected') === 'true';
 
-  const validate = (values: SigninForm) => {
-    const result = signinSchema.safeParse(values);
-    const errors: FieldErrors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as keyof SigninForm;
-        errors[field] ??= issue.message;
-      }
-    }
-    return { data: result.success ? result.data : null, errors };
-  };
-
-  const update = (field: keyof SigninForm, value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    // Once a field shows an error, it follows the typing so that the message leaves when it is fixed.
-    if (fieldErrors[field]) setFieldErrors({ ...fieldErrors, [field]: validate(next).errors[field] });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { data, errors } = validate(form);
-    setFieldErrors(errors);
-    if (!data) return;
+  const onSubmit = form.onSubmit((data) => {
     signin.mutate(data, {
       onSuccess: (reply) => void navigate(afterSigninURL(searchParams.get('returnURL'), reply.redirectURL), { replace: true }),
     });
-  };
+  });
 
   return (
     <Stack maw={480} mx="auto" mt="lg" gap="lg">
@@ -99,18 +74,14 @@ export function SigninPage() {
               autoCapitalize="none"
               spellCheck={false}
               required
-              value={form.username}
-              error={fieldErrors.username}
-              onChange={(event) => update('username', event.currentTarget.value)}
+              {...form.getInputProps('username')}
             />
             <PasswordInput
               label={commonMessages.PASSWORD}
               name="password"
               autoComplete="current-password"
               required
-              value={form.password}
-              error={fieldErrors.password}
-              onChange={(event) => update('password', event.currentTarget.value)}
+              {...form.getInputProps('password')}
             />
             {signin.isError && (
               <Alert color="red" variant="light" data-testid="signin-error">
