@@ -1,5 +1,5 @@
 // The English texts of the account pages and of the frame every page shows (pages, navigation). Keys are
-// the spec's; the client shows them through its shared/i18n.ts, which every page loads.
+// the spec's; the web app's pages import them (as `commonMessages`) where they show them.
 export const commonMessages = {
   // accounts
   BAD_LOGIN:
