@@ -79,7 +79,6 @@ export function isUp(nodes: FlashNodesList, busy: ReadonlySet<string>, deviceTyp
   return (nodes[deviceType]?.[mac]?.up ?? false) && !busy.has(mac);
 }
 
-
 /**
  * What the form starts with when it is opened for given devices (a reservation's): the type of the first one
  * it knows, and those of them of that type; null when it knows none of them.

@@ -7,7 +7,6 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { registrationMessages as m } from '@testbed/contract';
 import type { ReactNode } from 'react';
 
-
 export type AccountTextField =
   | 'firstname'
   | 'lastname'

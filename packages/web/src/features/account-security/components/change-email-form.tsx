@@ -10,7 +10,6 @@ import { generalFailure, showRefusals, useContractForm } from '../../../shared/f
 import { userLine } from './user-line';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 export function ChangeEmailForm({
   account,
   byAdmin,

@@ -10,7 +10,6 @@ import { NewPasswordFields, type NewPasswordField } from './new-password-fields'
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 export interface ChangePasswordFormProps {
   form: { getInputProps: (name: NewPasswordField) => GetInputPropsReturnType };
   userId: number;

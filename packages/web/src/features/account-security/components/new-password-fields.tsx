@@ -3,7 +3,6 @@ import { PasswordInput } from '@mantine/core';
 import { accountSecurityMessages as text } from '@testbed/contract';
 import type { GetInputPropsReturnType } from '@mantine/form';
 
-
 export type NewPasswordField = 'newPassword' | 'repeatPassword';
 
 /** `inputProps` is the form's getInputProps. */

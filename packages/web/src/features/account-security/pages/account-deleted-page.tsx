@@ -4,7 +4,6 @@ import { Text } from '@mantine/core';
 import { accountSecurityMessages as text } from '@testbed/contract';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 
-
 export function AccountDeletedPage() {
   return <BackToSignInPage title={text.ACCOUNT_DELETED_TITLE}><Text>{text.ACCOUNT_DELETED_TEXT}</Text></BackToSignInPage>;
 }

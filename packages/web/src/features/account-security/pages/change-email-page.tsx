@@ -11,7 +11,6 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId, me, own, admin } = useAccountAccess();
   const allowed = validId && (byAdmin ? admin : own || admin);

@@ -12,7 +12,6 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
 
-
 export function ChangePasswordByAdminPage() {
   const { userId, validId, me, admin } = useAccountAccess();
   const navigate = useNavigate();

@@ -15,7 +15,6 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
 
-
 export function ChangePasswordPage() {
   const { userId, validId, me, own, admin } = useAccountAccess();
   const allowed = validId && (own || admin);

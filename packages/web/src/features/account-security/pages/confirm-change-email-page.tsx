@@ -15,7 +15,6 @@ import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
-
 type Outcome = { confirmed: ConfirmChangeEmailReply } | { refused: string } | { invalid: string };
 
 async function openLink(token: string): Promise<Outcome> {

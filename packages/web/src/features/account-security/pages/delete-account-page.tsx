@@ -12,7 +12,6 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 export function DeleteAccountPage() {
   const { userId, validId, me, own } = useAccountAccess();
   const navigate = useNavigate();

@@ -9,7 +9,6 @@ import { useAccountSummary } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { fill } from '../../../shared/fill';
 
-
 function InfoChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId } = useAccountAccess();
   const account = useAccountSummary(userId, validId);

@@ -9,7 +9,6 @@ import { useAccountSummary } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { userLine } from '../components/user-line';
 
-
 export function InfoChangePasswordByAdminPage() {
   const { userId, validId } = useAccountAccess();
   const account = useAccountSummary(userId, validId);

@@ -5,7 +5,6 @@ import { accountSecurityMessages as text, commonMessages } from '@testbed/contra
 import { useSearchParams } from 'react-router';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 
-
 export function InvalidTokenPage() {
   const [searchParams] = useSearchParams();
   const used = searchParams.get('reason') === 'used';

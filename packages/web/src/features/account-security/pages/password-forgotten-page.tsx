@@ -11,7 +11,6 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 export function PasswordForgottenPage() {
   const request = useRequestPasswordReset();
   const form = useContractForm(passwordForgottenFormSchema, { email: '' }, { onValuesChange: () => request.reset() });

@@ -13,7 +13,6 @@ import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/for
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
-
 /** The form once the link is accepted; a failure other than a refusal is shown by the shell's error boundary, as a page that failed to load. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();

@@ -4,7 +4,6 @@ import { Checkbox, Table, Text } from '@mantine/core';
 import { accountValidationMessages as text, type AccountToValidate } from '@testbed/contract';
 import { formatDay } from './format';
 
-
 export interface Selection {
   selected: ReadonlySet<number>;
   /** Rows that cannot be selected any more (already asked). */

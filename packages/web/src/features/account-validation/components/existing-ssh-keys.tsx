@@ -3,7 +3,6 @@
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { accountValidationMessages as text, shortenSshKey, type UpdateAccountPrefill } from '@testbed/contract';
 
-
 export function ExistingSshKeys({
   credentials,
   removed,

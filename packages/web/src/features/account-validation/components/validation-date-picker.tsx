@@ -11,7 +11,6 @@ import { toDateString, zoneLabel } from '../../../shared/time';
 import { fill, monthStart } from './format';
 import classes from './validation-date-picker.module.css';
 
-
 export const MONTH_CHOICES = ['1', '2', '3', '6'] as const;
 const MONTH_NAMES = Array.from({ length: 12 }, (_, month) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long' }).format(new Date(2026, month, 1)),

@@ -3,7 +3,6 @@ import { Text } from '@mantine/core';
 import { accountValidationMessages as text, commonMessages } from '@testbed/contract';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 
-
 export function AccountAlreadyUpdatedPage() {
   return <BackToSignInPage title={text.ACCOUNT_ALREADY_UPDATED_TITLE}><Text>{commonMessages.ACCOUNT_ALREADY_UPDATED}</Text></BackToSignInPage>;
 }

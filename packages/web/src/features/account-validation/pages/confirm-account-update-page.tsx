@@ -13,7 +13,6 @@ import { isAdmin, useSession } from '../../../shared/session';
 import { useConfirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
 
-
 export function ConfirmAccountUpdatePage() {
   const token = useParams().token ?? '';
   const me = useSession().user;

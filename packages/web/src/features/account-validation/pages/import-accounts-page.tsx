@@ -23,7 +23,6 @@ import { fill } from '../components/format';
 import { reportFailure } from '../../../shared/report-failure';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 

@@ -11,7 +11,6 @@ import { usePendingAccounts } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
 import { reportFailure } from '../../../shared/report-failure';
 
-
 export function PendingAccountsPage() {
   useDocumentTitle(`${text.VALIDATION_PENDING_ACCOUNTS} | Testbed Portal`);
   const accounts = usePendingAccounts();

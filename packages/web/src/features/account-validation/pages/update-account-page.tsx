@@ -25,7 +25,6 @@ import { reportFailure } from '../../../shared/report-failure';
 import { useUpdateAccount, useUpdateToken } from '../api/account-validation-api';
 import { ExistingSshKeys } from '../components/existing-ssh-keys';
 
-
 export function UpdateAccountPage() {
   useDocumentTitle(`${text.UPDATE_ACCOUNT} | Testbed Portal`);
   const token = useParams().token ?? '';

@@ -16,7 +16,6 @@ import { toDateString } from '../../../shared/time';
 import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-date-picker';
 import { reportFailure } from '../../../shared/report-failure';
 
-
 export function ValidateAccountsPage() {
   useDocumentTitle(`${text.VALIDATE_ACCOUNTS} | Testbed Portal`);
   // Today as the profile's zone (else the browser's) counts it, like every day of this page.

@@ -9,7 +9,6 @@ import { clearSession, useSession } from '../../../shared/session';
 import { useDeleteCredential } from '../api/credentials';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 
-
 export interface DeleteOptions {
   /** Whether the owner has only this key, when the page knows it; the server's reply decides anyway. */
   lastKey?: boolean;

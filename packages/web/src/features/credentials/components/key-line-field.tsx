@@ -4,7 +4,6 @@ import { credentialMessages } from '@testbed/contract';
 import { useState } from 'react';
 import { checkSshKey, SshKeyField, type SshKeyFieldProps } from '../../../shared/components/ssh-key-field';
 
-
 /** The line's value and error; `onEdit` runs at each change (to forget the last request's failure). */
 export function useKeyLine(onEdit: () => void) {
   const [sshKey, setSshKey] = useState('');

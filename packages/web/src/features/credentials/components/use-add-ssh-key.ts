@@ -10,7 +10,6 @@ import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 import { useAddCredential } from '../api/credentials';
 
-
 export interface AddSshKeyRequest {
   userId: number;
   sshKey: string;

@@ -16,7 +16,6 @@ import { checkSshKey } from '../../../shared/components/ssh-key-field';
 import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 
-
 export function AddCredentialPage() {
   const { id } = useParams();
   const userId = Number(id);

@@ -11,7 +11,6 @@ import { useDeleteCredentialFlow } from '../components/delete-credential';
 import { TitledPage } from '../../../shared/components/titled-page';
 import { formatDateTime } from '../../../shared/time';
 
-
 export function CredentialPage() {
   useDocumentTitle(`${credentialMessages.CREDENTIAL_DETAILS} | Testbed Portal`);
   const { id } = useParams();

@@ -9,7 +9,6 @@ import { useSession } from '../../../shared/session';
 import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
 
-
 export function CredentialsPage() {
   const me = useSession().user;
   const credentials = useCredentials();

@@ -12,7 +12,6 @@ import { useSession } from '../../../shared/session';
 import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 
-
 export function NewCredentialPage() {
   useDocumentTitle(`${credentialMessages.ADD_SSH_KEY} | Testbed Portal`);
   const me = useSession().user;

@@ -4,7 +4,6 @@ import { FieldList } from '../../../shared/components/field-list';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteEmployer } from '../api/employers-api';
 
-
 export function EmployerFieldList({ employer }: { employer: Employer }) {
   // The confirmation names the fields with the form's labels, the user's employers table with the spec's shorter ones.
   const fields: [string, string | null][] = [

@@ -2,7 +2,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { employerMessages } from '@testbed/contract';
 
-
 export interface EmployerValues {
   instituteName: string;
   countryName: string;

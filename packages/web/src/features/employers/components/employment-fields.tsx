@@ -5,7 +5,6 @@ import { employerMessages } from '@testbed/contract';
 import { FORM_DATE_PLACEHOLDER, fromInputDateTime } from '../../../shared/time';
 import { useEmployerTypes, useProfessionalStatuses } from '../api/employers-api';
 
-
 export interface EmploymentValues {
   employerTypeId: string;
   professionalStatusId: string;

@@ -4,7 +4,6 @@ import { Anchor, Paper, ScrollArea, Stack, Table, Text, TextInput, VisuallyHidde
 import { employerMessages, type Employer } from '@testbed/contract';
 import { useMemo, useState } from 'react';
 
-
 export interface ExistingEmployersProps {
   employers: Employer[];
   selected: Employer | null;

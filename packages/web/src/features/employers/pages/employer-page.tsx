@@ -14,7 +14,6 @@ import { isAdmin, useSession } from '../../../shared/session';
 import { useCreateEmployer, useEmployer, useUpdateEmployer } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
 
-
 export function EmployerPage() {
   const { id } = useParams();
   const employerId = id === undefined ? null : Number(id);

@@ -9,7 +9,6 @@ import { useEmployers } from '../api/employers-api';
 import { useDeleteEmployerFlow } from '../components/delete-employer';
 import { RowLink } from '../../../shared/components/row-links';
 
-
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function EmployersPage() {
   const employers = useEmployers();

@@ -17,7 +17,6 @@ import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type Emp
 import { ExistingEmployers } from '../components/existing-employers';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
 
-
 type Errors = Partial<Record<keyof EmployerValues | keyof EmploymentValues, string>>;
 
 export function UserEmployerNewPage() {

@@ -17,7 +17,6 @@ import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';
 import { EmployerFields, employerValuesOf, firstErrors } from '../components/employer-fields';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
 
-
 export function UserEmployerPage() {
   const params = useParams();
   const userId = Number(params.userId);

@@ -6,7 +6,6 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api-client';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
-
 export interface GroupFormProps {
   initial?: { name: string; groupTypeId: number | null };
   groupTypes: GroupType[];

@@ -2,5 +2,4 @@
 import { groupMessages, groupTypeFormSchema, type GroupTypeForm } from '@testbed/contract';
 import type { NameField } from '../../../shared/components/name-panel';
 
-
 export const GROUP_TYPE_LABEL_FIELD: NameField<GroupTypeForm> = { schema: groupTypeFormSchema, field: 'label', label: groupMessages.LABEL };

@@ -7,7 +7,6 @@ import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { useAddToGroup, useRemoveFromGroup, type GroupPlace } from '../api/groups';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
 
-
 const TEXTS = {
   member: {
     title: groupMessages.MEMBERS,

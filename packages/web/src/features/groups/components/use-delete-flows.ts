@@ -4,7 +4,6 @@ import { groupMessages } from '@testbed/contract';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteGroup, useDeleteGroupType } from '../api/groups';
 
-
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteGroupFlow(onDeleted?: () => void) {
   return useConfirmedDelete({

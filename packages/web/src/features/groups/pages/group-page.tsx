@@ -13,7 +13,6 @@ import { GroupUsersPanel } from '../components/group-users-panel';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
 
-
 // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
 export function GroupPage() {
   const { id: groupId, validId } = useIdParam();

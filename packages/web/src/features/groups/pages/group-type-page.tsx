@@ -13,7 +13,6 @@ import { GROUP_TYPE_LABEL_FIELD } from '../components/group-type-label-field';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { RowLink } from '../../../shared/components/row-links';
 
-
 const GROUP_COLUMNS: RowsTableColumn<GroupSummary>[] = [
   {
     header: groupMessages.GROUP_NAME,

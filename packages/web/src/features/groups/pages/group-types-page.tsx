@@ -9,7 +9,6 @@ import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
-
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupTypesPage() {
   const types = useGroupTypes();

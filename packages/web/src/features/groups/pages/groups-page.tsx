@@ -9,7 +9,6 @@ import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
-
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupsPage() {
   const groups = useGroups();

@@ -10,7 +10,6 @@ import { GroupForm } from '../components/group-form';
 import { notifySuccess } from '../../../shared/notify';
 import { TitledPage } from '../../../shared/components/titled-page';
 
-
 export function NewGroupPage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);
   const types = useGroupTypes();

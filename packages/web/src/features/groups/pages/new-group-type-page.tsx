@@ -9,7 +9,6 @@ import { paths } from '../../../shared/paths';
 import { useCreateGroupType } from '../api/groups';
 import { GROUP_TYPE_LABEL_FIELD } from '../components/group-type-label-field';
 
-
 // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewGroupTypePage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP_TYPE} | Testbed Portal`);

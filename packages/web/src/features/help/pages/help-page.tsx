@@ -7,7 +7,6 @@ import { Link, useParams } from 'react-router';
 import { API_REFERENCE_URL } from '../../../shared/config';
 import { paths } from '../../../shared/paths';
 
-
 const isTopic = (value: string | undefined): value is HelpTopic => HELP_TOPICS.includes(value as HelpTopic);
 
 /** A topic's text: paragraphs split on blank lines; a paragraph starting with "$ " is a command to copy. */

@@ -11,7 +11,6 @@ import { notifySuccess } from '../../../shared/notify';
 import { formatDateTime } from '../../../shared/time';
 import { useFailingMails, useRetryMail } from '../api/home-api';
 
-
 export function FailingMailsPage() {
   useDocumentTitle(`${homeMessages.FAILING_MAILS} | Testbed Portal`);
   const mails = useFailingMails();

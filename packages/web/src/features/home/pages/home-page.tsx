@@ -12,7 +12,6 @@ import { paths } from '../../../shared/paths';
 import { isAdmin, useSession, type SessionUser } from '../../../shared/session';
 import { useAdminSummary, useEverBooked, useFlashHistory, useFlashJobs, useFreeDevices, useMe, useOpenReservations } from '../api/home-api';
 
-
 const RUNNING_STATES = new Set<FlashJob['state']>(['pending', 'flashing', 'waiting_ready', 'restoring']);
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {

@@ -11,7 +11,6 @@ import { paths } from '../../../shared/paths';
 import { isAdmin, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
 
-
 export function IntendedUsageNewPage() {
   const { id } = useParams();
   const userId = Number(id);

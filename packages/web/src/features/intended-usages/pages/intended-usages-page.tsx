@@ -7,7 +7,6 @@ import { ComingSoonButton } from '../../../shared/components/coming-soon-button'
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteIntendedUsage, useIntendedUsages } from '../api/intended-usages-api';
 
-
 export function IntendedUsagesPage() {
   const usages = useIntendedUsages();
   const remove = useConfirmedDelete({

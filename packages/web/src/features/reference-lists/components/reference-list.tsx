@@ -9,7 +9,6 @@ import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
 import { LoadingBar } from '../../../shared/components/loading-bar';
 
-
 export interface ReferenceListProps<Row extends { label: string }> {
   title: string;
   empty: string;

@@ -3,7 +3,6 @@ import { referenceListMessages, commonMessages } from '@testbed/contract';
 import { useEmployerTypes } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
 
-
 // Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function EmployerTypesPage() {
   const list = useEmployerTypes();

@@ -4,7 +4,6 @@ import { ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { registrationMessages, type SignupEmployer } from '@testbed/contract';
 import { useMemo, useState } from 'react';
 
-
 export interface EmployerPickerProps {
   employers: SignupEmployer[];
   pickedId: number | null;

@@ -10,7 +10,6 @@ import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { EmployerPicker } from './employer-picker';
 import type { SignupFormState } from './use-signup-form';
 
-
 type Props = { state: SignupFormState };
 
 export function IdentityFields({ state }: Props) {

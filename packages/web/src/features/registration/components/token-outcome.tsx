@@ -10,7 +10,6 @@ import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 
-
 export interface TokenOutcomeProps {
   title: string;
   /** The page's query hook that uses the link's token once. */

@@ -17,7 +17,6 @@ import { showRefusals, useContractForm } from '../../../shared/form';
 import { checkEmail, useSignup, useUsernameAvailability } from '../api/registration';
 import { useAfterPointerRelease } from './use-pointer-release';
 
-
 /** The spec's delay between the last keystroke and the username check. */
 export const USERNAME_CHECK_DELAY_MS = 1000;
 

@@ -8,7 +8,6 @@ import { paths } from '../../../shared/paths';
 import { useConfirmEmail } from '../api/registration';
 import { TokenOutcome } from '../components/token-outcome';
 
-
 /** The spec's countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;
 

@@ -16,7 +16,6 @@ import { paths } from '../../../shared/paths';
 import { fill } from '../../../shared/fill';
 import { useAccountRequest, useApproveAccount, useRefuseAccount } from '../api/registration';
 
-
 const withName = (template: string, name: string) => fill(template, { name });
 
 /** The sentence of a request decided before this page was opened. */

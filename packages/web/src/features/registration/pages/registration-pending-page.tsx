@@ -3,7 +3,6 @@ import { registrationMessages } from '@testbed/contract';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 
-
 export function RegistrationPendingPage() {
   return (
     <BackToSignInPage title={registrationMessages.REGISTRATION_PENDING_TITLE}>

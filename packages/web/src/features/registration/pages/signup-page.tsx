@@ -22,7 +22,6 @@ import {
 } from '../components/signup-fields';
 import { useSignupForm } from '../components/use-signup-form';
 
-
 export function SignupPage() {
   useDocumentTitle(`${m.SIGN_UP_TITLE} | Testbed Portal`);
   const navigate = useNavigate();

@@ -2,5 +2,4 @@
 import { roleFormSchema, roleMessages, type RoleForm } from '@testbed/contract';
 import type { NameField } from '../../../shared/components/name-panel';
 
-
 export const ROLE_NAME_FIELD: NameField<RoleForm> = { schema: roleFormSchema, field: 'roleName', label: roleMessages.ROLE_NAME };

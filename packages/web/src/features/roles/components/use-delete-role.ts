@@ -3,7 +3,6 @@ import { roleMessages, type Role } from '@testbed/contract';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteRole } from '../api/roles';
 
-
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteRoleFlow(onDeleted?: () => void) {
   return useConfirmedDelete({

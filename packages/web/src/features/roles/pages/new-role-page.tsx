@@ -9,7 +9,6 @@ import { paths } from '../../../shared/paths';
 import { useCreateRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
 
-
 // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewRolePage() {
   useDocumentTitle(`${roleMessages.NEW_ROLE} | Testbed Portal`);

@@ -13,7 +13,6 @@ import { useRenameRole, useRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 
-
 const USER_COLUMNS = userColumns<RoleDetails['users'][number]>({
   lastName: roleMessages.LAST_NAME,
   firstName: roleMessages.FIRST_NAME,

@@ -9,7 +9,6 @@ import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
 
-
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function RolesPage() {
   const roles = useRoles();

@@ -7,7 +7,6 @@ import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 
-
 const STATUS_LABEL = { active: m.STATUS_ACTIVE, expired: m.STATUS_EXPIRED, revoked: m.STATUS_REVOKED } as const;
 
 export function useRevokeConfirmation() {

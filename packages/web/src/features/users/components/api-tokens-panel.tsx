@@ -14,7 +14,6 @@ import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
 
-
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);
   const [name, setName] = useState('');

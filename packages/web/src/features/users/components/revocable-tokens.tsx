@@ -7,7 +7,6 @@ import { notifySuccess } from '../../../shared/notify';
 import { useRevokeApiToken } from '../api/api-tokens-api';
 import { ApiTokenTable, useRevokeConfirmation } from './api-token-table';
 
-
 export function RevocableTokens({ tokens, emptyText, showOwner }: { tokens: UseQueryResult<ApiToken[]>; emptyText: string; showOwner?: boolean }) {
   const revoke = useRevokeApiToken();
   const { confirmRevoke, dialog } = useRevokeConfirmation();

@@ -14,7 +14,6 @@ import { DARK_GREEN } from './validation-badge';
 import { notifySuccess } from '../../../shared/notify';
 import { HeaderRow } from '../../../shared/components/header-row';
 
-
 const HEADERS = [
   employerMessages.INSTITUTE,
   employerMessages.ENTITY,

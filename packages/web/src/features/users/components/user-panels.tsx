@@ -15,7 +15,6 @@ import { clearSession, useSession } from '../../../shared/session';
 import { useDeleteFromUser, useDeleteUserCredential, useUserCredentials } from '../api/users-api';
 import { notifySuccess } from '../../../shared/notify';
 
-
 /** A panel's heading, with its add link when it has one. */
 function PanelTitle({ children, add }: { children: string; add?: { label: string; to: string } }) {
   return (

@@ -3,7 +3,6 @@
 import { Badge } from '@mantine/core';
 import { userMessages } from '@testbed/contract';
 
-
 export const DARK_GREEN = '#1b5e20';
 
 export function ValidationBadge({ pending }: { pending: boolean }) {

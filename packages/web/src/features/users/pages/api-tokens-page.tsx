@@ -6,7 +6,6 @@ import { apiTokenMessages as m } from '@testbed/contract';
 import { useAllApiTokens } from '../api/api-tokens-api';
 import { RevocableTokens } from '../components/revocable-tokens';
 
-
 export function ApiTokensPage() {
   useDocumentTitle(`${m.TITLE} | Testbed Portal`);
   const tokens = useAllApiTokens();

@@ -12,7 +12,6 @@ import { generalFailure } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
 
-
 type TextField = 'firstname' | 'lastname' | 'username' | 'email' | 'password' | 'phoneNumber' | 'instantMessaging' | 'personalUrl';
 type Form = Record<TextField, string> & { isAdmin: boolean; isEnabled: boolean };
 

@@ -14,7 +14,6 @@ import { ValidationBadge } from '../components/validation-badge';
 import { reportFailure } from '../../../shared/report-failure';
 import { HeaderRow } from '../../../shared/components/header-row';
 
-
 /** Typing pauses this long before the list is asked again. */
 const FILTER_DELAY_MS = 250;
 
