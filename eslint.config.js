@@ -65,37 +65,4 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    // One message system: every text is read through shared/i18n.ts (or i18n-devices.ts for the device pages)
-    // from the contract's catalogues: t(KEY), or an area's catalogue(xMessagesEn).KEY, so that another language is
-    // added there alone. Tests may read the
-    // catalogues to assert what a user sees.
-    files: ['packages/web/src/**/*.tsx', 'packages/web/src/**/*.ts'],
-    ignores: ['packages/web/src/shared/i18n.ts', 'packages/web/src/shared/i18n-devices.ts', 'packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/src/test/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@testbed/contract',
-              importNames: ['messages', 'commonMessages', 'deviceMessages'],
-              message: 'Read texts through shared/i18n.ts or shared/i18n-devices.ts: t(KEY).',
-            },
-          ],
-        },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[source.value='@testbed/contract'] ImportSpecifier[imported.name=/Messages$/][local.name!=/MessagesEn$/]",
-          message: "Import an area's catalogue as `xMessages as xMessagesEn` and read it through catalogue() (shared/i18n.ts).",
-        },
-        {
-          selector: 'MemberExpression[object.name=/MessagesEn$/]',
-          message: "Read an area's texts through catalogue(xMessagesEn).KEY (shared/i18n.ts).",
-        },
-      ],
-    },
-  },
 );

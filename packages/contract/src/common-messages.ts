@@ -1,5 +1,5 @@
 // The English texts of the account pages and of the frame every page shows (pages, navigation). Keys are
-// kept for existing callers (docs/api.md); the client shows them through its shared/i18n.ts, which every page loads.
+// kept for existing callers (docs/api.md); the web app's pages import them (as `commonMessages`) where they show them.
 export const commonMessages = {
   // accounts
   BAD_LOGIN:

@@ -1,6 +1,6 @@
 // The English texts of the device pages and what grew from it: booking, flashing, scheduling, device
-// health, insight, the catalogue. Keys are stable names; the client shows them through its
-// shared/i18n-devices.ts, loaded with the pages that show them only, not with sign-in.
+// health, insight, the catalogue. Keys are stable names; the web app's device
+// pages import them (as `messages`, merged with the common ones), so only those pages load them, not sign-in.
 export const deviceMessages = {
   // device pages
   BOOK_DEVICES: 'Book devices',

@@ -102,11 +102,11 @@ describe('an administrator imports accounts and asks one to re-validate', () => 
     const submit = page.getByRole('button', { name: text.UPDATE_MY_ACCOUNT });
     expect(await submit.isDisabled()).toBe(true);
 
-    await page.getByLabel(/^Password/).fill('weak');
-    await page.getByLabel(/^Repeat password/).focus();
+    await page.getByLabel(/^Password\s*\*?$/).fill('weak');
+    await page.getByLabel(/^Password verification/).focus();
     await page.getByText(text.INVALID_PASSWORD, { exact: true }).waitFor();
-    await page.getByLabel(/^Password/).fill('Polonium#1898');
-    await page.getByLabel(/^Repeat password/).fill('Polonium#1898');
+    await page.getByLabel(/^Password\s*\*?$/).fill('Polonium#1898');
+    await page.getByLabel(/^Password verification/).fill('Polonium#1898');
     await page.getByRole('textbox', { name: text.PHONE_NUMBER }).fill('0144273000');
     await screenshot(page, 'update-account-form');
     await expectNoAxeViolations(page);

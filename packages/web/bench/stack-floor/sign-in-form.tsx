@@ -1,7 +1,7 @@
 // The floor of the first load's JavaScript (docs/benchmark.md): a bare sign-in form on the parts the portal
 // uses for the web (React DOM, Mantine, React Router, TanStack Query and zod), each used the lightest way it
 // offers (React Router's declarative mode, zod's mini build), with no code of the portal; its texts are read
-// from a catalogue object, as the app's are (shared/i18n.ts).
+// from a catalogue object, as the app's are (the contract's catalogues, imported by the pages).
 // `npm run bench` builds it and weighs it beside the real sign-in page: what the page weighs above this is
 // the portal's own; what this weighs is out of any page's reach without changing the stack.
 import { Anchor, Button, MantineProvider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';

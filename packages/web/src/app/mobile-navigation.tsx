@@ -1,7 +1,7 @@
 // The menus of a signed-in user on a narrow screen, all open in a panel under the header (see navigation.tsx
 // for the menus themselves). Loaded when that panel first opens.
+import { messages } from '@testbed/contract';
 import { Button, NavLink, Stack } from '@mantine/core';
-import { useTranslation } from '../shared/i18n-devices';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
 import type { SessionUser } from '../shared/session';
@@ -19,19 +19,18 @@ export function MobileNavigation({
   onNavigate: () => void;
   onSignOut: () => void;
 }) {
-  const { t } = useTranslation();
   const sections = navigationFor(user);
   return (
     <Stack gap={0}>
-      <NavLink component="a" href={DOCUMENTATION_URL} label={t('DOCUMENTATION')} />
+      <NavLink component="a" href={DOCUMENTATION_URL} label={messages.DOCUMENTATION} />
       {sections.map((section) => (
-        <NavLink key={section.label} label={t(section.label)} defaultOpened component="button" fw={600}>
+        <NavLink key={section.label} label={messages[section.label]} defaultOpened component="button" fw={600}>
           {section.items.map((item) => (
             <NavLink
               key={item.label}
               component={Link}
               to={item.to}
-              label={t(item.label)}
+              label={messages[item.label]}
               c={item.danger ? DANGER_COLOR : undefined}
               fw={400}
               onClick={onNavigate}
@@ -40,7 +39,7 @@ export function MobileNavigation({
         </NavLink>
       ))}
       <Button variant="outline" onClick={onSignOut} m="md">
-        {t('SIGN_OUT')}
+        {messages.SIGN_OUT}
       </Button>
     </Stack>
   );

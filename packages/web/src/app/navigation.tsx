@@ -2,10 +2,10 @@
 // signs in, so that the sign-in page does not download them. Each menu is a disclosure (a button that shows
 // or hides a list of links), the pattern for a site's navigation, drawn by this file's CSS: Mantine's Menu
 // would bring its popover and floating-ui (about 35 KB gzip) to the first load of every signed-in page.
+import { messages } from '@testbed/contract';
 import { Button, Group, Text } from '@mantine/core';
 import type { MessageKey } from '@testbed/contract';
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { useTranslation } from '../shared/i18n-devices';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
 import { paths, type RouteDefinition } from '../shared/paths';
@@ -116,7 +116,6 @@ function Chevron() {
 
 /** One menu of the header: its button, and under it while open the list of its links. */
 function NavigationMenu({ section, user }: { section: NavSection; user: SessionUser }) {
-  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -158,20 +157,20 @@ function NavigationMenu({ section, user }: { section: NavSection; user: SessionU
         aria-controls={opened ? listId : undefined}
         onClick={() => setOpened((open) => !open)}
       >
-        {t(section.label)}
+        {messages[section.label]}
       </Button>
       {opened && (
         <div className={classes.dropdown}>
           {section.label === 'MY_ACCOUNT' && (
             <Text size="xs" c="dimmed" className={classes.label}>
-              {t('SIGNED_IN_AS')} {user.username}
+              {messages.SIGNED_IN_AS} {user.username}
             </Text>
           )}
-          <ul id={listId} aria-label={t(section.label)} className={classes.list}>
+          <ul id={listId} aria-label={messages[section.label]} className={classes.list}>
             {section.items.map((item) => (
               <li key={item.label}>
                 <Link to={item.to} className={classes.item} data-danger={item.danger || undefined} onClick={() => setOpened(false)}>
-                  {t(item.label)}
+                  {messages[item.label]}
                 </Link>
               </li>
             ))}
@@ -183,17 +182,16 @@ function NavigationMenu({ section, user }: { section: NavSection; user: SessionU
 }
 
 export function DesktopNavigation({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
-  const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap">
       <Button component="a" href={DOCUMENTATION_URL} variant="subtle" color="gray" c="dark.9">
-        {t('DOCUMENTATION')}
+        {messages.DOCUMENTATION}
       </Button>
       {navigationFor(user).map((section) => (
         <NavigationMenu key={section.label} section={section} user={user} />
       ))}
       <Button variant="outline" onClick={onSignOut} ml="xs">
-        {t('SIGN_OUT')}
+        {messages.SIGN_OUT}
       </Button>
     </Group>
   );

@@ -1,10 +1,9 @@
-import { useTranslation } from '../shared/i18n';
+import { commonMessages } from '@testbed/contract';
 import { BackHomeButton } from '../shared/components/back-home-button';
 import { MessagePage } from '../shared/components/message-page';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
-  return <MessagePage title={t('PAGE_NOT_FOUND')} actions={<BackHomeButton />} />;
+  return <MessagePage title={commonMessages.PAGE_NOT_FOUND} actions={<BackHomeButton />} />;
 }
 
 export { NotFoundPage as Component };

@@ -1,4 +1,4 @@
-// Everything the pages rely on: theme, server state and notifications (texts are read from shared/i18n.ts).
+// Everything the pages rely on: theme, server state and notifications (texts are the contract's catalogues).
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';

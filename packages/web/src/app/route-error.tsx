@@ -1,22 +1,21 @@
 // What a page that fails (its code did not load, or it threw while rendering) shows inside the shell, so the
 // navigation stays usable: a message and a button that reloads the app.
+import { commonMessages } from '@testbed/contract';
 import { Button, Text } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from '../shared/i18n';
 import { MessagePage } from '../shared/components/message-page';
 
 export function RouteError() {
-  const { t } = useTranslation();
   return (
     <MessagePage
-      title={t('LOADING_FAILED')}
+      title={commonMessages.LOADING_FAILED}
       actions={
         <Button onClick={() => window.location.reload()} w="fit-content">
-          {t('RELOAD')}
+          {commonMessages.RELOAD}
         </Button>
       }
     >
-      <Text>{t('LOADING_FAILED_TEXT')}</Text>
+      <Text>{commonMessages.LOADING_FAILED_TEXT}</Text>
     </MessagePage>
   );
 }

@@ -1,10 +1,10 @@
 // The frame of every page: header with the top navigation, shown
 // once a user is signed in, the page in <main>, and a loading banner while the page's code loads.
+import { commonMessages } from '@testbed/contract';
 import { Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { preloadable } from '../shared/preloadable';
-import { useTranslation } from '../shared/i18n';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../shared/paths';
 import { clearSession, useSession } from '../shared/session';
@@ -19,23 +19,21 @@ const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) 
 
 /** A thin bar at the top of the window and a polite announcement while the next page loads. */
 export function LoadingBanner() {
-  const { t } = useTranslation();
   return (
     <>
       <Box pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} data-testid="loading-banner">
         <Progress.Root size="sm" radius={0}>
-          <Progress.Section value={100} animated striped aria-label={t('LOADING')} />
+          <Progress.Section value={100} animated striped aria-label={commonMessages.LOADING} />
         </Progress.Root>
       </Box>
       <VisuallyHidden role="status" aria-live="polite">
-        {t('LOADING')}
+        {commonMessages.LOADING}
       </VisuallyHidden>
     </>
   );
 }
 
 export function Shell() {
-  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
@@ -59,7 +57,7 @@ export function Shell() {
                 onClick={toggle}
                 hiddenFrom="md"
                 size="sm"
-                aria-label={t('TOGGLE_NAVIGATION')}
+                aria-label={commonMessages.TOGGLE_NAVIGATION}
                 aria-expanded={opened}
                 aria-controls={opened ? 'mobile-navigation' : undefined}
               />
@@ -68,13 +66,13 @@ export function Shell() {
               <Group gap={8} wrap="nowrap">
                 <img src="/favicon.svg" alt="" width={28} height={28} />
                 <Text fw={700} size="lg" c="dark.8">
-                  {t('APP_NAME')}
+                  {commonMessages.APP_NAME}
                 </Text>
               </Group>
             </UnstyledButton>
           </Group>
           {user && (
-            <Box component="nav" aria-label={t('MAIN_NAVIGATION')} visibleFrom="md">
+            <Box component="nav" aria-label={commonMessages.MAIN_NAVIGATION} visibleFrom="md">
               <Suspense fallback={null}>
                 <DesktopNavigation user={user} onSignOut={signOut} />
               </Suspense>
@@ -84,7 +82,7 @@ export function Shell() {
       </header>
       {/* Rendered only while open, so that no off-screen link takes the keyboard focus. */}
       {user && opened && (
-        <nav id="mobile-navigation" aria-label={t('MAIN_NAVIGATION')} className={classes.navbar}>
+        <nav id="mobile-navigation" aria-label={commonMessages.MAIN_NAVIGATION} className={classes.navbar}>
           <Suspense fallback={null}>
             <MobileNavigation user={user} onNavigate={close} onSignOut={signOut} />
           </Suspense>

@@ -2,8 +2,8 @@
 // Every notice of the app goes through here: the lint forbids Mantine's notifications anywhere else.
 // The notification code (and its host, see app/providers.tsx) is fetched at the first notice, not with
 // the first page: most visits to the sign-in page never show one.
+import { commonMessages } from '@testbed/contract';
 import { useSyncExternalStore } from 'react';
-import { t } from './i18n';
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
@@ -24,8 +24,8 @@ function show(options: { color: string; title?: string; message: string; autoClo
     for (const listener of listeners) listener();
   }
   // Mantine's store queues the notice until its host has mounted. This module is no component, so the close
-  // button's name comes from the app's i18n instance (shared/i18n.ts) rather than from a hook.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': t('CLOSE') } }));
+  // button's name is the common catalogue's, read directly rather than from a hook.
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...options, closeButtonProps: { 'aria-label': commonMessages.CLOSE } }));
 }
 
 export function notifySuccess(message: string): void {

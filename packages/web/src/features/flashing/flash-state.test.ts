@@ -1,6 +1,5 @@
 import { messages, type FlashNodesList } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../shared/i18n-devices';
 import { flashChoices, isActive, stateText } from './flash-state';
 
 const node = (ip: string, up: boolean, flashable: boolean, typeFlashable: boolean) => ({
@@ -23,20 +22,20 @@ const labels = { down: 'Down', notFlashable: 'not yours' };
 
 describe('stateText', () => {
   it("follows the states' order, then names a failure with its reason", () => {
-    expect(stateText({ state: 'pending', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
-    expect(stateText({ state: 'flashing', statusLine: null, error: null }, t)).toBe(messages.FLASHING_PENDING);
-    expect(stateText({ state: 'flashing', statusLine: '2026-01-01T10:00:00Z : Writing image', error: null }, t)).toBe(
+    expect(stateText({ state: 'pending', statusLine: null, error: null })).toBe(messages.FLASHING_PENDING);
+    expect(stateText({ state: 'flashing', statusLine: null, error: null })).toBe(messages.FLASHING_PENDING);
+    expect(stateText({ state: 'flashing', statusLine: '2026-01-01T10:00:00Z : Writing image', error: null })).toBe(
       '2026-01-01T10:00:00Z : Writing image',
     );
-    expect(stateText({ state: 'waiting_ready', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.FLASHING_DONE_CONNECTING);
-    expect(stateText({ state: 'restoring', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.FLASHING_DONE_CONNECTING);
-    expect(stateText({ state: 'done', statusLine: 'x : Flashing done', error: null }, t)).toBe(messages.NODE_IS_READY);
-    expect(stateText({ state: 'failed', statusLine: null, error: 'Timed out' }, t)).toBe(`${messages.FLASHING_FAILED}: Timed out`);
+    expect(stateText({ state: 'waiting_ready', statusLine: 'x : Flashing done', error: null })).toBe(messages.FLASHING_DONE_CONNECTING);
+    expect(stateText({ state: 'restoring', statusLine: 'x : Flashing done', error: null })).toBe(messages.FLASHING_DONE_CONNECTING);
+    expect(stateText({ state: 'done', statusLine: 'x : Flashing done', error: null })).toBe(messages.NODE_IS_READY);
+    expect(stateText({ state: 'failed', statusLine: null, error: 'Timed out' })).toBe(`${messages.FLASHING_FAILED}: Timed out`);
   });
 
   it('names a cancelled job with the reason, and counts it as ended', () => {
     const reason = 'Cancelled: reservation 7 ended at 2026-01-01T11:00:00Z (released or shortened).';
-    expect(stateText({ state: 'cancelled', statusLine: 'x : Writing image', error: reason }, t)).toBe(`${messages.FLASHING_CANCELLED}: ${reason}`);
+    expect(stateText({ state: 'cancelled', statusLine: 'x : Writing image', error: reason })).toBe(`${messages.FLASHING_CANCELLED}: ${reason}`);
     expect(isActive('cancelled')).toBe(false);
     expect(isActive('restoring')).toBe(true);
   });

@@ -1,7 +1,6 @@
 // What the flash screen shows and allows, kept apart from the
 // components so that it is tested on its own.
-import type { FlashJobState, FlashNodesList } from '@testbed/contract';
-import type { Translate } from '../../shared/i18n-devices';
+import { messages, type FlashJobState, type FlashNodesList } from '@testbed/contract';
 
 export function isActive(state: FlashJobState): boolean {
   return state !== 'done' && state !== 'failed' && state !== 'cancelled';
@@ -15,24 +14,23 @@ export interface JobView {
 
 /**
  * The state text of a job, in this order (docs/web-app.md): 'Flashing pending...', each status line 'date : text',
- * 'Flashing done, trying to connect...', 'Node is ready'; or the failure with its reason. The catalogue's
- * messages come through the caller's `t`, as this module is no component.
+ * 'Flashing done, trying to connect...', 'Node is ready'; or the failure with its reason.
  */
-export function stateText(job: JobView, t: Translate): string {
+export function stateText(job: JobView): string {
   switch (job.state) {
     case 'pending':
-      return t('FLASHING_PENDING');
+      return messages.FLASHING_PENDING;
     case 'flashing':
-      return job.statusLine ?? t('FLASHING_PENDING');
+      return job.statusLine ?? messages.FLASHING_PENDING;
     case 'waiting_ready':
     case 'restoring':
-      return t('FLASHING_DONE_CONNECTING');
+      return messages.FLASHING_DONE_CONNECTING;
     case 'done':
-      return t('NODE_IS_READY');
+      return messages.NODE_IS_READY;
     case 'failed':
-      return job.error ? `${t('FLASHING_FAILED')}: ${job.error}` : t('FLASHING_FAILED');
+      return job.error ? `${messages.FLASHING_FAILED}: ${job.error}` : messages.FLASHING_FAILED;
     case 'cancelled':
-      return job.error ? `${t('FLASHING_CANCELLED')}: ${job.error}` : t('FLASHING_CANCELLED');
+      return job.error ? `${messages.FLASHING_CANCELLED}: ${job.error}` : messages.FLASHING_CANCELLED;
   }
 }
 
@@ -80,7 +78,6 @@ export function flashChoices(
 export function isUp(nodes: FlashNodesList, busy: ReadonlySet<string>, deviceType: string, mac: string): boolean {
   return (nodes[deviceType]?.[mac]?.up ?? false) && !busy.has(mac);
 }
-
 
 /**
  * What the form starts with when it is opened for given devices (a reservation's): the type of the first one

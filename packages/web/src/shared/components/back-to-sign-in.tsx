@@ -1,17 +1,16 @@
 // The way on from the pages a signed-out person reaches from a mail link or after leaving the portal.
+import { commonMessages } from '@testbed/contract';
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import { MessagePage } from './message-page';
 
 /** Labelled "Back to sign in" unless the page words it otherwise. */
 export function BackToSignInButton({ label }: { label?: string }) {
-  const { t } = useTranslation();
   return (
     <Button component={Link} to={paths.signin.href()} w="fit-content">
-      {label ?? t('BACK_TO_SIGN_IN')}
+      {label ?? commonMessages.BACK_TO_SIGN_IN}
     </Button>
   );
 }

@@ -1,8 +1,8 @@
 // The confirmation modal of every screen (docs/web-app.md): a title, a message, optional content, Cancel and OK; it
 // answers true on OK and false on Cancel or when closed any other way.
+import { commonMessages } from '@testbed/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from '../i18n';
 import { Dialog } from './dialog';
 
 /** The layer index of modals and popups. */
@@ -23,7 +23,6 @@ interface Pending extends ConfirmModalOptions {
 
 /** `confirm(options)` opens the modal and resolves with the answer; render `dialog` once in the page. */
 export function useConfirmModal() {
-  const { t } = useTranslation();
   // The options stay after an answer, so that the text does not vanish while the modal fades out.
   const [state, setState] = useState<{ pending: Pending; open: boolean } | null>(null);
 
@@ -46,7 +45,7 @@ export function useConfirmModal() {
             {current?.content}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => answer(false)}>
-                {t('CANCEL')}
+                {commonMessages.CANCEL}
               </Button>
               <Button color={current?.danger ? 'red.9' : undefined} onClick={() => answer(true)} data-autofocus>
                 {current?.confirmLabel ?? 'OK'}

@@ -1,16 +1,15 @@
 // The names that screen readers read for the controls of Mantine's calendars (its defaults are empty).
-import { useTranslation } from '../i18n-devices';
+import { messages } from '@testbed/contract';
 
 export function useDatePickerLabels() {
-  const { t } = useTranslation();
   return {
-    previousMonth: t('PREVIOUS_MONTH'),
-    nextMonth: t('NEXT_MONTH'),
-    monthLevelControl: t('CHANGE_LEVEL'),
-    yearLevelControl: t('CHANGE_LEVEL'),
-    previousYear: t('PREVIOUS_YEAR'),
-    nextYear: t('NEXT_YEAR'),
-    previousDecade: t('PREVIOUS_DECADE'),
-    nextDecade: t('NEXT_DECADE'),
+    previousMonth: messages.PREVIOUS_MONTH,
+    nextMonth: messages.NEXT_MONTH,
+    monthLevelControl: messages.CHANGE_LEVEL,
+    yearLevelControl: messages.CHANGE_LEVEL,
+    previousYear: messages.PREVIOUS_YEAR,
+    nextYear: messages.NEXT_YEAR,
+    previousDecade: messages.PREVIOUS_DECADE,
+    nextDecade: messages.NEXT_DECADE,
   };
 }

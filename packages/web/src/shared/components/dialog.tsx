@@ -1,8 +1,8 @@
 // The app's dialog: Mantine's Modal built from its parts so that its header is a plain block (Mantine's own
 // header is a second banner landmark for axe), with a named close button.
+import { commonMessages } from '@testbed/contract';
 import { Button, Code, CopyButton, Group, Modal, Stack, Text, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n';
 
 export interface DialogProps {
   opened: boolean;
@@ -15,14 +15,13 @@ export interface DialogProps {
 }
 
 export function Dialog({ opened, onClose, title, size, centered = true, zIndex, children }: DialogProps) {
-  const { t } = useTranslation();
   return (
     <Modal.Root opened={opened} onClose={onClose} size={size} centered={centered} zIndex={zIndex}>
       <Modal.Overlay />
       <Modal.Content>
         <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
           <Modal.Title fw={700}>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={t('CLOSE')} />
+          <Modal.CloseButton aria-label={commonMessages.CLOSE} />
         </Group>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>
@@ -32,7 +31,6 @@ export function Dialog({ opened, onClose, title, size, centered = true, zIndex, 
 
 /** A secret the server shows once (an API token, a calendar feed address), with a copy button. */
 export function ShownOnceDialog({ value, onClose, title, text, testId }: { value: string | null; onClose: () => void; title: string; text: string; testId: string }) {
-  const { t } = useTranslation();
   return (
     <Dialog opened={value !== null} onClose={onClose} title={title} size="lg" zIndex={1055}>
       <Stack>
@@ -44,12 +42,12 @@ export function ShownOnceDialog({ value, onClose, title, text, testId }: { value
           <CopyButton value={value ?? ''}>
             {({ copied, copy }) => (
               <Button onClick={copy} data-autofocus>
-                {copied ? t('COPIED') : t('COPY')}
+                {copied ? commonMessages.COPIED : commonMessages.COPY}
               </Button>
             )}
           </CopyButton>
           <Button variant="default" onClick={onClose}>
-            {t('DONE')}
+            {commonMessages.DONE}
           </Button>
         </Group>
       </Stack>

@@ -4,7 +4,6 @@
 import { Alert, Button, Group, Paper, Stack, Title, type MantineShadow } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../api-client';
 
 /** The way back: a link, or an action (the previous page, a computed place). */
 export type FormPageCancel = { label: string } & ({ to: string } | { onClick: () => void });
@@ -27,12 +26,6 @@ export interface FormPageProps {
   /** Rendered after the form (its confirmation dialog). */
   after?: ReactNode;
   children: ReactNode;
-}
-
-/** The failure's message unless the server named the fields at fault, which the fields show themselves. */
-export function formLevelError(error: Error | null): string | null {
-  if (!error) return null;
-  return error instanceof ApiError && Object.keys(error.fieldErrors).length > 0 ? null : error.message;
 }
 
 export function FormPage({ title, subtitle, maw, mt, shadow, before, onSubmit, serverError, cancel, submit, after, children }: FormPageProps) {

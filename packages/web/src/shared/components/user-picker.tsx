@@ -1,12 +1,12 @@
 // Choosing one active account by name (GET /api/validUsers): administrators use it to pick the user a
 // key, a group membership ... is for.
+import { messages } from '@testbed/contract';
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ValidUser } from '@testbed/contract';
 import { userDirectoryEndpoints } from '@testbed/contract/endpoints/user-directory';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../i18n-devices';
 import { endpointQuery } from '../endpoint-query';
 
 const SEARCH_DEBOUNCE_MS = 200;
@@ -31,7 +31,6 @@ export interface UserPickerProps {
 }
 
 export function UserPicker({ label, value, onChange, exclude = [], placeholder, nothingFound, error, required, disabled }: UserPickerProps) {
-  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -62,10 +61,10 @@ export function UserPicker({ label, value, onChange, exclude = [], placeholder, 
       onSearchChange={setSearch}
       filter={({ options }) => options}
       onDropdownOpen={() => setOpened(true)}
-      nothingFoundMessage={found.isFetching ? t('LOADING') : (nothingFound ?? t('NO_USER_FOUND'))}
-      rightSection={found.isFetching ? <Loader size="xs" aria-label={t('LOADING')} /> : undefined}
+      nothingFoundMessage={found.isFetching ? messages.LOADING : (nothingFound ?? messages.NO_USER_FOUND)}
+      rightSection={found.isFetching ? <Loader size="xs" aria-label={messages.LOADING} /> : undefined}
       clearable
-      clearButtonProps={{ 'aria-label': `${t('CLOSE')}: ${label}` }}
+      clearButtonProps={{ 'aria-label': `${messages.CLOSE}: ${label}` }}
       error={error}
       required={required}
       disabled={disabled}

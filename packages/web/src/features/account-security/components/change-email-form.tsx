@@ -2,16 +2,13 @@
 // disabled while the form is invalid; the server's refusal (an address of
 // another account) shows under the field.
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
+import { accountSecurityMessages as text, changeEmailFormSchema, type AccountSummary } from '@testbed/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useChangeEmail } from '../api/account-security';
-import { fieldRefusal, useSchemaForm } from './use-schema-form';
+import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
 import { userLine } from './user-line';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangeEmailForm({
   account,
@@ -22,13 +19,16 @@ export function ChangeEmailForm({
   byAdmin: boolean;
   onDone: () => void;
 }) {
-  const form = useSchemaForm(changeEmailFormSchema, { newEmail: '', reemail: '' });
   const change = useChangeEmail();
-  const serverField = fieldRefusal(change.error, 'newEmail');
+  const form = useContractForm(changeEmailFormSchema, { newEmail: '', reemail: '' }, { onValuesChange: () => change.reset() });
 
-  const onSubmit = form.handleSubmit((data) => {
-    change.mutate({ userId: account.userId, newEmail: data.newEmail, byAdmin }, { onSuccess: onDone });
+  const onSubmit = form.onSubmit((data) => {
+    change.mutate(
+      { userId: account.userId, newEmail: data.newEmail, byAdmin },
+      { onSuccess: onDone, onError: (error) => showRefusals(form, error) },
+    );
   });
+  const failure = generalFailure(change.error);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -40,16 +40,15 @@ export function ChangeEmailForm({
           type="email"
           autoComplete="email"
           required
-          {...form.field('newEmail', change.reset)}
-          error={form.errors.newEmail ?? serverField}
+          {...form.getInputProps('newEmail')}
         />
-        <TextInput label={text.NEW_EMAIL_REPEAT} type="email" autoComplete="email" required {...form.field('reemail')} />
-        {change.error && !serverField && <ErrorAlert>{change.error.message}</ErrorAlert>}
+        <TextInput label={text.NEW_EMAIL_REPEAT} type="email" autoComplete="email" required {...form.getInputProps('reemail')} />
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={paths.user.href(account.userId)}>
             {text.CANCEL}
           </Button>
-          <Button type="submit" disabled={!form.isValid} loading={change.isPending}>
+          <Button type="submit" disabled={!form.isValid()} loading={change.isPending}>
             {text.VALIDATE_NEW_EMAIL}
           </Button>
         </Group>

@@ -2,19 +2,16 @@
 // and its verification, the server's refusal, Cancel back to the user's page and Save. The user's own page
 // puts the current password field above the new ones and its refusal under them.
 import { Button, Group, Stack } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
+import { accountSecurityMessages as text } from '@testbed/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { NewPasswordFields, type NewPasswordField } from './new-password-fields';
-import type { FieldProps } from './use-schema-form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export interface ChangePasswordFormProps {
-  form: { field: (name: NewPasswordField) => FieldProps };
+  form: { getInputProps: (name: NewPasswordField) => GetInputPropsReturnType };
   userId: number;
   pending: boolean;
   /** The server's refusal that no field shows. */
@@ -37,7 +34,7 @@ export function ChangePasswordForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {currentPasswordField}
-        <NewPasswordFields field={form.field} />
+        <NewPasswordFields inputProps={form.getInputProps} />
         {currentPasswordAlert}
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <Group justify="flex-end">

@@ -1,7 +1,7 @@
 // Change e-mail (changeEmail/{id}) and its administrator variant (changeEmailByAdmin/{id}). The address
 // changes only when the link mailed to the new one is opened; the info pages say so.
 import { Loader } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
+import { accountSecurityMessages as text } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -10,9 +10,6 @@ import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 function ChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId, me, own, mayOnAnyAccount } = useAccountAccess();

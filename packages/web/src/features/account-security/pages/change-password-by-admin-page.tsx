@@ -1,6 +1,6 @@
 // An administrator sets a user's password (changePasswordByAdmin/{id}); on success the confirmation page
 // infoChangePasswordByAdmin/{id} follows.
-import { accountSecurityMessages as accountSecurityMessagesEn, adminChangePasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, adminChangePasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -9,11 +9,8 @@ import { useAccountSummary, useChangePasswordByAdmin } from '../api/account-secu
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordByAdminPage() {
   const { userId, validId, me, mayOnAnyAccount } = useAccountAccess();
@@ -21,7 +18,7 @@ export function ChangePasswordByAdminPage() {
   const navigate = useNavigate();
   const account = useAccountSummary(userId, validId && admin);
   const change = useChangePasswordByAdmin();
-  const form = useSchemaForm(adminChangePasswordFormSchema, { newPassword: '', repeatPassword: '' });
+  const form = useContractForm(adminChangePasswordFormSchema, { newPassword: '', repeatPassword: '' });
 
   if (!me) return null;
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
@@ -29,7 +26,7 @@ export function ChangePasswordByAdminPage() {
 
   const fieldError = fieldRefusal(change.error, 'newPassword');
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     change.mutate(
       { userId, newPassword: data.newPassword },
       {
@@ -37,7 +34,7 @@ export function ChangePasswordByAdminPage() {
           if (reply.session) saveSession(reply.session);
           void navigate(paths.infoChangePasswordByAdmin.href(userId));
         },
-        onError: (error) => form.showRefusal(error, 'newPassword'),
+        onError: (error) => showRefusals(form, error),
       },
     );
   });

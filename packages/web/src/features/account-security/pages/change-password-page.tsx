@@ -3,7 +3,7 @@
 // signed in here while every other session of the account ends.
 import { Alert, PasswordInput } from '@mantine/core';
 import { notifySuccess } from '../../../shared/notify';
-import { accountSecurityMessages as accountSecurityMessagesEn, changePasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, changePasswordFormSchema, commonMessages } from '@testbed/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -12,20 +12,25 @@ import { useAccountSummary, useChangePassword } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { userLine } from '../components/user-line';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export function ChangePasswordPage() {
-  const { t } = useTranslation();
   const { userId, validId, me, own, mayOnAnyAccount } = useAccountAccess();
   const allowed = validId && (own || mayOnAnyAccount('account:change-password-by-admin'));
   const navigate = useNavigate();
   const account = useAccountSummary(userId, allowed && !own);
   const change = useChangePassword();
-  const form = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', repeatPassword: '' });
+  const form = useContractForm(
+    changePasswordFormSchema,
+    { currentPassword: '', newPassword: '', repeatPassword: '' },
+    {
+      // A refused current password stops showing once it is being typed again.
+      onValuesChange: (values, previous) => {
+        if (values.currentPassword !== previous.currentPassword && fieldRefusal(change.error, 'currentPassword')) change.reset();
+      },
+    },
+  );
 
   if (!me) return null;
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
@@ -34,12 +39,7 @@ export function ChangePasswordPage() {
   const wrongCurrent = fieldRefusal(change.error, 'currentPassword') !== undefined;
   const otherError = change.error && !wrongCurrent && !fieldRefusal(change.error, 'newPassword') ? change.error.message : null;
 
-  // A refused current password stops showing once it is being typed again.
-  const dropRefusal = () => {
-    if (wrongCurrent) change.reset();
-  };
-
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     change.mutate(
       { userId, currentPassword: data.currentPassword, newPassword: data.newPassword },
       {
@@ -48,7 +48,11 @@ export function ChangePasswordPage() {
           notifySuccess(`${text.PASSWORD_CHANGED_NOTICE} ${own ? text.OTHER_SESSIONS_ENDED : ''}`.trim());
           void navigate(paths.user.href(userId));
         },
-        onError: (error) => form.showRefusal(error, 'newPassword'),
+        onError: (error) => {
+          // The refused current password shows in the alert below the new ones, not under its field.
+          const refusal = fieldRefusal(error, 'newPassword');
+          if (refusal) form.setFieldError('newPassword', refusal);
+        },
       },
     );
   });
@@ -65,14 +69,14 @@ export function ChangePasswordPage() {
         failure={otherError}
         onSubmit={onSubmit}
         currentPasswordField={
-          <PasswordInput label={text.CURRENT_PASSWORD} autoComplete="current-password" required {...form.field('currentPassword', dropRefusal)} />
+          <PasswordInput label={text.CURRENT_PASSWORD} autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
         }
         currentPasswordAlert={
           wrongCurrent && (
             <Alert color="red" variant="light" role="alert" data-testid="current-password-wrong">
-              {t('CURRENT_PASSWORD_WRONG')}
+              {commonMessages.CURRENT_PASSWORD_WRONG}
               <br />
-              {t('TRY_AGAIN')}
+              {commonMessages.TRY_AGAIN}
             </Alert>
           )
         }

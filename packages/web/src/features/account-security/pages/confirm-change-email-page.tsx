@@ -1,7 +1,7 @@
 // Opening an e-mail change link (confirmChangeEmail/{token}): a refused link leads to invalidToken;
 // otherwise the account takes its new address and the page says so.
 import { Button, Text } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, type ConfirmChangeEmailReply } from '@testbed/contract';
+import { accountSecurityMessages as text, type ConfirmChangeEmailReply } from '@testbed/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
@@ -9,14 +9,11 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { confirmChangeEmail } from '../api/account-security';
-import { fillTemplate } from '../components/fill-template';
+import { fill } from '../../../shared/fill';
 import { useOncePerVisit } from '../components/once-per-visit';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 type Outcome = { confirmed: ConfirmChangeEmailReply } | { refused: string } | { invalid: string };
 
@@ -63,7 +60,7 @@ export function ConfirmChangeEmailPage() {
   }
   return (
     <MessagePage title={text.CONFIRM_CHANGE_EMAIL_TITLE} actions={back}>
-      <Text data-testid="email-changed">{fillTemplate(text.CONFIRM_CHANGE_EMAIL_TEXT, { email: outcome.confirmed.email })}</Text>
+      <Text data-testid="email-changed">{fill(text.CONFIRM_CHANGE_EMAIL_TEXT, { email: outcome.confirmed.email })}</Text>
     </MessagePage>
   );
 }

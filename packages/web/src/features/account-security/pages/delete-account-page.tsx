@@ -1,7 +1,7 @@
 // Delete account (deleteAccount/{id}): a warning and the password. A wrong password shows the catalogue's two
 // lines; success leads to accountDeleted, signed out.
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, deleteAccountFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, deleteAccountFormSchema, commonMessages } from '@testbed/contract';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
@@ -9,18 +9,19 @@ import { clearSession } from '../../../shared/session';
 import { useDeleteOwnAccount } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export function DeleteAccountPage() {
-  const { t } = useTranslation();
   const { userId, validId, me, own } = useAccountAccess();
   const navigate = useNavigate();
   const remove = useDeleteOwnAccount();
-  const form = useSchemaForm(deleteAccountFormSchema, { password: '' });
+  const form = useContractForm(
+    deleteAccountFormSchema,
+    { password: '' },
+    // A refused password stops showing once it is being typed again.
+    { onValuesChange: () => remove.reset() },
+  );
 
   if (!me) return null;
   if (!validId) return <MessagePage title={text.USER_NOT_FOUND} />;
@@ -29,12 +30,7 @@ export function DeleteAccountPage() {
 
   const wrongPassword = fieldRefusal(remove.error, 'password') !== undefined;
 
-  // A refused password stops showing once it is being typed again.
-  const dropRefusal = () => {
-    if (wrongPassword) remove.reset();
-  };
-
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     remove.mutate(
       { userId, password: data.password },
       {
@@ -52,18 +48,18 @@ export function DeleteAccountPage() {
             {text.DELETE_ACCOUNT_WARNING}
           </Alert>
           <PasswordInput
-            label={t('PASSWORD')}
+            label={commonMessages.PASSWORD}
             description={text.DELETE_ACCOUNT_PASSWORD_HINT}
             autoComplete="current-password"
             required
-            {...form.field('password', dropRefusal)}
+            {...form.getInputProps('password')}
           />
           {wrongPassword && (
             <Alert color="red" variant="light" role="alert" data-testid="password-wrong">
               <Text fw={600} size="sm">
-                {t('PASSWORD_WRONG')}
+                {commonMessages.PASSWORD_WRONG}
               </Text>
-              <Text size="sm">{t('PASSWORD_NOT_CORRECT')}</Text>
+              <Text size="sm">{commonMessages.PASSWORD_NOT_CORRECT}</Text>
             </Alert>
           )}
           {remove.error && !wrongPassword && <ErrorAlert>{remove.error.message}</ErrorAlert>}
@@ -72,7 +68,7 @@ export function DeleteAccountPage() {
               {text.CANCEL}
             </Button>
             <Button type="submit" color="red.9" loading={remove.isPending}>
-              {t('DELETE_ACCOUNT')}
+              {commonMessages.DELETE_ACCOUNT}
             </Button>
           </Group>
         </Stack>

@@ -1,16 +1,13 @@
 // After an e-mail change request: the link went to the new address, which the account takes once it is
 // opened. The user's variant leads back to their account; the administrator's also to the users list.
 import { Button, Group, Text } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
+import { accountSecurityMessages as text } from '@testbed/contract';
 import { Link } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useAccountSummary } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
-import { fillTemplate } from '../components/fill-template';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
+import { fill } from '../../../shared/fill';
 
 function InfoChangeEmail({ byAdmin }: { byAdmin: boolean }) {
   const { userId, validId } = useAccountAccess();
@@ -36,8 +33,8 @@ function InfoChangeEmail({ byAdmin }: { byAdmin: boolean }) {
       {data && (
         <Text data-testid="info-change-email">
           {byAdmin
-            ? fillTemplate(text.INFO_CHANGE_EMAIL_BY_ADMIN_TEXT, { email, name: `${data.firstname} ${data.lastname}`, username: data.username })
-            : fillTemplate(text.INFO_CHANGE_EMAIL_TEXT, { email })}
+            ? fill(text.INFO_CHANGE_EMAIL_BY_ADMIN_TEXT, { email, name: `${data.firstname} ${data.lastname}`, username: data.username })
+            : fill(text.INFO_CHANGE_EMAIL_TEXT, { email })}
         </Text>
       )}
     </MessagePage>

@@ -1,16 +1,13 @@
 // The confirmation after an administrator set a user's password, with ways back to the user's account and
 // to the users list.
 import { Button, Group, Text } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn } from '@testbed/contract';
+import { accountSecurityMessages as text } from '@testbed/contract';
 import { Link } from 'react-router';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { useAccountSummary } from '../api/account-security';
 import { useAccountAccess } from '../components/account-access';
 import { userLine } from '../components/user-line';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export function InfoChangePasswordByAdminPage() {
   const { userId, validId } = useAccountAccess();

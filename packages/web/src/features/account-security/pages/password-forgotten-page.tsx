@@ -2,41 +2,37 @@
 // with the same one sentence, so nobody learns which addresses
 // have an account; only a request refused for coming too often says so.
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, passwordForgottenFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, passwordForgottenFormSchema, commonMessages } from '@testbed/contract';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
 import { useRequestPasswordReset } from '../api/account-security';
 import { AccountFormLayout } from '../components/account-form-layout';
-import { useSchemaForm } from '../components/use-schema-form';
+import { useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 export function PasswordForgottenPage() {
-  const { t } = useTranslation();
-  const form = useSchemaForm(passwordForgottenFormSchema, { email: '' });
   const request = useRequestPasswordReset();
+  const form = useContractForm(passwordForgottenFormSchema, { email: '' }, { onValuesChange: () => request.reset() });
   const tooMany = request.error instanceof ApiError && request.error.status === 429 ? request.error : null;
   const answered = request.isSuccess || (request.isError && !tooMany);
 
-  const onSubmit = form.handleSubmit((data) => request.mutate(data.email));
+  const onSubmit = form.onSubmit((data) => request.mutate(data.email));
 
   return (
     <AccountFormLayout title={text.PASSWORD_FORGOTTEN_TITLE} subtitle={text.PASSWORD_FORGOTTEN_TEXT}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label={text.EMAIL} type="email" autoComplete="email" required {...form.field('email', request.reset)} />
+          <TextInput label={text.EMAIL} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           {answered && (
             <Alert color="teal" variant="light" role="status" data-testid="reset-requested">
-              {t('RESET_PASSWORD_SENT')}
+              {commonMessages.RESET_PASSWORD_SENT}
             </Alert>
           )}
           {tooMany && <ErrorAlert>{tooMany.message}</ErrorAlert>}
           <Group justify="space-between">
             <Anchor component={Link} to={paths.signin.href()}>
-              {t('BACK_TO_SIGN_IN')}
+              {commonMessages.BACK_TO_SIGN_IN}
             </Anchor>
             <Button type="submit" loading={request.isPending}>
               {text.SEND_RESET_LINK}

@@ -1,7 +1,7 @@
 // Reset password (resetPassword/{token}): the link is checked on entry and a refused one leads to
 // invalidToken; a new password then leads to sign-in with the passwordChanged notice.
 import { Button, Group, Stack } from '@mantine/core';
-import { accountSecurityMessages as accountSecurityMessagesEn, resetPasswordFormSchema } from '@testbed/contract';
+import { accountSecurityMessages as text, resetPasswordFormSchema } from '@testbed/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { checkResetTokenOnEntry, useResetPassword } from '../api/account-security';
@@ -9,12 +9,9 @@ import { AccountFormLayout } from '../components/account-form-layout';
 import { useOncePerVisit } from '../components/once-per-visit';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { invalidTokenHref, tokenProblemOf } from '../components/token-refusal';
-import { fieldRefusal, useSchemaForm } from '../components/use-schema-form';
+import { fieldRefusal, showRefusals, useContractForm } from '../../../shared/form';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountSecurityMessagesEn);
 
 /** The form once the link is accepted; a failure other than a refusal is shown by the shell's error boundary, as a page that failed to load. */
 export function ResetPasswordPage() {
@@ -33,10 +30,10 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const form = useSchemaForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
+  const form = useContractForm(resetPasswordFormSchema, { newPassword: '', repeatPassword: '' });
   const reset = useResetPassword();
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.onSubmit((data) => {
     reset.mutate(
       { token, newPassword: data.newPassword },
       {
@@ -47,7 +44,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             void navigate(invalidTokenHref(problem), { replace: true });
             return;
           }
-          form.showRefusal(error, 'newPassword');
+          showRefusals(form, error);
         },
       },
     );
@@ -62,7 +59,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     <AccountFormLayout title={text.RESET_PASSWORD_TITLE}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <NewPasswordFields field={form.field} />
+          <NewPasswordFields inputProps={form.getInputProps} />
           {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
           <Group justify="flex-end">
             <Button type="submit" loading={reset.isPending}>

@@ -1,11 +1,8 @@
 // The accounts of the validation screens: name, username, e-mail, dates and the Pending / No pending status,
 // with an optional checkbox per row and a select-all checkbox in the header.
 import { Checkbox, Table, Text } from '@mantine/core';
-import { accountValidationMessages as accountValidationMessagesEn, type AccountToValidate } from '@testbed/contract';
+import { accountValidationMessages as text, type AccountToValidate } from '@testbed/contract';
 import { formatDay } from './format';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 export interface Selection {
   selected: ReadonlySet<number>;

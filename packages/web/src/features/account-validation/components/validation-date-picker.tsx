@@ -4,15 +4,12 @@
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
-import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useId } from 'react';
 import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
 import { toDateString, zoneLabel } from '../../../shared/time';
 import { fill, monthStart } from './format';
 import classes from './validation-date-picker.module.css';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 export const MONTH_CHOICES = ['1', '2', '3', '6'] as const;
 const MONTH_NAMES = Array.from({ length: 12 }, (_, month) =>

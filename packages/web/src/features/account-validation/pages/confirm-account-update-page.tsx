@@ -2,7 +2,7 @@
 // a user has updated their account. Opening it validates the update, unless another administrator was
 // first; an unknown or expired link leads to invalidToken.
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
+import { accountValidationMessages as text, commonMessages } from '@testbed/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { BackToSignInButton } from '../../../shared/components/back-to-sign-in';
@@ -12,12 +12,8 @@ import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { useConfirmAccountUpdate } from '../api/account-validation-api';
 import { fill } from '../components/format';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 export function ConfirmAccountUpdatePage() {
-  const { t } = useTranslation();
   const token = useParams().token ?? '';
   const me = useSession().user;
   const confirmation = useConfirmAccountUpdate(token);
@@ -51,7 +47,7 @@ export function ConfirmAccountUpdatePage() {
     >
       <Text>
         {alreadyValidated
-          ? t('ACCOUNT_UPDATE_VALIDATED_BY_OTHER')
+          ? commonMessages.ACCOUNT_UPDATE_VALIDATED_BY_OTHER
           : fill(text.ACCOUNT_UPDATE_VALIDATED, { name: `${user.firstname} ${user.lastname}`, username: user.username })}
       </Text>
     </MessagePage>

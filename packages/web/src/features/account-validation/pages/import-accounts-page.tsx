@@ -5,12 +5,13 @@
 import { Button, Code, Group, List, Paper, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  accountValidationMessages as accountValidationMessagesEn,
+  accountValidationMessages as text,
   IMPORT_COLUMNS,
   IMPORT_EXAMPLE,
   IMPORT_MAX_LINES,
   IMPORT_REQUIRED_COLUMNS,
   importAccountsBodySchema,
+  commonMessages,
 } from '@testbed/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,9 +22,6 @@ import { useImportAccounts } from '../api/account-validation-api';
 import { fill } from '../components/format';
 import { reportFailure } from '../../../shared/report-failure';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 /** Larger files are not a few hundred accounts. */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -37,7 +35,6 @@ const COLUMN_HELP: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {
 };
 
 export function ImportAccountsPage() {
-  const { t } = useTranslation();
   useDocumentTitle(`${text.IMPORT_ACCOUNTS} | Testbed Portal`);
   const navigate = useNavigate();
   const [data, setData] = useState('');
@@ -156,7 +153,7 @@ export function ImportAccountsPage() {
                 {text.IMPORT_ACCOUNTS}
               </Button>
             </Group>
-            {run.isPending && <Text size="sm">{t('LOADING')}</Text>}
+            {run.isPending && <Text size="sm">{commonMessages.LOADING}</Text>}
           </Stack>
         </form>
       </Paper>

@@ -2,7 +2,7 @@
 // validated yet.
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadingBar } from '../../../shared/components/loading-bar';
@@ -10,9 +10,6 @@ import { paths } from '../../../shared/paths';
 import { usePendingAccounts } from '../api/account-validation-api';
 import { AccountsTable } from '../components/accounts-table';
 import { reportFailure } from '../../../shared/report-failure';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 export function PendingAccountsPage() {
   useDocumentTitle(`${text.VALIDATION_PENDING_ACCOUNTS} | Testbed Portal`);

@@ -81,13 +81,13 @@ describe('update account page', () => {
     const submit = screen.getByRole('button', { name: text.UPDATE_MY_ACCOUNT });
     expect(submit).toBeDisabled();
 
-    const password = screen.getByLabelText(/^Password/);
+    const password = screen.getByLabelText(/^Password\s*\*?$/);
     await user.type(password, 'weak');
     await user.tab();
     expect(await screen.findByText(text.INVALID_PASSWORD)).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'New#Passw0rd!');
-    const repeat = screen.getByLabelText(/^Repeat password/);
+    const repeat = screen.getByLabelText(/^Password verification/);
     await user.type(repeat, 'New#Passw0rd?');
     await user.tab();
     expect(await screen.findByText(text.PASSWORDS_MUST_BE_THE_SAME)).toBeInTheDocument();
@@ -125,8 +125,8 @@ describe('update account page', () => {
     fakeServer(valid, { status: 409, body: { message: messages.ACCOUNT_ALREADY_UPDATED } });
     const user = userEvent.setup();
     const view = renderApp('/updateAccount/the-token');
-    await user.type(await screen.findByLabelText(/^Password/, {}, { timeout: 10_000 }), 'New#Passw0rd!');
-    await user.type(screen.getByLabelText(/^Repeat password/), 'New#Passw0rd!');
+    await user.type(await screen.findByLabelText(/^Password\s*\*?$/, {}, { timeout: 10_000 }), 'New#Passw0rd!');
+    await user.type(screen.getByLabelText(/^Password verification/), 'New#Passw0rd!');
     await user.click(screen.getByRole('button', { name: text.UPDATE_MY_ACCOUNT }));
     await waitFor(() => expect(view.location()).toBe('/accountAlreadyUpdatedByUser'));
   });

@@ -1,10 +1,7 @@
 // Shown once a user has sent their updated account: an administrator validates it next.
 import { Text } from '@mantine/core';
-import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 export function UpdateAccountPendingPage() {
   return <BackToSignInPage title={text.UPDATE_ACCOUNT_PENDING_TITLE}><Text>{text.UPDATE_ACCOUNT_PENDING_TEXT}</Text></BackToSignInPage>;

@@ -3,7 +3,7 @@
 // asked accounts then show disabled with a Pending status.
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { accountValidationMessages as accountValidationMessagesEn } from '@testbed/contract';
+import { accountValidationMessages as text } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingBar } from '../../../shared/components/loading-bar';
@@ -15,9 +15,6 @@ import { dayStartMs, fill, monthStart } from '../components/format';
 import { toDateString } from '../../../shared/time';
 import { MONTH_CHOICES, ValidationDatePicker } from '../components/validation-date-picker';
 import { reportFailure } from '../../../shared/report-failure';
-import { catalogue } from '../../../shared/i18n';
-
-const text = catalogue(accountValidationMessagesEn);
 
 export function ValidateAccountsPage() {
   useDocumentTitle(`${text.VALIDATE_ACCOUNTS} | Testbed Portal`);

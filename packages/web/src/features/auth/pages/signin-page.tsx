@@ -1,90 +1,63 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { signinSchema, type SigninForm } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n';
+import { signinSchema, commonMessages } from '@testbed/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
 import { DOCUMENTATION_URL } from '../../../shared/config';
+import { useContractForm } from '../../../shared/form';
 import { afterSigninURL, paths } from '../../../shared/paths';
 import { useSignin } from '../api/signin';
-
-type FieldErrors = Partial<Record<keyof SigninForm, string>>;
 
 /**
  * The sign-in error texts: the account-invalid text for that exact server message, the server's
  * words when it asks to slow down or cannot answer, and the bad-login text for everything else.
  */
-function errorText(error: unknown, t: (key: 'BAD_LOGIN' | 'ACCOUNT_INVALID') => string): string {
+function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 403 && error.message === t('ACCOUNT_INVALID')) return t('ACCOUNT_INVALID');
+    if (error.status === 403 && error.message === commonMessages.ACCOUNT_INVALID) return commonMessages.ACCOUNT_INVALID;
     if (error.status === 429 || error.status === 0 || error.status >= 500) return error.message;
   }
-  return t('BAD_LOGIN');
+  return commonMessages.BAD_LOGIN;
 }
 
 export function SigninPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('SIGN_IN')} | Testbed Portal`);
+  useDocumentTitle(`${commonMessages.SIGN_IN} | Testbed Portal`);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signin = useSignin();
-  const [form, setForm] = useState<SigninForm>({ username: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // Messages show on submit only: a visitor tabbing through the two fields is not told off.
+  const form = useContractForm(signinSchema, { username: '', password: '' }, { enhanceGetInputProps: () => ({ onBlur: undefined }) });
 
   const passwordChanged = searchParams.get('passwordChanged') === 'true';
   const disconnected = searchParams.get('disconnected') === 'true';
 
-  const validate = (values: SigninForm) => {
-    const result = signinSchema.safeParse(values);
-    const errors: FieldErrors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as keyof SigninForm;
-        errors[field] ??= issue.message;
-      }
-    }
-    return { data: result.success ? result.data : null, errors };
-  };
-
-  const update = (field: keyof SigninForm, value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    // Once a field shows an error, it follows the typing so that the message leaves when it is fixed.
-    if (fieldErrors[field]) setFieldErrors({ ...fieldErrors, [field]: validate(next).errors[field] });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { data, errors } = validate(form);
-    setFieldErrors(errors);
-    if (!data) return;
+  const onSubmit = form.onSubmit((data) => {
     signin.mutate(data, {
       onSuccess: (reply) => void navigate(afterSigninURL(searchParams.get('returnURL'), reply.redirectURL), { replace: true }),
     });
-  };
+  });
 
   return (
     <Stack maw={480} mx="auto" mt="lg" gap="lg">
       <div>
         <Title order={1} size="h2">
-          {t('WELCOME')}
+          {commonMessages.WELCOME}
         </Title>
-        <Text mt="xs">{t('WELCOME_TEXT')}</Text>
+        <Text mt="xs">{commonMessages.WELCOME_TEXT}</Text>
         <Anchor href={DOCUMENTATION_URL} mt="xs" display="inline-block">
-          {t('DOCUMENTATION')}
+          {commonMessages.DOCUMENTATION}
         </Anchor>
       </div>
 
       {passwordChanged && (
         <Alert color="teal" variant="light">
-          {t('PASSWORD_CHANGED')}
+          {commonMessages.PASSWORD_CHANGED}
         </Alert>
       )}
       {disconnected && (
         <Alert color="blue" variant="light">
-          {t('DISCONNECTED')}
+          {commonMessages.DISCONNECTED}
         </Alert>
       )}
 
@@ -92,48 +65,44 @@ export function SigninPage() {
         <form onSubmit={onSubmit} noValidate aria-labelledby="signin-heading">
           <Stack gap="md">
             <Title order={2} size="h3" id="signin-heading">
-              {t('SIGN_IN')}
+              {commonMessages.SIGN_IN}
             </Title>
             <TextInput
-              label={t('USERNAME')}
+              label={commonMessages.USERNAME}
               name="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               required
-              value={form.username}
-              error={fieldErrors.username}
-              onChange={(event) => update('username', event.currentTarget.value)}
+              {...form.getInputProps('username')}
             />
             <PasswordInput
-              label={t('PASSWORD')}
+              label={commonMessages.PASSWORD}
               name="password"
               autoComplete="current-password"
               required
-              value={form.password}
-              error={fieldErrors.password}
-              onChange={(event) => update('password', event.currentTarget.value)}
+              {...form.getInputProps('password')}
             />
             {signin.isError && (
               <Alert color="red" variant="light" data-testid="signin-error">
-                <SentenceLines text={errorText(signin.error, t)} size="sm" />
+                <SentenceLines text={errorText(signin.error)} size="sm" />
               </Alert>
             )}
             <Button type="submit" fullWidth loading={signin.isPending}>
-              {t('SIGN_IN')}
+              {commonMessages.SIGN_IN}
             </Button>
           </Stack>
         </form>
         <Divider my="md" />
         <Group justify="space-between" gap="xs">
           <Text size="sm">
-            {t('NO_ACCOUNT_YET')}{' '}
+            {commonMessages.NO_ACCOUNT_YET}{' '}
             <Anchor component={Link} to={paths.signup.href()} fw={600}>
-              {t('SIGN_UP')}
+              {commonMessages.SIGN_UP}
             </Anchor>
           </Text>
           <Anchor component={Link} to={paths.passwordForgotten.href()} size="sm">
-            {t('PASSWORD_FORGOTTEN')}
+            {commonMessages.PASSWORD_FORGOTTEN}
           </Anchor>
         </Group>
       </Paper>

@@ -1,6 +1,6 @@
+import { messages } from '@testbed/contract';
 import { Badge } from '@mantine/core';
 import type { DeviceCatalogueState } from '@testbed/contract';
-import { useTranslation } from '../../../shared/i18n-devices';
 
 // Filled in dark shades: white text on them keeps a contrast of at least 4.5:1.
 export const STATE_COLORS: Record<DeviceCatalogueState, string> = {
@@ -13,10 +13,9 @@ export const STATE_COLORS: Record<DeviceCatalogueState, string> = {
 };
 
 export function StateBadge({ state }: { state: DeviceCatalogueState }) {
-  const { t } = useTranslation();
   return (
     <Badge color={STATE_COLORS[state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
-      {t(`FLEET_${state}`)}
+      {messages[`FLEET_${state}`]}
     </Badge>
   );
 }

@@ -4,9 +4,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { DEVICE_STATES, propertyValues, type DeviceCatalogueState } from '@testbed/contract';
+import { DEVICE_STATES, propertyValues, type DeviceCatalogueState, messages } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { PropertyFilter } from '../../../shared/components/property-filter';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
@@ -14,8 +13,7 @@ import { catalogueOptions } from '../api/devices-api';
 import { STATE_COLORS, StateBadge } from '../components/state-badge';
 
 export function DevicesPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('DEVICES')} | Testbed Portal`);
+  useDocumentTitle(`${messages.DEVICES} | Testbed Portal`);
   const [deviceType, setDeviceType] = useState<string | null>(null);
   const [state, setState] = useState<DeviceCatalogueState | null>(null);
   const [property, setProperty] = useState<string[]>([]);
@@ -26,11 +24,11 @@ export function DevicesPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('DEVICES')}</Title>
+      <Title order={1}>{messages.DEVICES}</Title>
       {catalogue.data && (
         <section aria-labelledby="fleet-title">
           <Title order={2} size="h4" id="fleet-title" mb="xs">
-            {t('FLEET_AT_A_GLANCE')}
+            {messages.FLEET_AT_A_GLANCE}
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
             {DEVICE_STATES.map((name) => (
@@ -48,7 +46,7 @@ export function DevicesPage() {
                   <Text fz="xl" fw={700} lh={1.2}>
                     {catalogue.data.fleet[name]}
                   </Text>
-                  <Text fz="sm">{t(`FLEET_${name}`)}</Text>
+                  <Text fz="sm">{messages[`FLEET_${name}`]}</Text>
                 </Stack>
               </Button>
             ))}
@@ -56,10 +54,10 @@ export function DevicesPage() {
         </section>
       )}
       <Group align="flex-end" wrap="wrap">
-        <Select label={t('DEVICE_TYPE')} data={types} value={deviceType} onChange={setDeviceType} clearable w="16rem" />
+        <Select label={messages.DEVICE_TYPE} data={types} value={deviceType} onChange={setDeviceType} clearable w="16rem" />
         <Select
-          label={t('DEVICE_STATE')}
-          data={DEVICE_STATES.map((name) => ({ value: name, label: t(`FLEET_${name}`) }))}
+          label={messages.DEVICE_STATE}
+          data={DEVICE_STATES.map((name) => ({ value: name, label: messages[`FLEET_${name}`] }))}
           value={state}
           onChange={(value) => setState(value as DeviceCatalogueState | null)}
           clearable
@@ -71,13 +69,13 @@ export function DevicesPage() {
       {catalogue.isError || !catalogue.data ? (
         <QueryPlaceholder failure={catalogue.error?.message} />
       ) : catalogue.data.devices.length === 0 ? (
-        <Text>{t('NO_DEVICE_MATCHES')}</Text>
+        <Text>{messages.NO_DEVICE_MATCHES}</Text>
       ) : (
         <ScrollTable
-          label={t('DEVICES')}
+          label={messages.DEVICES}
           verticalSpacing="xs"
           miw={820}
-          headers={[t('DEVICE_TYPE'), t('IP_ADDRESS'), t('MAC_ADDRESS'), t('DEVICE_STATE'), t('PROPERTIES')]}
+          headers={[messages.DEVICE_TYPE, messages.IP_ADDRESS, messages.MAC_ADDRESS, messages.DEVICE_STATE, messages.PROPERTIES]}
         >
           {catalogue.data.devices.map((device) => (
             <Table.Tr key={device.macAddress} data-device={device.macAddress} data-state={device.state}>

@@ -4,9 +4,9 @@
 import { Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { maintenanceFormSchema, type MaintenanceForm, type MaintenancePreview } from '@testbed/contract';
+import { maintenanceFormSchema, type MaintenanceForm, type MaintenancePreview, messages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { FORM_DATE_PLACEHOLDER, formatDateTime, fromInputDateTime } from '../../../shared/time';
@@ -25,8 +25,7 @@ interface Draft {
 const EMPTY: Draft = { reason: '', deviceType: null, devices: [], start: '', end: '' };
 
 export function MaintenancePage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('MAINTENANCE')} | Testbed Portal`);
+  useDocumentTitle(`${messages.MAINTENANCE} | Testbed Portal`);
   const catalogue = useQuery(catalogueOptions({}));
   const list = useQuery(maintenanceListOptions);
   const preview = usePreviewMaintenance();
@@ -50,9 +49,9 @@ export function MaintenancePage() {
     const start = fromInputDateTime(draft.start);
     const end = fromInputDateTime(draft.end);
     const found: Record<string, string> = {};
-    if (!draft.deviceType) found.deviceType = t('MAINTENANCE_TYPE_REQUIRED');
-    if (!start || start === 'invalid') found.start = t('INVALID_DATE');
-    if (!end || end === 'invalid') found.end = t('INVALID_DATE');
+    if (!draft.deviceType) found.deviceType = messages.MAINTENANCE_TYPE_REQUIRED;
+    if (!start || start === 'invalid') found.start = messages.INVALID_DATE;
+    if (!end || end === 'invalid') found.end = messages.INVALID_DATE;
     const form = {
       reason: draft.reason,
       start: start && start !== 'invalid' ? start : '',
@@ -71,7 +70,7 @@ export function MaintenancePage() {
     if (!checked) return;
     create.mutate(checked.form, {
       onSuccess: (reply) => {
-        notifySuccess(t('MAINTENANCE_CREATED', { count: reply.affected.length }));
+        notifySuccess(fill(messages.MAINTENANCE_CREATED, { count: reply.affected.length }));
         setChecked(null);
         setDraft(EMPTY);
       },
@@ -79,24 +78,24 @@ export function MaintenancePage() {
   };
 
   const onDelete = async (id: number, reason: string) => {
-    const ok = await confirm({ title: t('MAINTENANCE_CANCEL'), message: t('MAINTENANCE_CANCEL_CONFIRM', { reason }), confirmLabel: t('MAINTENANCE_CANCEL'), danger: true });
+    const ok = await confirm({ title: messages.MAINTENANCE_CANCEL, message: fill(messages.MAINTENANCE_CANCEL_CONFIRM, { reason }), confirmLabel: messages.MAINTENANCE_CANCEL, danger: true });
     if (ok) remove.mutate(id);
   };
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('MAINTENANCE')}</Title>
-      <form onSubmit={onPreview} noValidate aria-label={t('MAINTENANCE_NEW')}>
+      <Title order={1}>{messages.MAINTENANCE}</Title>
+      <form onSubmit={onPreview} noValidate aria-label={messages.MAINTENANCE_NEW}>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {t('MAINTENANCE_NEW')}
+            {messages.MAINTENANCE_NEW}
           </Title>
-          <TextInput label={t('MAINTENANCE_REASON')} value={draft.reason} onChange={(event) => change({ reason: event.currentTarget.value })} error={errors.reason} maxLength={500} required />
+          <TextInput label={messages.MAINTENANCE_REASON} value={draft.reason} onChange={(event) => change({ reason: event.currentTarget.value })} error={errors.reason} maxLength={500} required />
           <Group align="flex-start" wrap="wrap">
-            <Select label={t('DEVICE_TYPE')} data={types} value={draft.deviceType} onChange={(deviceType) => change({ deviceType, devices: [] })} error={errors.deviceType} required w="16rem" />
+            <Select label={messages.DEVICE_TYPE} data={types} value={draft.deviceType} onChange={(deviceType) => change({ deviceType, devices: [] })} error={errors.deviceType} required w="16rem" />
             <MultiSelect
-              label={t('MAINTENANCE_DEVICES')}
-              description={t('MAINTENANCE_DEVICES_HINT')}
+              label={messages.MAINTENANCE_DEVICES}
+              description={messages.MAINTENANCE_DEVICES_HINT}
               data={devices.map((device) => ({ value: device.macAddress, label: `${device.ipAddress} (${device.macAddress})` }))}
               value={draft.devices}
               onChange={(chosen) => change({ devices: chosen })}
@@ -107,28 +106,28 @@ export function MaintenancePage() {
             />
           </Group>
           <Group align="flex-start" wrap="wrap">
-            <TextInput label={t('MAINTENANCE_START')} placeholder={FORM_DATE_PLACEHOLDER} value={draft.start} onChange={(event) => change({ start: event.currentTarget.value })} error={errors.start} required w="12rem" />
-            <TextInput label={t('MAINTENANCE_END')} placeholder={FORM_DATE_PLACEHOLDER} value={draft.end} onChange={(event) => change({ end: event.currentTarget.value })} error={errors.end} required w="12rem" />
+            <TextInput label={messages.MAINTENANCE_START} placeholder={FORM_DATE_PLACEHOLDER} value={draft.start} onChange={(event) => change({ start: event.currentTarget.value })} error={errors.start} required w="12rem" />
+            <TextInput label={messages.MAINTENANCE_END} placeholder={FORM_DATE_PLACEHOLDER} value={draft.end} onChange={(event) => change({ end: event.currentTarget.value })} error={errors.end} required w="12rem" />
           </Group>
           {(preview.error ?? create.error) && <ErrorAlert>{(preview.error ?? create.error)!.message}</ErrorAlert>}
           <Group>
             <Button type="submit" variant={checked ? 'default' : 'filled'} loading={preview.isPending}>
-              {t('MAINTENANCE_PREVIEW')}
+              {messages.MAINTENANCE_PREVIEW}
             </Button>
           </Group>
         </Stack>
       </form>
       {checked && (
         <Stack gap="sm" data-testid="maintenance-preview">
-          <Text>{t('MAINTENANCE_PREVIEW_DEVICES', { count: checked.preview.devices.length })}</Text>
+          <Text>{fill(messages.MAINTENANCE_PREVIEW_DEVICES, { count: checked.preview.devices.length })}</Text>
           {checked.preview.affected.length === 0 ? (
-            <Text>{t('MAINTENANCE_NO_RESERVATION')}</Text>
+            <Text>{messages.MAINTENANCE_NO_RESERVATION}</Text>
           ) : (
             <>
-              <Text fw={700}>{t('MAINTENANCE_AFFECTED', { count: checked.preview.affected.length })}</Text>
+              <Text fw={700}>{fill(messages.MAINTENANCE_AFFECTED, { count: checked.preview.affected.length })}</Text>
               <ScrollTable
-                label={t('MAINTENANCE_AFFECTED_TABLE')}
-                headers={[t('RESERVATION_ID'), t('MAINTENANCE_HOLDER'), t('MAINTENANCE_START'), t('MAINTENANCE_END'), t('MAINTENANCE_DEVICES')]}
+                label={messages.MAINTENANCE_AFFECTED_TABLE}
+                headers={[messages.RESERVATION_ID, messages.MAINTENANCE_HOLDER, messages.MAINTENANCE_START, messages.MAINTENANCE_END, messages.MAINTENANCE_DEVICES]}
               >
                 {checked.preview.affected.map((row) => (
                   <Table.Tr key={row.reservationId}>
@@ -146,27 +145,27 @@ export function MaintenancePage() {
           )}
           <Group>
             <Button onClick={onConfirm} loading={create.isPending}>
-              {t('MAINTENANCE_CONFIRM')}
+              {messages.MAINTENANCE_CONFIRM}
             </Button>
           </Group>
         </Stack>
       )}
       <section aria-labelledby="maintenance-current">
         <Title order={2} size="h4" id="maintenance-current" mb="xs">
-          {t('MAINTENANCE_CURRENT')}
+          {messages.MAINTENANCE_CURRENT}
         </Title>
-        {list.data && list.data.length === 0 && <Text>{t('MAINTENANCE_NONE')}</Text>}
+        {list.data && list.data.length === 0 && <Text>{messages.MAINTENANCE_NONE}</Text>}
         {list.data && list.data.length > 0 && (
-          <ScrollTable label={t('MAINTENANCE_CURRENT')} landmark={false} headers={[t('MAINTENANCE_REASON'), t('MAINTENANCE_START'), t('MAINTENANCE_END'), t('MAINTENANCE_DEVICES'), t('ACTIONS')]}>
+          <ScrollTable label={messages.MAINTENANCE_CURRENT} landmark={false} headers={[messages.MAINTENANCE_REASON, messages.MAINTENANCE_START, messages.MAINTENANCE_END, messages.MAINTENANCE_DEVICES, messages.ACTIONS]}>
             {list.data.map((row) => (
               <Table.Tr key={row.id} data-maintenance={row.id}>
                 <Table.Td>{row.reason}</Table.Td>
                 <Table.Td>{formatDateTime(row.start)}</Table.Td>
                 <Table.Td>{formatDateTime(row.end)}</Table.Td>
-                <Table.Td fz="sm">{row.deviceType ? t('MAINTENANCE_WHOLE_TYPE', { type: row.deviceType, count: row.devices.length }) : row.devices.join(', ')}</Table.Td>
+                <Table.Td fz="sm">{row.deviceType ? fill(messages.MAINTENANCE_WHOLE_TYPE, { type: row.deviceType, count: row.devices.length }) : row.devices.join(', ')}</Table.Td>
                 <Table.Td>
-                  <Button size="compact-sm" variant="outline" color="red.9" onClick={() => void onDelete(row.id, row.reason)} aria-label={`${t('MAINTENANCE_CANCEL')}: ${row.reason}`}>
-                    {t('MAINTENANCE_CANCEL')}
+                  <Button size="compact-sm" variant="outline" color="red.9" onClick={() => void onDelete(row.id, row.reason)} aria-label={`${messages.MAINTENANCE_CANCEL}: ${row.reason}`}>
+                    {messages.MAINTENANCE_CANCEL}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -2,15 +2,12 @@
 // user's own last key, end the session and go to sign-in.
 import { Code } from '@mantine/core';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
-import { credentialMessages as credentialMessagesEn, shortenSshKey, type Credential } from '@testbed/contract';
+import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { clearSession, useSession } from '../../../shared/session';
 import { useDeleteCredential } from '../api/credentials';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
-import { catalogue } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 export interface DeleteOptions {
   /** Whether the owner has only this key, when the page knows it; the server's reply decides anyway. */

@@ -1,11 +1,8 @@
 // The key line of both add-key pages, with its catalogue label, help and size. Once an error shows, it
 // follows the typing so that it leaves when the line is fixed.
-import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
+import { credentialMessages } from '@testbed/contract';
 import { useState } from 'react';
 import { checkSshKey, SshKeyField, type SshKeyFieldProps } from '../../../shared/components/ssh-key-field';
-import { catalogue } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 /** The line's value and error; `onEdit` runs at each change (to forget the last request's failure). */
 export function useKeyLine(onEdit: () => void) {

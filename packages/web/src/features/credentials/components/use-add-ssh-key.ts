@@ -1,7 +1,7 @@
 // Adding a key, from a user's add-key page or the administrators' new-key page: a user's own first key is
 // confirmed first and then signs the user out to sign in again; the
 // server's refusal of the key goes under the field, any other above the buttons.
-import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
+import { credentialMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
@@ -9,9 +9,6 @@ import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
 import { useAddCredential } from '../api/credentials';
-import { catalogue } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 export interface AddSshKeyRequest {
   userId: number;

@@ -4,7 +4,7 @@
 // return to the previous page.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
+import { credentialMessages } from '@testbed/contract';
 import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
@@ -15,9 +15,6 @@ import { useUserCredentials } from '../api/credentials';
 import { checkSshKey } from '../../../shared/components/ssh-key-field';
 import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
-import { catalogue } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 export function AddCredentialPage() {
   const { id } = useParams();

@@ -1,7 +1,7 @@
 // One SSH key (administrators): its type, fingerprint, full line, owner and date, with a delete button.
 import { Anchor, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { credentialMessages as credentialMessagesEn } from '@testbed/contract';
+import { credentialMessages } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
@@ -9,10 +9,7 @@ import { paths } from '../../../shared/paths';
 import { useCredential } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
 import { TitledPage } from '../../../shared/components/titled-page';
-import { catalogue } from '../../../shared/i18n';
 import { formatDateTime } from '../../../shared/time';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 export function CredentialPage() {
   useDocumentTitle(`${credentialMessages.CREDENTIAL_DETAILS} | Testbed Portal`);

@@ -1,19 +1,15 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
 // last name and username, and a delete button behind a confirmation.
 import { Anchor, Button, Code, Text } from '@mantine/core';
-import { credentialMessages as credentialMessagesEn, shortenSshKey, type Credential } from '@testbed/contract';
+import { credentialMessages, shortenSshKey, type Credential, commonMessages } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { useCredentials } from '../api/credentials';
 import { useDeleteCredentialFlow } from '../components/delete-credential';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 export function CredentialsPage() {
-  const { t } = useTranslation();
   const me = useSession().user;
   const credentials = useCredentials();
   const remove = useDeleteCredentialFlow();
@@ -25,7 +21,7 @@ export function CredentialsPage() {
   // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
   return (
     <AdminListPage
-      title={t('CREDENTIALS')}
+      title={commonMessages.CREDENTIALS}
       actions={
         <Button component={Link} to={paths.credentialNew.href()}>
           {credentialMessages.ADD_SSH_KEY}
@@ -33,7 +29,7 @@ export function CredentialsPage() {
       }
       query={credentials}
       failureLog="Loading the credentials failed"
-      loadingLabel={t('LOADING')}
+      loadingLabel={commonMessages.LOADING}
       emptyText={credentialMessages.NO_CREDENTIAL}
       tableMinWidth={680}
       rowId={(credential: Credential) => credential.credentialId}

@@ -2,7 +2,7 @@
 // public key line, checked with the contract's rule before sending. An administrator adding their own
 // first key is asked to confirm and then signed out, as on the user's own add-key page.
 import { useDocumentTitle } from '@mantine/hooks';
-import { credentialMessages as credentialMessagesEn, type ValidUser } from '@testbed/contract';
+import { credentialMessages, type ValidUser } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
@@ -11,9 +11,6 @@ import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
-import { catalogue } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
 
 export function NewCredentialPage() {
   useDocumentTitle(`${credentialMessages.ADD_SSH_KEY} | Testbed Portal`);

@@ -3,9 +3,9 @@
 import { Badge, Button, Container, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { deviceHealthNoteSchema, type DeviceHealth } from '@testbed/contract';
+import { deviceHealthNoteSchema, type DeviceHealth, messages } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
 import { DeviceAddress } from '../../../shared/components/device-address';
 import { Dialog } from '../../../shared/components/dialog';
@@ -20,7 +20,6 @@ const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarant
 const formatDate = (iso: string | null, never: string): string => (iso ? formatDateTime(iso) : never);
 
 function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; action: 'quarantine' | 'release' } | null; onClose: () => void }) {
-  const { t } = useTranslation();
   const [note, setNote] = useState('');
   const change = useQuarantineChange();
   const parsed = deviceHealthNoteSchema.safeParse({ note });
@@ -32,7 +31,7 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
     onClose();
   };
   return (
-    <Dialog opened={target !== null} onClose={close} title={target ? t(target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE', { device: name }) : ''} centered={false}>
+    <Dialog opened={target !== null} onClose={close} title={target ? fill(messages[target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE'], { device: name }) : ''} centered={false}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -41,14 +40,14 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
         }}
       >
         <Stack gap="sm">
-          <Textarea label={t('NOTE')} description={t('NOTE_HINT')} withAsterisk value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} error={fieldError} autosize minRows={2} data-autofocus />
+          <Textarea label={messages.NOTE} description={messages.NOTE_HINT} withAsterisk value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} error={fieldError} autosize minRows={2} data-autofocus />
           {change.error && <ErrorAlert>{change.error.message}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {t('CANCEL')}
+              {messages.CANCEL}
             </Button>
             <Button type="submit" color={target?.action === 'quarantine' ? 'red' : undefined} disabled={!parsed.success} loading={change.isPending}>
-              {target?.action === 'quarantine' ? t('QUARANTINE') : t('RELEASE')}
+              {target?.action === 'quarantine' ? messages.QUARANTINE : messages.RELEASE}
             </Button>
           </Group>
         </Stack>
@@ -58,23 +57,22 @@ function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; actio
 }
 
 export function DeviceHealthPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('DEVICE_HEALTH')} | Testbed Portal`);
+  useDocumentTitle(`${messages.DEVICE_HEALTH} | Testbed Portal`);
   const health = useQuery(deviceHealthOptions);
   const [target, setTarget] = useState<{ device: DeviceHealth; action: 'quarantine' | 'release' } | null>(null);
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('DEVICE_HEALTH')}</Title>
+        <Title order={1}>{messages.DEVICE_HEALTH}</Title>
         {health.isError || !health.data ? (
-          <QueryPlaceholder failure={health.isError ? t('LOADING_FAILED_TEXT') : null} />
+          <QueryPlaceholder failure={health.isError ? messages.LOADING_FAILED_TEXT : null} />
         ) : (
           <ScrollTable
-            label={t('DEVICE_HEALTH')}
+            label={messages.DEVICE_HEALTH}
             verticalSpacing="xs"
             miw={960}
-            headers={[t('DEVICE'), t('DEVICE_STATE'), t('LAST_SUCCESS'), t('FAILURE_STREAK'), t('QUARANTINE_REASON'), t('LAST_FLASHES'), t('ACTIONS')]}
+            headers={[messages.DEVICE, messages.DEVICE_STATE, messages.LAST_SUCCESS, messages.FAILURE_STREAK, messages.QUARANTINE_REASON, messages.LAST_FLASHES, messages.ACTIONS]}
           >
             {health.data.map((device) => (
               <Table.Tr key={device.device} data-device={device.device} data-state={device.state}>
@@ -84,10 +82,10 @@ export function DeviceHealthPage() {
                 </Table.Td>
                 <Table.Td>
                   <Badge color={STATE_COLORS[device.state]} variant="filled" styles={{ root: { textTransform: 'none' } }}>
-                    {t(`DEVICE_STATE_${device.state}`)}
+                    {messages[`DEVICE_STATE_${device.state}`]}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{formatDate(device.lastSuccessAt, t('NEVER'))}</Table.Td>
+                <Table.Td>{formatDate(device.lastSuccessAt, messages.NEVER)}</Table.Td>
                 <Table.Td>
                   <Text size="sm" c={device.failureStreak > 0 ? 'red.9' : undefined} fw={device.failureStreak > 0 ? 700 : undefined}>
                     {device.failureStreak}
@@ -99,7 +97,7 @@ export function DeviceHealthPage() {
                       <Text size="sm">{device.quarantine.reason}</Text>
                       <Text size="xs" c="dimmed">
                         {formatDate(device.quarantine.since, '')}{' '}
-                        {device.quarantine.by ? t('QUARANTINED_BY', { name: device.quarantine.by }) : t('QUARANTINED_AUTOMATICALLY')}
+                        {device.quarantine.by ? fill(messages.QUARANTINED_BY, { name: device.quarantine.by }) : messages.QUARANTINED_AUTOMATICALLY}
                       </Text>
                     </>
                   )}
@@ -115,19 +113,19 @@ export function DeviceHealthPage() {
                         title={`${flash.image} · ${formatDate(flash.startedAt, '')}`}
                         styles={{ root: { textTransform: 'none' } }}
                       >
-                        {t(`FLASH_STAGE_${flash.state as 'done'}`)}
+                        {messages[`FLASH_STAGE_${flash.state as 'done'}`]}
                       </Badge>
                     ))}
                   </Group>
                 </Table.Td>
                 <Table.Td>
                   {device.state === 'quarantined' ? (
-                    <Button size="compact-sm" variant="default" onClick={() => setTarget({ device, action: 'release' })} aria-label={t('RELEASE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
-                      {t('RELEASE')}
+                    <Button size="compact-sm" variant="default" onClick={() => setTarget({ device, action: 'release' })} aria-label={fill(messages.RELEASE_DEVICE, { device: `${device.deviceType} ${device.ip}` })}>
+                      {messages.RELEASE}
                     </Button>
                   ) : (
-                    <Button size="compact-sm" variant="light" color="red" onClick={() => setTarget({ device, action: 'quarantine' })} aria-label={t('QUARANTINE_DEVICE', { device: `${device.deviceType} ${device.ip}` })}>
-                      {t('QUARANTINE')}
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => setTarget({ device, action: 'quarantine' })} aria-label={fill(messages.QUARANTINE_DEVICE, { device: `${device.deviceType} ${device.ip}` })}>
+                      {messages.QUARANTINE}
                     </Button>
                   )}
                 </Table.Td>

@@ -1,11 +1,8 @@
 // The employer-deletion modal: it lists the employer's fields before the administrator confirms.
-import { employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
+import { employerMessages, type Employer } from '@testbed/contract';
 import { FieldList } from '../../../shared/components/field-list';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteEmployer } from '../api/employers-api';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 export function EmployerFieldList({ employer }: { employer: Employer }) {
   // The confirmation names the fields with the form's labels, the user's employers table with its shorter ones.

@@ -1,9 +1,6 @@
 // The employer form's fields: institute name and country required, the others optional.
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { employerMessages as employerMessagesEn } from '@testbed/contract';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
+import { employerMessages } from '@testbed/contract';
 
 export interface EmployerValues {
   instituteName: string;

@@ -1,12 +1,9 @@
 // The employment part of the user-employer forms: type, professional status, start and end dates (typed in
 // the yyyy-MM-dd HH:mm form) and whether it is the user's current employer.
 import { Checkbox, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { employerMessages as employerMessagesEn } from '@testbed/contract';
+import { employerMessages } from '@testbed/contract';
 import { FORM_DATE_PLACEHOLDER, fromInputDateTime } from '../../../shared/time';
 import { useEmployerTypes, useProfessionalStatuses } from '../api/employers-api';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 export interface EmploymentValues {
   employerTypeId: string;

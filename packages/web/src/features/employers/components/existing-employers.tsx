@@ -1,11 +1,8 @@
 // The employers already known, to pick from instead of typing one: searched by institute, laboratory or
 // country; a double-click on a row, or its Use button, chooses it.
 import { Anchor, Paper, ScrollArea, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
+import { employerMessages, type Employer } from '@testbed/contract';
 import { useMemo, useState } from 'react';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 export interface ExistingEmployersProps {
   employers: Employer[];

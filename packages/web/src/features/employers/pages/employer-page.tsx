@@ -2,7 +2,7 @@
 // administrator and read-only for a user.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { employerFormSchema, employerMessages as employerMessagesEn } from '@testbed/contract';
+import { employerFormSchema, employerMessages } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
@@ -13,9 +13,6 @@ import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { useCreateEmployer, useEmployer, useUpdateEmployer } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 export function EmployerPage() {
   const { id } = useParams();

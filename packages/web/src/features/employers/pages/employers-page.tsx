@@ -1,16 +1,13 @@
 // The employers list (administrators): institute, laboratory/entity, team, location, country, URL, number of
 // users and a delete button, disabled with a tooltip while the employer has users.
 import { Button } from '@mantine/core';
-import { employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
+import { employerMessages, type Employer } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useEmployers } from '../api/employers-api';
 import { useDeleteEmployerFlow } from '../components/delete-employer';
 import { RowLink } from '../../../shared/components/row-links';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function EmployersPage() {

@@ -2,12 +2,13 @@
 // Use button, fills the employer fields) or type a new one, then the employment's type, status and dates.
 import { Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createUserEmployerSchema, employerMessages as employerMessagesEn, type Employer } from '@testbed/contract';
+import { createUserEmployerSchema, employerMessages, type Employer } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
-import { FormPage, formLevelError } from '../../../shared/components/form-page';
+import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
@@ -15,9 +16,6 @@ import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/empl
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
 import { ExistingEmployers } from '../components/existing-employers';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 type Errors = Partial<Record<keyof EmployerValues | keyof EmploymentValues, string>>;
 
@@ -82,7 +80,7 @@ export function UserEmployerNewPage() {
       maw={1000}
       before={<ExistingEmployers employers={employers.data ?? []} selected={selected} onChoose={choose} />}
       onSubmit={onSubmit}
-      serverError={formLevelError(create.error)}
+      serverError={generalFailure(create.error)}
       cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
       submit={{ label: employerMessages.SAVE, pending: create.isPending }}
     >

@@ -2,12 +2,13 @@
 // status, start and end dates and whether it is the current one; the employer itself is shown read-only.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { employerMessages as employerMessagesEn, updateUserEmployerSchema } from '@testbed/contract';
+import { employerMessages, updateUserEmployerSchema } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
-import { FormPage, formLevelError } from '../../../shared/components/form-page';
+import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
@@ -15,9 +16,6 @@ import { may, useSession } from '../../../shared/session';
 import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';
 import { EmployerFields, employerValuesOf, firstErrors } from '../components/employer-fields';
 import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
 
 export function UserEmployerPage() {
   const params = useParams();
@@ -76,7 +74,7 @@ export function UserEmployerPage() {
       title={employerMessages.EDIT_EMPLOYMENT}
       maw={1000}
       onSubmit={onSubmit}
-      serverError={formLevelError(save.error)}
+      serverError={generalFailure(save.error)}
       cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
       submit={{ label: employerMessages.SAVE, pending: save.isPending }}
     >

@@ -5,7 +5,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { experimentMessages as experimentMessagesEn, FINISHED_EXPERIMENT_STATES } from '@testbed/contract';
 import { Link, useNavigate, useParams } from 'react-router';
-import { catalogue } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
 import { formatDateTime } from '../../../shared/time';
@@ -16,7 +15,7 @@ import { ErrorAlert } from '../../../shared/components/error-alert';
 import { experimentOptions, exportExperiment, useRunAgain, useStopExperiment } from '../api/experiments-api';
 import { deviceStateText, experimentStateText } from './experiment-texts';
 
-const texts = catalogue(experimentMessagesEn);
+const texts = experimentMessagesEn;
 
 /** Saves the export as a file named after the experiment. */
 async function download(id: number, name: string) {

@@ -1,8 +1,7 @@
 // The words for an experiment's state and a device's, shared by the experiment pages.
 import { experimentMessages as experimentMessagesEn, type ExperimentDeviceState, type ExperimentState } from '@testbed/contract';
-import { catalogue } from '../../../shared/i18n';
 
-const texts = catalogue(experimentMessagesEn);
+const texts = experimentMessagesEn;
 
 export const experimentStateText = (state: ExperimentState): string => texts[`STATE_${state.toUpperCase() as Uppercase<ExperimentState>}`];
 

@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { experimentMessages as experimentMessagesEn, type ExperimentListQuery } from '@testbed/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { catalogue } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { formatDateTime } from '../../../shared/time';
@@ -15,7 +14,7 @@ import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { allExperimentsOptions, myExperimentsOptions } from '../api/experiments-api';
 import { experimentStateText } from './experiment-texts';
 
-const texts = catalogue(experimentMessagesEn);
+const texts = experimentMessagesEn;
 
 export function ExperimentsPage() {
   useDocumentTitle(`${texts.EXPERIMENTS} | Testbed Portal`);

@@ -12,7 +12,6 @@ import {
 } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { catalogue } from '../../../shared/i18n';
 import { paths } from '../../../shared/paths';
 import { FORM_DATE_PLACEHOLDER, formatDateTime, fromInputDateTime } from '../../../shared/time';
 import { notifySuccess } from '../../../shared/notify';
@@ -20,7 +19,7 @@ import { ScrollTable } from '../../../shared/components/scroll-table';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { flashableDevicesOptions, templatesOptions, usePreviewExperiment, useSaveTemplate, useSubmitExperiment } from '../api/experiments-api';
 
-const texts = catalogue(experimentMessagesEn);
+const texts = experimentMessagesEn;
 
 interface Draft {
   name: string;

@@ -4,11 +4,11 @@
 // turns the device choice into a list: one image on each of them, each its own job. Opened for given devices
 // (from a reservation), the form starts with them chosen.
 import { Alert, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { flashNodesRequestSchema, type FlashNodesList } from '@testbed/contract';
+import { flashNodesRequestSchema, type FlashNodesList, messages } from '@testbed/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flashableImagesOptions } from '../api/flashing-api';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { flashChoices, preselection } from '../flash-state';
 
 export interface FlashFormProps {
@@ -28,7 +28,6 @@ export interface FlashFormProps {
 }
 
 export function FlashForm({ nodes, busy, running, submitting, error, onFlash, onFlashBatch, refused = [], preselect = [] }: FlashFormProps) {
-  const { t } = useTranslation();
   // Read once, when the form opens: the person's own choices win afterwards.
   const [initial] = useState(() => preselection(nodes, preselect));
   const [deviceType, setDeviceType] = useState<string | null>(initial?.deviceType ?? null);
@@ -36,14 +35,14 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
   const [several, setSeveral] = useState((initial?.devices.length ?? 0) > 1);
   const [devices, setDevices] = useState<string[]>((initial?.devices.length ?? 0) > 1 ? initial!.devices : []);
   const [image, setImage] = useState<string | null>(null);
-  const labels = { down: t('DEVICE_DOWN'), notFlashable: t('DEVICE_NOT_FLASHABLE'), quarantined: t('DEVICE_QUARANTINED') };
+  const labels = { down: messages.DEVICE_DOWN, notFlashable: messages.DEVICE_NOT_FLASHABLE, quarantined: messages.DEVICE_QUARANTINED };
   const choices = flashChoices(nodes, busy, deviceType, several ? (devices[0] ?? null) : device, labels);
   // The operator's images, then the user's own, their groups' and the public ones (image:<id>), grouped; the
   // operator's alone while that list is not in.
   const flashable = useQuery({ ...flashableImagesOptions(deviceType ?? ''), enabled: deviceType !== null && choices.images.length > 0 });
   const imageChoices = flashable.data
     ? (['operator', 'own', 'group', 'public'] as const)
-        .map((kind) => ({ group: t(`IMAGE_GROUP_${kind}`), items: flashable.data.filter((one) => one.kind === kind).map((one) => ({ value: one.ref, label: one.label })) }))
+        .map((kind) => ({ group: messages[`IMAGE_GROUP_${kind}`], items: flashable.data.filter((one) => one.kind === kind).map((one) => ({ value: one.ref, label: one.label })) }))
         .filter((group) => group.items.length > 0)
     : choices.images;
   const deviceOption = choices.devices.find((option) => option.value === device);
@@ -67,7 +66,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
 
   return (
     <form
-      aria-label={t('FLASH_FORM')}
+      aria-label={messages.FLASH_FORM}
       onSubmit={(event) => {
         event.preventDefault();
         if (!complete || locked || !deviceType || !image) return;
@@ -78,12 +77,12 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
       <Stack gap="md" maw={560}>
         {noneFlashable && (
           <Alert color="blue" variant="light">
-            {t('NO_FLASHABLE_DEVICE')}
+            {messages.NO_FLASHABLE_DEVICE}
           </Alert>
         )}
         {/* The selects stay written out: each holds its own choice and empties a different part of the rest. */}
         <Select
-          label={t('DEVICE_TYPE')}
+          label={messages.DEVICE_TYPE}
           withAsterisk
           data={choices.types}
           value={deviceType}
@@ -95,7 +94,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
           allowDeselect={false}
         />
         <Checkbox
-          label={t('FLASH_SEVERAL')}
+          label={messages.FLASH_SEVERAL}
           checked={several}
           disabled={locked}
           onChange={(event) => {
@@ -105,7 +104,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
         />
         {several ? (
           <MultiSelect
-            label={t('DEVICES_TO_FLASH')}
+            label={messages.DEVICES_TO_FLASH}
             withAsterisk
             data={choices.devices}
             value={devices}
@@ -118,7 +117,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
           />
         ) : (
           <Select
-            label={t('DEVICE')}
+            label={messages.DEVICE}
             withAsterisk
             data={choices.devices}
             value={device}
@@ -131,7 +130,7 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
           />
         )}
         <Select
-          label={t('IMAGE')}
+          label={messages.IMAGE}
           withAsterisk
           data={imageChoices}
           value={image}
@@ -141,27 +140,27 @@ export function FlashForm({ nodes, busy, running, submitting, error, onFlash, on
         />
         {running && (
           <Text size="sm" c="dimmed">
-            {t('FLASH_RUNNING_HINT')}
+            {messages.FLASH_RUNNING_HINT}
           </Text>
         )}
         <Group gap="sm">
           <Button type="submit" disabled={!complete || locked} loading={submitting}>
-            {t('FLASH_BUTTON')}
+            {messages.FLASH_BUTTON}
           </Button>
           <Button variant="default" onClick={reset} disabled={locked}>
-            {t('RESET_ALL_VALUES')}
+            {messages.RESET_ALL_VALUES}
           </Button>
         </Group>
         {error && (
-          <Alert color="red" variant="light" title={t('FLASH_FAILED_TO_START')} role="alert">
+          <Alert color="red" variant="light" title={messages.FLASH_FAILED_TO_START} role="alert">
             {error}
           </Alert>
         )}
         {refused.length > 0 && (
-          <Alert color="orange" variant="light" title={t('FLASH_FAILED_TO_START')} role="alert">
+          <Alert color="orange" variant="light" title={messages.FLASH_FAILED_TO_START} role="alert">
             {refused.map((job) => (
               <Text key={job.device} size="sm">
-                {t('FLASH_BATCH_REFUSED', { device: job.device, reason: job.error ?? '' })}
+                {fill(messages.FLASH_BATCH_REFUSED, { device: job.device, reason: job.error ?? '' })}
               </Text>
             ))}
           </Alert>

@@ -1,11 +1,12 @@
 // The user's flash jobs with their state text, a progress bar by stage and the live log. A running job is
 // followed by its progress stream; when the stream is lost its status is asked every 10 seconds (spec). The
 // state text is a live region so that a screen reader hears each new state. A ready node shows its ssh command.
+import { messages } from '@testbed/contract';
 import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FlashJob } from '@testbed/contract';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { Link } from 'react-router';
 import { DeviceAddress } from '../../../shared/components/device-address';
 import { ScrollTable } from '../../../shared/components/scroll-table';
@@ -20,7 +21,6 @@ import { reportFailure } from '../../../shared/report-failure';
 const COLORS = { running: 'blue', done: 'green', failed: 'red' } as const;
 
 function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => void }) {
-  const { t } = useTranslation();
   const progress = useFlashProgress(job.handle, isActive(job.state));
   // The 10 s poll runs only while the stream is lost.
   const check = useQuery(checkFlashingOptions(job.handle, isActive(job.state) && progress.stream === 'lost'));
@@ -57,7 +57,7 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
               {tone === 'running' ? '…' : tone === 'done' ? '✓' : '✗'}
             </Badge>
             <Text span size="sm" c={tone === 'failed' ? 'red.9' : undefined} data-testid="flash-state">
-              {stateText(view, t)}
+              {stateText(view)}
             </Text>
           </Box>
           {(active || progress.log.length > 0) && (
@@ -70,8 +70,8 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
           )}
           {progress.log.length > 0 && <LogToggle log={progress.log} />}
           {view.state === 'done' && job.sshCommand && <SshCommand command={job.sshCommand} />}
-          <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="xs" aria-label={`${t('OPEN_JOB')}: ${t('FLASH_JOB_OF', { device: job.ip, image: job.image })}`}>
-            {t('OPEN_JOB')}
+          <Anchor component={Link} to={paths.flashJob.href(job.handle)} size="xs" aria-label={`${messages.OPEN_JOB}: ${fill(messages.FLASH_JOB_OF, { device: job.ip, image: job.image })}`}>
+            {messages.OPEN_JOB}
           </Anchor>
         </Stack>
       </Table.Td>
@@ -80,10 +80,9 @@ function JobRow({ job, onEnded }: { job: FlashJob; onEnded: (handle: string) => 
 }
 
 export function FlashJobsTable({ jobs, onEnded }: { jobs: readonly FlashJob[]; onEnded: (handle: string) => void }) {
-  const { t } = useTranslation();
-  if (jobs.length === 0) return <Text c="dimmed">{t('NO_FLASH_JOB')}</Text>;
+  if (jobs.length === 0) return <Text c="dimmed">{messages.NO_FLASH_JOB}</Text>;
   return (
-    <ScrollTable label={t('FLASH_JOBS')} verticalSpacing="xs" miw={720} headers={[t('DEVICE_TYPE'), t('DEVICE'), t('IMAGE'), t('STARTED_AT'), t('FLASH_STATE')]}>
+    <ScrollTable label={messages.FLASH_JOBS} verticalSpacing="xs" miw={720} headers={[messages.DEVICE_TYPE, messages.DEVICE, messages.IMAGE, messages.STARTED_AT, messages.FLASH_STATE]}>
       {jobs.map((job) => (
         <JobRow key={job.handle} job={job} onEnded={onEnded} />
       ))}

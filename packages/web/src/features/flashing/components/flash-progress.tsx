@@ -1,9 +1,9 @@
 // The progress of one flash: a bar by stage, whether it is followed live or by the 10 s poll, the log
 // (live while the stream runs), and once the node is ready the ssh command with a copy button.
 import { Badge, Box, Button, Code, CopyButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { FLASH_STAGES, type FlashJobState, type FlashLogEntry } from '@testbed/contract';
+import { FLASH_STAGES, type FlashJobState, type FlashLogEntry, messages } from '@testbed/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { formatDateTime } from '../../../shared/time';
 
 export function stageIndex(state: FlashJobState): number {
@@ -12,12 +12,11 @@ export function stageIndex(state: FlashJobState): number {
 }
 
 export function FlashStageBar({ state, failedAt, device }: { state: FlashJobState; failedAt?: FlashJobState; device: string }) {
-  const { t } = useTranslation();
   const last = FLASH_STAGES.length - 1;
   const ended = state === 'failed' || state === 'cancelled';
   const reached = ended ? stageIndex(failedAt ?? 'pending') : stageIndex(state);
   const value = state === 'done' ? 100 : Math.round(((reached + (ended ? 0 : 0.5)) / last) * 100);
-  const label = t(`FLASH_STAGE_${state}`);
+  const label = messages[`FLASH_STAGE_${state}`];
   return (
     <Stack gap={2}>
       <Progress.Root size="md" aria-hidden="true">
@@ -27,7 +26,7 @@ export function FlashStageBar({ state, failedAt, device }: { state: FlashJobStat
         size="xs"
         c="dimmed"
         role="progressbar"
-        aria-label={t('FLASH_PROGRESS', { device })}
+        aria-label={fill(messages.FLASH_PROGRESS, { device })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(value, 100)}
@@ -41,12 +40,11 @@ export function FlashStageBar({ state, failedAt, device }: { state: FlashJobStat
 }
 
 export function FlashLog({ log }: { log: readonly FlashLogEntry[] }) {
-  const { t } = useTranslation();
-  if (log.length === 0) return <Text size="sm" c="dimmed">{t('FLASH_LOG_EMPTY')}</Text>;
+  if (log.length === 0) return <Text size="sm" c="dimmed">{messages.FLASH_LOG_EMPTY}</Text>;
   return (
     <Box
       component="ol"
-      aria-label={t('FLASH_LOG')}
+      aria-label={messages.FLASH_LOG}
       tabIndex={0}
       data-testid="flash-log"
       style={{ listStyle: 'none', margin: 0, padding: 'var(--mantine-spacing-xs)', maxHeight: 260, overflowY: 'auto', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)', background: 'var(--mantine-color-gray-0)', borderRadius: 'var(--mantine-radius-sm)' }}
@@ -57,7 +55,7 @@ export function FlashLog({ log }: { log: readonly FlashLogEntry[] }) {
             {formatDateTime(entry.at, { seconds: true })}
           </Text>{' '}
           <Text span size="xs" fw={entry.kind === 'stage' ? 700 : undefined} c={entry.kind === 'error' ? 'red.9' : undefined}>
-            {entry.kind === 'stage' ? `▸ ${t(`FLASH_STAGE_${entry.text as FlashJobState}`)}` : entry.text}
+            {entry.kind === 'stage' ? `▸ ${messages[`FLASH_STAGE_${entry.text as FlashJobState}`]}` : entry.text}
           </Text>
         </li>
       ))}
@@ -66,17 +64,16 @@ export function FlashLog({ log }: { log: readonly FlashLogEntry[] }) {
 }
 
 export function SshCommand({ command }: { command: string }) {
-  const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap" data-testid="ssh-command">
       <Text size="sm" fw={500}>
-        {t('SSH_COMMAND')}
+        {messages.SSH_COMMAND}
       </Text>
       <Code style={{ whiteSpace: 'nowrap' }}>{command}</Code>
       <CopyButton value={command}>
         {({ copied, copy }) => (
-          <Button size="compact-xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`${t('COPY')}: ${command}`}>
-            {copied ? t('COPIED') : t('COPY')}
+          <Button size="compact-xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`${messages.COPY}: ${command}`}>
+            {copied ? messages.COPIED : messages.COPY}
           </Button>
         )}
       </CopyButton>
@@ -86,12 +83,11 @@ export function SshCommand({ command }: { command: string }) {
 
 /** A toggle that shows the log beneath. */
 export function LogToggle({ log }: { log: readonly FlashLogEntry[] }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Stack gap={4}>
       <Button size="compact-xs" variant="subtle" onClick={() => setOpen(!open)} aria-expanded={open} w="fit-content">
-        {open ? t('HIDE_LOG') : t('SHOW_LOG')}
+        {open ? messages.HIDE_LOG : messages.SHOW_LOG}
       </Button>
       {open && <FlashLog log={log} />}
     </Stack>
@@ -99,11 +95,10 @@ export function LogToggle({ log }: { log: readonly FlashLogEntry[] }) {
 }
 
 export function StreamBadge({ stream }: { stream: 'idle' | 'live' | 'lost' }) {
-  const { t } = useTranslation();
   if (stream === 'idle') return null;
   return (
     <Badge size="xs" variant="filled" color={stream === 'live' ? 'teal.9' : 'gray.7'} data-testid="flash-stream">
-      {stream === 'live' ? t('FLASH_LIVE') : t('FLASH_POLLING')}
+      {stream === 'live' ? messages.FLASH_LIVE : messages.FLASH_POLLING}
     </Badge>
   );
 }

@@ -1,9 +1,10 @@
 // flashJob/{handle}: one flash job with its kept log; while it runs, its stage and log follow live.
+import { messages } from '@testbed/contract';
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
@@ -16,8 +17,7 @@ import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 
 export function FlashJobPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('FLASH_JOB')} | Testbed Portal`);
+  useDocumentTitle(`${messages.FLASH_JOB} | Testbed Portal`);
   const { handle = '' } = useParams();
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -38,21 +38,21 @@ export function FlashJobPage() {
       <Stack gap="md">
         {user && (
           <Anchor component={Link} to={paths.flashNodes.href(user.userId)} size="sm">
-            ← {t('BACK_TO_FLASHING')}
+            ← {messages.BACK_TO_FLASHING}
           </Anchor>
         )}
-        <Title order={1}>{job.data ? t('FLASH_JOB_OF', { device: `${job.data.deviceType} ${job.data.ip}`, image: job.data.image }) : t('FLASH_JOB')}</Title>
+        <Title order={1}>{job.data ? fill(messages.FLASH_JOB_OF, { device: `${job.data.deviceType} ${job.data.ip}`, image: job.data.image }) : messages.FLASH_JOB}</Title>
         {job.isError || !job.data || !state ? (
           <QueryPlaceholder failure={job.error?.message} />
         ) : (
           <>
             <Group gap="lg">
               <Text size="sm">
-                {t('STARTED_AT')}: {formatDateTime(job.data.startedAt, { seconds: true })}
+                {messages.STARTED_AT}: {formatDateTime(job.data.startedAt, { seconds: true })}
               </Text>
               {job.data.finishedAt && (
                 <Text size="sm">
-                  {t('FINISHED_AT')}: {formatDateTime(job.data.finishedAt, { seconds: true })}
+                  {messages.FINISHED_AT}: {formatDateTime(job.data.finishedAt, { seconds: true })}
                 </Text>
               )}
               <Text size="sm" ff="monospace">
@@ -64,7 +64,7 @@ export function FlashJobPage() {
             {job.data.error && <ErrorAlert>{job.data.error}</ErrorAlert>}
             {state === 'done' && job.data.sshCommand && <SshCommand command={job.data.sshCommand} />}
             <Title order={2} size="h3">
-              {t('FLASH_LOG')}
+              {messages.FLASH_LOG}
             </Title>
             <FlashLog log={log} />
           </>

@@ -2,11 +2,11 @@
 // noSshkeyValid/{id}; the route's id is the user's own (an administrator may open anyone's, and flashes
 // as themself). The flash itself runs on the server: closing the page does not stop it, and its state is
 // shown again when the page is opened.
+import { messages } from '@testbed/contract';
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { paths } from '../../../shared/paths';
@@ -20,8 +20,7 @@ import { reportFailure } from '../../../shared/report-failure';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 
 export function FlashNodesPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('FLASH_NODES')} | Testbed Portal`);
+  useDocumentTitle(`${messages.FLASH_NODES} | Testbed Portal`);
   const { id } = useParams();
   const [search] = useSearchParams();
   // The devices to start with, when the page is opened from a reservation.
@@ -58,8 +57,8 @@ export function FlashNodesPage() {
   const startError = failure instanceof ApiError || failure instanceof Error ? failure.message : null;
   const refused = (batch.data?.jobs ?? []).filter((job) => !job.started);
   useEffect(() => {
-    if (user && startError === t('NO_SSH_KEY')) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
-  }, [navigate, startError, t, user]);
+    if (user && startError === messages.NO_SSH_KEY) void navigate(paths.noSshKeyValid.href(user.userId), { replace: true });
+  }, [navigate, startError, user]);
 
   if (!user) return null;
   if (!allowed) return <Navigate to={paths.flashNodes.href(user.userId)} replace />;
@@ -72,9 +71,9 @@ export function FlashNodesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('FLASH_NODES')}</Title>
+        <Title order={1}>{messages.FLASH_NODES}</Title>
         {failed || loading || !nodes.data || !jobs.data ? (
-          <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
+          <QueryPlaceholder failure={failed ? messages.LOADING_FAILED_TEXT : null} />
         ) : (
           <>
             <FlashForm
@@ -96,13 +95,13 @@ export function FlashNodesPage() {
             />
             <Stack gap="xs">
               <Title order={2} size="h3">
-                {t('FLASH_JOBS')}
+                {messages.FLASH_JOBS}
               </Title>
               <FlashJobsTable jobs={jobs.data} onEnded={onEnded} />
             </Stack>
             <Stack gap="xs">
               <Title order={2} size="h3">
-                {t('MY_FLASH_HISTORY')}
+                {messages.MY_FLASH_HISTORY}
               </Title>
               <FlashHistory />
             </Stack>

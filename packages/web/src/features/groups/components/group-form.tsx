@@ -1,13 +1,10 @@
 // The group form (create and edit): a name and an optional group type, checked with the contract's
 // schema before sending; the server's refusals (name taken, unknown type) shown under their fields.
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { groupFormSchema, groupMessages as groupMessagesEn, type GroupForm as GroupFormValues, type GroupType } from '@testbed/contract';
+import { groupFormSchema, groupMessages, type GroupForm as GroupFormValues, type GroupType } from '@testbed/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api-client';
 import { ErrorAlert } from '../../../shared/components/error-alert';
-import { catalogue } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 export interface GroupFormProps {
   initial?: { name: string; groupTypeId: number | null };

@@ -1,14 +1,11 @@
 // The members or the managers of a group: who they are, a remove button each, and a picker to add one.
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { groupMessages as groupMessagesEn, type GroupDetails, type GroupUser, type ValidUser } from '@testbed/contract';
+import { groupMessages, type GroupDetails, type GroupUser, type ValidUser, commonMessages } from '@testbed/contract';
 import { useState } from 'react';
 import { RowsSection, userColumns, type RowsTableColumn } from '../../../shared/components/rows-table';
 import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { useAddToGroup, useRemoveFromGroup, type GroupPlace } from '../api/groups';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 const TEXTS = {
   member: {
@@ -34,7 +31,6 @@ const USER_COLUMNS = userColumns<GroupUser>({
 });
 
 export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: GroupPlace }) {
-  const { t } = useTranslation();
   const texts = TEXTS[place];
   const users: GroupUser[] = place === 'manager' ? group.managerUsers : group.users;
   const [chosen, setChosen] = useState<ValidUser | null>(null);
@@ -44,7 +40,7 @@ export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: 
   const columns: RowsTableColumn<GroupUser>[] = [
     ...USER_COLUMNS,
     {
-      header: t('ACTIONS'),
+      header: commonMessages.ACTIONS,
       hideHeader: true,
       align: 'right',
       cell: (user) => (

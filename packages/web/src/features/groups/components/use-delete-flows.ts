@@ -1,11 +1,8 @@
 // Deleting a group or a group type after confirmation; the server's refusal (members, groups of the
 // type) is shown as it words it.
-import { groupMessages as groupMessagesEn } from '@testbed/contract';
+import { groupMessages } from '@testbed/contract';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteGroup, useDeleteGroupType } from '../api/groups';
-import { catalogue } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteGroupFlow(onDeleted?: () => void) {

@@ -2,7 +2,7 @@
 // one at a time, and a delete button for a group without members.
 import { Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupBodyFromForm, groupMessages as groupMessagesEn } from '@testbed/contract';
+import { groupBodyFromForm, groupMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { DeleteButton } from '../../../shared/components/delete-button';
 import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
@@ -12,9 +12,6 @@ import { GroupForm } from '../components/group-form';
 import { GroupUsersPanel } from '../components/group-users-panel';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { notifySuccess } from '../../../shared/notify';
-import { catalogue } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other details pages by design: DetailsPage holds the layout, each page gives its texts and panels.
 export function GroupPage() {

@@ -1,7 +1,7 @@
 // One group type (administrators): its label, the groups that have it, and a delete button for a type
 // no group uses.
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupMessages as groupMessagesEn, type GroupSummary } from '@testbed/contract';
+import { groupMessages, type GroupSummary } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
 import { NamePanel } from '../../../shared/components/name-panel';
@@ -12,9 +12,6 @@ import { useGroupsOfType, useGroupType, useUpdateGroupType } from '../api/groups
 import { GROUP_TYPE_LABEL_FIELD } from '../components/group-type-label-field';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { RowLink } from '../../../shared/components/row-links';
-import { catalogue } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 const GROUP_COLUMNS: RowsTableColumn<GroupSummary>[] = [
   {

@@ -1,20 +1,16 @@
 // The group types (administrators), 50 to a page: label and number of
 // groups, with details and delete buttons, and the way to create one.
 import { Button, Group } from '@mantine/core';
-import { groupMessages as groupMessagesEn, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
+import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType, commonMessages } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupTypesPage() {
-  const { t } = useTranslation();
   const types = useGroupTypes();
   const remove = useDeleteGroupTypeFlow();
   return (
@@ -32,7 +28,7 @@ export function GroupTypesPage() {
       }
       query={types}
       failureLog="Loading the group types failed"
-      loadingLabel={t('LOADING')}
+      loadingLabel={commonMessages.LOADING}
       emptyText={groupMessages.NO_GROUP_TYPES}
       tableMinWidth={480}
       pageSize={REFERENCE_PAGE_SIZE}
@@ -46,7 +42,7 @@ export function GroupTypesPage() {
         { header: groupMessages.NUMBER_OF_GROUPS, cell: (type) => type.groupCount },
       ]}
       remove={{
-        header: t('ACTIONS'),
+        header: commonMessages.ACTIONS,
         hideHeader: true,
         buttonText: groupMessages.DELETE,
         accessibleName: (type) => `${groupMessages.DELETE} ${type.label}`,

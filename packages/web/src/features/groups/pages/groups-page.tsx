@@ -1,20 +1,16 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
 import { Button, Group } from '@mantine/core';
-import { groupMessages as groupMessagesEn, type GroupSummary } from '@testbed/contract';
+import { groupMessages, type GroupSummary, commonMessages } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupsPage() {
-  const { t } = useTranslation();
   const groups = useGroups();
   const remove = useDeleteGroupFlow();
   return (
@@ -32,7 +28,7 @@ export function GroupsPage() {
       }
       query={groups}
       failureLog="Loading the groups failed"
-      loadingLabel={t('LOADING')}
+      loadingLabel={commonMessages.LOADING}
       emptyText={groupMessages.NO_GROUP}
       tableMinWidth={640}
       rowId={(group: GroupSummary) => group.groupId}
@@ -47,7 +43,7 @@ export function GroupsPage() {
         { header: groupMessages.NUMBER_OF_MANAGERS, cell: (group) => group.managerCount },
       ]}
       remove={{
-        header: t('ACTIONS'),
+        header: commonMessages.ACTIONS,
         hideHeader: true,
         buttonText: groupMessages.DELETE,
         accessibleName: (group) => `${groupMessages.DELETE} ${group.name}`,

@@ -2,16 +2,13 @@
 // members and managers.
 import { Button, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupBodyFromForm, groupMessages as groupMessagesEn } from '@testbed/contract';
+import { groupBodyFromForm, groupMessages } from '@testbed/contract';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCreateGroup, useGroupTypes } from '../api/groups';
 import { GroupForm } from '../components/group-form';
 import { notifySuccess } from '../../../shared/notify';
 import { TitledPage } from '../../../shared/components/titled-page';
-import { catalogue } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 export function NewGroupPage() {
   useDocumentTitle(`${groupMessages.NEW_GROUP} | Testbed Portal`);

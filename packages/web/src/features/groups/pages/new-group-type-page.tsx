@@ -1,6 +1,6 @@
 // Creating a group type (administrators): a label; once created, its page opens.
 import { useDocumentTitle } from '@mantine/hooks';
-import { groupMessages as groupMessagesEn } from '@testbed/contract';
+import { groupMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { NamePanel } from '../../../shared/components/name-panel';
 import { TitledPage } from '../../../shared/components/titled-page';
@@ -8,9 +8,6 @@ import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useCreateGroupType } from '../api/groups';
 import { GROUP_TYPE_LABEL_FIELD } from '../components/group-type-label-field';
-import { catalogue } from '../../../shared/i18n';
-
-const groupMessages = catalogue(groupMessagesEn);
 
 // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewGroupTypePage() {

@@ -2,13 +2,10 @@
 // programs, is linked beside it). Open to everybody, signed in or not, like the sign-in page's link to it.
 import { Anchor, Card, Code, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { HELP_TOPICS, helpMessages as helpMessagesEn, type HelpTopic } from '@testbed/contract';
+import { HELP_TOPICS, helpMessages, type HelpTopic } from '@testbed/contract';
 import { Link, useParams } from 'react-router';
 import { API_REFERENCE_URL } from '../../../shared/config';
 import { paths } from '../../../shared/paths';
-import { catalogue } from '../../../shared/i18n';
-
-const helpMessages = catalogue(helpMessagesEn);
 
 const isTopic = (value: string | undefined): value is HelpTopic => HELP_TOPICS.includes(value as HelpTopic);
 

@@ -2,16 +2,14 @@
 // its last error and the time of its next attempt; "Retry now" makes one due at once (kept in the audit log).
 import { Button, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { homeMessages as homeMessagesEn } from '@testbed/contract';
+import { homeMessages } from '@testbed/contract';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { ScrollTable } from '../../../shared/components/scroll-table';
-import { catalogue, interpolate } from '../../../shared/i18n';
+import { fill } from '../../../shared/fill';
 import { notifySuccess } from '../../../shared/notify';
 import { formatDateTime } from '../../../shared/time';
 import { useFailingMails, useRetryMail } from '../api/home-api';
-
-const homeMessages = catalogue(homeMessagesEn);
 
 export function FailingMailsPage() {
   useDocumentTitle(`${homeMessages.FAILING_MAILS} | Testbed Portal`);
@@ -31,7 +29,7 @@ export function FailingMailsPage() {
         ) : (
           <>
             {mails.data.total > mails.data.mails.length && (
-              <Text size="sm">{interpolate(homeMessages.FAILING_MAILS_SHOWN, { shown: mails.data.mails.length, total: mails.data.total })}</Text>
+              <Text size="sm">{fill(homeMessages.FAILING_MAILS_SHOWN, { shown: mails.data.mails.length, total: mails.data.total })}</Text>
             )}
             <ScrollTable
               label={homeMessages.FAILING_MAILS}
@@ -56,8 +54,8 @@ export function FailingMailsPage() {
                       // The default look keeps its contrast under the pointer too (the light one's hover does not).
                       variant="default"
                       loading={retry.isPending && retry.variables === mail.id}
-                      aria-label={interpolate(homeMessages.RETRY_MAIL, { to: mail.to })}
-                      onClick={() => retry.mutate(mail.id, { onSuccess: () => notifySuccess(interpolate(homeMessages.RETRY_ASKED, { to: mail.to })) })}
+                      aria-label={fill(homeMessages.RETRY_MAIL, { to: mail.to })}
+                      onClick={() => retry.mutate(mail.id, { onSuccess: () => notifySuccess(fill(homeMessages.RETRY_ASKED, { to: mail.to })) })}
                     >
                       {homeMessages.RETRY_NOW}
                     </Button>

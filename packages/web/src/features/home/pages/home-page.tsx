@@ -3,16 +3,14 @@
 // their running flash jobs, the devices free now by type with a way to book each; a newcomer sees a short checklist until its steps are done.
 import { Anchor, Button, Code, Container, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { homeMessages as homeMessagesEn, type AdminSummary, type FlashJob, type Reservation } from '@testbed/contract';
+import { homeMessages, type AdminSummary, type FlashJob, type Reservation } from '@testbed/contract';
 import { Link } from 'react-router';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { formatDateTime } from '../../../shared/time';
-import { catalogue, interpolate } from '../../../shared/i18n';
+import { fill } from '../../../shared/fill';
 import { paths } from '../../../shared/paths';
 import { may, useSession, type SessionUser } from '../../../shared/session';
 import { useAdminSummary, useEverBooked, useFlashHistory, useFlashJobs, useFreeDevices, useMe, useOpenReservations } from '../api/home-api';
-
-const homeMessages = catalogue(homeMessagesEn);
 
 const RUNNING_STATES = new Set<FlashJob['state']>(['pending', 'flashing', 'waiting_ready', 'restoring']);
 
@@ -43,7 +41,7 @@ function WaitingPanel({ summary }: { summary: AdminSummary }) {
     <Stack gap="xs">
       {lines.map((line) => (
         <Group key={line.text} justify="space-between" wrap="nowrap" data-testid="waiting-line">
-          <Text size="sm">{interpolate(line.text, { count: line.count })}</Text>
+          <Text size="sm">{fill(line.text, { count: line.count })}</Text>
           <Button component={Link} to={line.to} size="compact-sm" variant="light">
             {homeMessages.OPEN}
           </Button>
@@ -80,7 +78,7 @@ function FreeDevices({ userId, hasSshKey }: { userId: number; hasSshKey: boolean
                 to={hasSshKey ? `${paths.bookDevices.href(userId)}?deviceType=${encodeURIComponent(deviceType)}` : paths.noSshKeyValid.href(userId)}
                 size="compact-sm"
                 variant="light"
-                aria-label={interpolate(homeMessages.BOOK_TYPE_NOW, { type: deviceType })}
+                aria-label={fill(homeMessages.BOOK_TYPE_NOW, { type: deviceType })}
               >
                 {homeMessages.BOOK}
               </Button>
@@ -198,7 +196,7 @@ export function HomePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{interpolate(homeMessages.WELCOME, { name: user.username })}</Title>
+        <Title order={1}>{fill(homeMessages.WELCOME, { name: user.username })}</Title>
         {showChecklist && <Checklist steps={steps} />}
         {admin && (
           <Panel title={homeMessages.WAITING_FOR_YOU} testId="waiting-for-you">
@@ -242,7 +240,7 @@ export function HomePage() {
           </Button>
           {running.length > 0 && (
             <Group gap="xs" data-testid="running-flashes">
-              <Text size="sm">{interpolate(homeMessages.RUNNING_FLASHES, { count: running.length })}</Text>
+              <Text size="sm">{fill(homeMessages.RUNNING_FLASHES, { count: running.length })}</Text>
               <Anchor component={Link} to={paths.flashNodes.href(user.userId)} size="sm">
                 {homeMessages.SEE_FLASH_JOBS}
               </Anchor>

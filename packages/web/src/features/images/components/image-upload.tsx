@@ -4,13 +4,13 @@
 // network the same file picks up where the portal says it stopped.
 import { Alert, Button, Group, MultiSelect, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IMAGE_UPLOADS_PATH, imageUploadFormSchema, uploadMetadataOf, userImageSchema, type UserImage } from '@testbed/contract';
+import { IMAGE_UPLOADS_PATH, imageUploadFormSchema, messages, uploadMetadataOf, userImageSchema, type UserImage } from '@testbed/contract';
+import { fill } from '../../../shared/fill';
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Upload } from 'tus-js-client';
 import { changeHeaders } from '../../../shared/api-client';
 import { endpointQuery } from '../../../shared/endpoint-query';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { formatBytes, formatSeconds } from '../format';
 import classes from './image-upload.module.css';
 
@@ -23,7 +23,6 @@ interface Progressing {
 }
 
 export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => void }) {
-  const { t } = useTranslation();
   const nodes = useQuery(endpointQuery(flashing.nodes));
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
@@ -127,7 +126,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => 
         data-dragging={dragging || undefined}
         role="button"
         tabIndex={0}
-        aria-label={t('IMAGE_DROP')}
+        aria-label={messages.IMAGE_DROP}
         onClick={() => !uploading && input.current?.click()}
         onKeyDown={(event) => {
           if ((event.key === 'Enter' || event.key === ' ') && !uploading) {
@@ -146,15 +145,15 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => 
           if (!uploading) choose(event.dataTransfer.files[0]);
         }}
       >
-        <Text size="sm">{file ? `${file.name} (${formatBytes(file.size)})` : t('IMAGE_DROP')}</Text>
-        <input ref={input} type="file" hidden aria-label={t('IMAGE_FILE')} onChange={(event) => choose(event.currentTarget.files?.[0])} />
+        <Text size="sm">{file ? `${file.name} (${formatBytes(file.size)})` : messages.IMAGE_DROP}</Text>
+        <input ref={input} type="file" hidden aria-label={messages.IMAGE_FILE} onChange={(event) => choose(event.currentTarget.files?.[0])} />
       </div>
       <Group grow align="flex-start">
-        <TextInput label={t('IMAGE_NAME')} withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={64} error={fieldError('name')} disabled={uploading} />
-        <TextInput label={t('IMAGE_VERSION')} withAsterisk value={version} onChange={(event) => setVersion(event.currentTarget.value)} maxLength={32} error={fieldError('version')} disabled={uploading} />
+        <TextInput label={messages.IMAGE_NAME} withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={64} error={fieldError('name')} disabled={uploading} />
+        <TextInput label={messages.IMAGE_VERSION} withAsterisk value={version} onChange={(event) => setVersion(event.currentTarget.value)} maxLength={32} error={fieldError('version')} disabled={uploading} />
       </Group>
       <MultiSelect
-        label={t('IMAGE_DEVICE_TYPES')}
+        label={messages.IMAGE_DEVICE_TYPES}
         withAsterisk
         data={Object.keys(nodes.data ?? {})}
         value={deviceTypes}
@@ -162,25 +161,25 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => 
         error={fieldError('deviceTypes')}
         disabled={uploading}
       />
-      <Textarea label={t('IMAGE_DESCRIPTION')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} maxLength={2000} autosize minRows={1} disabled={uploading} />
-      <TextInput label={t('IMAGE_CHECKSUM')} value={checksum} onChange={(event) => setChecksum(event.currentTarget.value)} maxLength={64} error={fieldError('checksum')} disabled={uploading} />
+      <Textarea label={messages.IMAGE_DESCRIPTION} value={description} onChange={(event) => setDescription(event.currentTarget.value)} maxLength={2000} autosize minRows={1} disabled={uploading} />
+      <TextInput label={messages.IMAGE_CHECKSUM} value={checksum} onChange={(event) => setChecksum(event.currentTarget.value)} maxLength={64} error={fieldError('checksum')} disabled={uploading} />
       {progress && (
         <Stack gap={4}>
-          <Progress value={percent} aria-label={t('IMAGE_UPLOAD')} animated={!paused} />
+          <Progress value={percent} aria-label={messages.IMAGE_UPLOAD} animated={!paused} />
           <Text size="sm" aria-live="polite">
-            {t('IMAGE_PROGRESS', {
+            {fill(messages.IMAGE_PROGRESS, {
               percent: String(percent),
               speed: formatBytes(progress.speed),
               left: progress.speed > 0 ? formatSeconds((progress.total - progress.sent) / progress.speed) : '…',
             })}
           </Text>
-          {resumedAt !== null && resumedAt > 0 && <Text size="sm">{t('IMAGE_RESUMING', { percent: String(resumedAt) })}</Text>}
+          {resumedAt !== null && resumedAt > 0 && <Text size="sm">{fill(messages.IMAGE_RESUMING, { percent: String(resumedAt) })}</Text>}
         </Stack>
       )}
       <Group gap="sm">
         {!uploading && (
           <Button onClick={() => void start()} disabled={!file || !form.success}>
-            {t('IMAGE_START_UPLOAD')}
+            {messages.IMAGE_START_UPLOAD}
           </Button>
         )}
         {uploading && !paused && (
@@ -191,7 +190,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => 
               setPaused(true);
             }}
           >
-            {t('IMAGE_PAUSE')}
+            {messages.IMAGE_PAUSE}
           </Button>
         )}
         {uploading && paused && (
@@ -201,7 +200,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => 
               upload.current?.start();
             }}
           >
-            {t('IMAGE_RESUME')}
+            {messages.IMAGE_RESUME}
           </Button>
         )}
         {uploading && (
@@ -217,7 +216,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: UserImage) => 
               if (current) void current.abort(true);
             }}
           >
-            {t('IMAGE_CANCEL_UPLOAD')}
+            {messages.IMAGE_CANCEL_UPLOAD}
           </Button>
         )}
       </Group>

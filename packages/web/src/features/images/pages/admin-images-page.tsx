@@ -3,18 +3,17 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { UserImage } from '@testbed/contract';
+import { messages, type UserImage } from '@testbed/contract';
+import { fill } from '../../../shared/fill';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { adminImagesOptions, useDeleteImage, useMarkImage } from '../api/images-api';
 import { DeleteImageButton, ImagesTable } from '../components/images-table';
 import { formatBytes } from '../format';
 
 export function AdminImagesPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('ALL_IMAGES')} | Testbed Portal`);
+  useDocumentTitle(`${messages.ALL_IMAGES} | Testbed Portal`);
   const images = useQuery(adminImagesOptions);
   const remove = useDeleteImage();
   const mark = useMarkImage();
@@ -22,36 +21,36 @@ export function AdminImagesPage() {
   const failed = (error: Error) => notifyFailure(error.message);
 
   const onDelete = async (image: UserImage) => {
-    const yes = await confirm({ title: t('IMAGE_DELETE'), message: t('IMAGE_DELETE_CONFIRM', { name: image.name, version: image.version }), confirmLabel: t('IMAGE_DELETE'), danger: true });
-    if (yes) remove.mutate(image.id, { onSuccess: () => notifySuccess(t('IMAGE_DELETED')), onError: failed });
+    const yes = await confirm({ title: messages.IMAGE_DELETE, message: fill(messages.IMAGE_DELETE_CONFIRM, { name: image.name, version: image.version }), confirmLabel: messages.IMAGE_DELETE, danger: true });
+    if (yes) remove.mutate(image.id, { onSuccess: () => notifySuccess(messages.IMAGE_DELETED), onError: failed });
   };
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('ALL_IMAGES')}</Title>
+        <Title order={1}>{messages.ALL_IMAGES}</Title>
         {images.isError || !images.data ? (
-          <QueryPlaceholder failure={images.isError ? t('LOADING_FAILED_TEXT') : null} />
+          <QueryPlaceholder failure={images.isError ? messages.LOADING_FAILED_TEXT : null} />
         ) : (
           <>
-            <Text size="sm">{t('IMAGE_STORAGE_TOTAL', { size: formatBytes(images.data.storedBytes) })}</Text>
+            <Text size="sm">{fill(messages.IMAGE_STORAGE_TOTAL, { size: formatBytes(images.data.storedBytes) })}</Text>
             {images.data.images.length === 0 ? (
-              <Text size="sm">{t('IMAGE_NONE')}</Text>
+              <Text size="sm">{messages.IMAGE_NONE}</Text>
             ) : (
               <ImagesTable
-                label={t('ALL_IMAGES')}
+                label={messages.ALL_IMAGES}
                 images={images.data.images}
                 showOwner
                 actions={(image) => (
                   <>
                     {image.visibility === 'public' && !image.publicApproved && (
                       <Button size="xs" variant="light" onClick={() => mark.mutate({ id: image.id, mark: 'approvePublic' }, { onError: failed })}>
-                        {t('IMAGE_APPROVE')}
+                        {messages.IMAGE_APPROVE}
                       </Button>
                     )}
                     {!image.deprecated && (
                       <Button size="xs" variant="default" onClick={() => mark.mutate({ id: image.id, mark: 'deprecate' }, { onError: failed })}>
-                        {t('IMAGE_DEPRECATE')}
+                        {messages.IMAGE_DEPRECATE}
                       </Button>
                     )}
                     <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />

@@ -3,10 +3,10 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { UserImage } from '@testbed/contract';
+import { messages, type UserImage } from '@testbed/contract';
+import { fill } from '../../../shared/fill';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { imageUsageOptions, myImagesOptions, useDeleteImage, useImageUploaded } from '../api/images-api';
 import { ImageUpload } from '../components/image-upload';
@@ -14,8 +14,7 @@ import { DeleteImageButton, ImagesTable } from '../components/images-table';
 import { formatBytes } from '../format';
 
 export function ImagesPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('MY_IMAGES')} | Testbed Portal`);
+  useDocumentTitle(`${messages.MY_IMAGES} | Testbed Portal`);
   const images = useQuery(myImagesOptions);
   const usage = useQuery(imageUsageOptions);
   const uploaded = useImageUploaded();
@@ -23,44 +22,44 @@ export function ImagesPage() {
   const { confirm, dialog } = useConfirmModal();
 
   const onDelete = async (image: UserImage) => {
-    const yes = await confirm({ title: t('IMAGE_DELETE'), message: t('IMAGE_DELETE_CONFIRM', { name: image.name, version: image.version }), confirmLabel: t('IMAGE_DELETE'), danger: true });
+    const yes = await confirm({ title: messages.IMAGE_DELETE, message: fill(messages.IMAGE_DELETE_CONFIRM, { name: image.name, version: image.version }), confirmLabel: messages.IMAGE_DELETE, danger: true });
     if (!yes) return;
-    remove.mutate(image.id, { onSuccess: () => notifySuccess(t('IMAGE_DELETED')), onError: (error) => notifyFailure(error.message) });
+    remove.mutate(image.id, { onSuccess: () => notifySuccess(messages.IMAGE_DELETED), onError: (error) => notifyFailure(error.message) });
   };
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('MY_IMAGES')}</Title>
+        <Title order={1}>{messages.MY_IMAGES}</Title>
         <Stack gap="xs">
           <Title order={2} size="h3">
-            {t('IMAGE_UPLOAD')}
+            {messages.IMAGE_UPLOAD}
           </Title>
           <ImageUpload
             onUploaded={(image) => {
               uploaded.mutate(undefined);
-              notifySuccess(t('IMAGE_UPLOADED', { name: image.name, version: image.version }));
+              notifySuccess(fill(messages.IMAGE_UPLOADED, { name: image.name, version: image.version }));
             }}
           />
         </Stack>
         {usage.data && (
           <Stack gap={2}>
             <Text size="sm" data-testid="image-usage">
-              {t('IMAGE_USAGE', { used: formatBytes(usage.data.user.usedBytes), quota: formatBytes(usage.data.user.quotaBytes) })}
+              {fill(messages.IMAGE_USAGE, { used: formatBytes(usage.data.user.usedBytes), quota: formatBytes(usage.data.user.quotaBytes) })}
             </Text>
             {usage.data.groups.map((group) => (
               <Text key={group.groupId} size="sm" c="dimmed">
-                {t('IMAGE_GROUP_USAGE', { group: group.name, used: formatBytes(group.usedBytes), quota: formatBytes(group.quotaBytes) })}
+                {fill(messages.IMAGE_GROUP_USAGE, { group: group.name, used: formatBytes(group.usedBytes), quota: formatBytes(group.quotaBytes) })}
               </Text>
             ))}
           </Stack>
         )}
         {images.isError || !images.data ? (
-          <QueryPlaceholder failure={images.isError ? t('LOADING_FAILED_TEXT') : null} />
+          <QueryPlaceholder failure={images.isError ? messages.LOADING_FAILED_TEXT : null} />
         ) : images.data.length === 0 ? (
-          <Text size="sm">{t('IMAGE_NONE')}</Text>
+          <Text size="sm">{messages.IMAGE_NONE}</Text>
         ) : (
-          <ImagesTable label={t('MY_IMAGES')} images={images.data} showOwner={false} actions={(image) => <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />} />
+          <ImagesTable label={messages.MY_IMAGES} images={images.data} showOwner={false} actions={(image) => <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />} />
         )}
       </Stack>
       {dialog}

@@ -4,10 +4,9 @@
 import { Autocomplete, Badge, Button, Code, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_CHOICES, auditLogQuerySchema } from '@testbed/contract';
+import { AUDIT_ACTION_CHOICES, auditLogQuerySchema, messages } from '@testbed/contract';
 import { auditEndpoints } from '@testbed/contract/endpoints/audit';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
@@ -43,8 +42,7 @@ const draftOf = (filters: AuditFilters): Draft => ({
 });
 
 export function AuditLogPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('AUDIT_LOG')} | Testbed Portal`);
+  useDocumentTitle(`${messages.AUDIT_LOG} | Testbed Portal`);
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const before = Number(params.get('before')) || undefined;
@@ -65,8 +63,8 @@ export function AuditLogPage() {
     const from = fromInputDateTime(draft.from);
     const to = fromInputDateTime(draft.to);
     const found: Record<string, string> = {};
-    if (from === 'invalid') found.from = t('INVALID_DATE');
-    if (to === 'invalid') found.to = t('INVALID_DATE');
+    if (from === 'invalid') found.from = messages.INVALID_DATE;
+    if (to === 'invalid') found.to = messages.INVALID_DATE;
     const parsed = auditLogQuerySchema.safeParse({
       // The query's rule reads text, as it arrives in a URL.
       userId: draft.userId === '' ? undefined : String(draft.userId),
@@ -90,30 +88,30 @@ export function AuditLogPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('AUDIT_LOG')}</Title>
-      <form onSubmit={onApply} noValidate aria-label={t('AUDIT_LOG')}>
+      <Title order={1}>{messages.AUDIT_LOG}</Title>
+      <form onSubmit={onApply} noValidate aria-label={messages.AUDIT_LOG}>
         <Group align="flex-start" wrap="wrap">
-          <NumberInput label={t('AUDIT_FILTER_USER')} value={draft.userId} onChange={(userId) => setDraft({ ...draft, userId })} min={1} allowDecimal={false} error={errors.userId} w="9rem" />
+          <NumberInput label={messages.AUDIT_FILTER_USER} value={draft.userId} onChange={(userId) => setDraft({ ...draft, userId })} min={1} allowDecimal={false} error={errors.userId} w="9rem" />
           <Autocomplete
-            label={t('AUDIT_FILTER_ACTION')}
-            description={t('AUDIT_FILTER_ACTION_HINT')}
+            label={messages.AUDIT_FILTER_ACTION}
+            description={messages.AUDIT_FILTER_ACTION_HINT}
             data={[...AUDIT_ACTION_CHOICES]}
             value={draft.action}
             onChange={(action) => setDraft({ ...draft, action })}
             error={errors.action}
             w="16rem"
           />
-          <TextInput label={t('AUDIT_FILTER_DEVICE')} value={draft.device} onChange={(event) => setDraft({ ...draft, device: event.currentTarget.value })} error={errors.device} w="14rem" />
-          <TextInput label={t('DATE_FROM')} placeholder="yyyy-MM-dd HH:mm" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} error={errors.from} w="11rem" />
-          <TextInput label={t('DATE_TO')} placeholder="yyyy-MM-dd HH:mm" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} error={errors.to} w="11rem" />
+          <TextInput label={messages.AUDIT_FILTER_DEVICE} value={draft.device} onChange={(event) => setDraft({ ...draft, device: event.currentTarget.value })} error={errors.device} w="14rem" />
+          <TextInput label={messages.DATE_FROM} placeholder="yyyy-MM-dd HH:mm" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} error={errors.from} w="11rem" />
+          <TextInput label={messages.DATE_TO} placeholder="yyyy-MM-dd HH:mm" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} error={errors.to} w="11rem" />
         </Group>
         <Group mt="sm">
-          <Button type="submit">{t('APPLY')}</Button>
+          <Button type="submit">{messages.APPLY}</Button>
           <Button variant="default" onClick={onClear}>
-            {t('CLEAR_FILTERS')}
+            {messages.CLEAR_FILTERS}
           </Button>
           <Button variant="default" onClick={() => downloadFile(auditEndpoints.csv, { query: { ...filters } }, 'audit-log.csv').catch((error: Error) => notifyFailure(error.message))}>
-            {t('EXPORT_CSV')}
+            {messages.EXPORT_CSV}
           </Button>
         </Group>
       </form>
@@ -121,19 +119,19 @@ export function AuditLogPage() {
       {page.isError || !page.data ? (
         <QueryPlaceholder failure={page.error?.message} />
       ) : page.data.entries.length === 0 ? (
-        <Text>{t('AUDIT_EMPTY')}</Text>
+        <Text>{messages.AUDIT_EMPTY}</Text>
       ) : (
         <>
           <ScrollTable
-            label={t('AUDIT_LOG')}
+            label={messages.AUDIT_LOG}
             verticalSpacing="xs"
             miw={960}
-            headers={[t('AUDIT_AT'), t('AUDIT_ACTOR'), t('AUDIT_ACTION'), t('AUDIT_TARGET'), t('AUDIT_DEVICES'), t('AUDIT_ADDRESS'), t('AUDIT_DETAILS')]}
+            headers={[messages.AUDIT_AT, messages.AUDIT_ACTOR, messages.AUDIT_ACTION, messages.AUDIT_TARGET, messages.AUDIT_DEVICES, messages.AUDIT_ADDRESS, messages.AUDIT_DETAILS]}
           >
             {page.data.entries.map((entry) => (
               <Table.Tr key={entry.id} data-action={entry.action}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-                <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{t('AUDIT_SYSTEM')}</Text>}</Table.Td>
+                <Table.Td>{entry.actor ? `${entry.actor.username} (${entry.actor.userId})` : <Text span c="dimmed" size="sm">{messages.AUDIT_SYSTEM}</Text>}</Table.Td>
                 <Table.Td>
                   <Badge variant="outline" color={/fail|refused/.test(entry.action) ? 'red.9' : 'gray.8'} styles={{ root: { textTransform: 'none' } }}>
                     {entry.action}
@@ -158,10 +156,10 @@ export function AuditLogPage() {
           </ScrollTable>
           <Group>
             <Button variant="default" disabled={!before} onClick={() => go(filters)}>
-              {t('NEWEST')}
+              {messages.NEWEST}
             </Button>
             <Button variant="default" disabled={page.data.nextBefore === null} onClick={() => go(filters, page.data.nextBefore ?? undefined)}>
-              {t('OLDER')}
+              {messages.OLDER}
             </Button>
           </Group>
         </>

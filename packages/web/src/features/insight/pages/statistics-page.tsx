@@ -1,12 +1,13 @@
 // statistics (administrators): usage of the testbed over a date range, as charts and tables, each table
 // exported as CSV. Loaded only on this page, with its charts (visx).
+import { messages } from '@testbed/contract';
 import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageKey, Statistics, StatisticsTable } from '@testbed/contract';
 import { statisticsEndpoints } from '@testbed/contract/endpoints/statistics';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { downloadFile } from '../../../shared/download';
@@ -45,11 +46,10 @@ const BOOKED_AND_USED: Column<{ bookedHours: number; usedHours: number }>[] = [
 ];
 
 function DataTable<Row>({ label, rows, columns }: { label: string; rows: readonly Row[]; columns: Column<Row>[] }) {
-  const { t } = useTranslation();
-  if (rows.length === 0) return <Text size="sm">{t('NO_DATA')}</Text>;
+  if (rows.length === 0) return <Text size="sm">{messages.NO_DATA}</Text>;
   const align = (column: Column<Row>) => (column.numeric ? 'right' : undefined);
   return (
-    <ScrollTable label={label} landmark={false} headers={columns.map((column) => ({ content: t(column.label), props: { ta: align(column) } }))}>
+    <ScrollTable label={label} landmark={false} headers={columns.map((column) => ({ content: messages[column.label], props: { ta: align(column) } }))}>
       {rows.map((row, index) => (
         <Table.Tr key={index}>
           {columns.map((column) => (
@@ -74,34 +74,32 @@ interface SectionProps<Row> {
 }
 
 function Section<Row>({ title, table, range, chart, data }: SectionProps<Row>) {
-  const { t } = useTranslation();
   const id = `stat-${table}`;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id={id}>
-            {t(title)}
+            {messages[title]}
           </Title>
           <Button
             size="xs"
             variant="default"
-            aria-label={t('EXPORT_TABLE_CSV', { table: t(title) })}
+            aria-label={fill(messages.EXPORT_TABLE_CSV, { table: messages[title] })}
             onClick={() => downloadFile(statisticsEndpoints.csv, { params: { table }, query: range }, `${table}.csv`).catch((error: Error) => notifyFailure(error.message))}
           >
-            {t('EXPORT_CSV')}
+            {messages.EXPORT_CSV}
           </Button>
         </Group>
         {chart}
-        {data && <DataTable label={t(title)} rows={data.rows} columns={data.columns} />}
+        {data && <DataTable label={messages[title]} rows={data.rows} columns={data.columns} />}
       </Stack>
     </Paper>
   );
 }
 
 export function StatisticsPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('STATISTICS')} | Testbed Portal`);
+  useDocumentTitle(`${messages.STATISTICS} | Testbed Portal`);
   const timeZone = displayTimeZone();
   const [draft, setDraft] = useState(defaultRange);
   const [range, setRange] = useState(defaultRange);
@@ -112,7 +110,7 @@ export function StatisticsPage() {
   const onApply = (event: FormEvent) => {
     event.preventDefault();
     if (!draft.from || !draft.to || draft.to <= draft.from) {
-      setRangeError(t('RANGE_INVALID'));
+      setRangeError(messages.RANGE_INVALID);
       return;
     }
     setRangeError(null);
@@ -121,22 +119,22 @@ export function StatisticsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('STATISTICS')}</Title>
-      <form onSubmit={onApply} aria-label={t('STATISTICS')}>
+      <Title order={1}>{messages.STATISTICS}</Title>
+      <form onSubmit={onApply} aria-label={messages.STATISTICS}>
         <Group align="flex-end" wrap="wrap">
-          <TextInput type="date" label={t('DATE_FROM')} value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} />
+          <TextInput type="date" label={messages.DATE_FROM} value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} />
           <TextInput
             type="date"
-            label={t('DATE_TO')}
+            label={messages.DATE_TO}
             value={draft.to}
             onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
             error={rangeError}
           />
-          <Button type="submit">{t('APPLY')}</Button>
+          <Button type="submit">{messages.APPLY}</Button>
         </Group>
       </form>
       <Text size="sm" c="dimmed">
-        {t('STAT_ZONE', { zone: timeZone })} {t('STAT_USED_HINT')}
+        {fill(messages.STAT_ZONE, { zone: timeZone })} {messages.STAT_USED_HINT}
       </Text>
       {stats.isError || !stats.data ? (
         <QueryPlaceholder failure={stats.error?.message} />
@@ -148,7 +146,6 @@ export function StatisticsPage() {
 }
 
 function StatisticsSections({ stats, range }: { stats: Statistics; range: { from: string; to: string; timeZone: string } }) {
-  const { t } = useTranslation();
   // Booked device-hours pivoted to one bar per month, one stacked series per device type.
   const byMonth = useMemo(() => {
     const types = [...new Set(stats.deviceHoursByTypeMonth.map((row) => row.deviceType))];
@@ -196,7 +193,7 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
         title="STAT_ACTIVE_USERS"
         table="activeUsersByMonth"
         range={range}
-        chart={<BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: t('ACTIVE_USERS'), color: '#0c8599' }]} />}
+        chart={<BarChart data={stats.activeUsersByMonth} xKey="month" series={[{ key: 'activeUsers', label: messages.ACTIVE_USERS, color: '#0c8599' }]} />}
         data={{
           rows: stats.activeUsersByMonth,
           columns: [
@@ -214,8 +211,8 @@ function StatisticsSections({ stats, range }: { stats: Statistics; range: { from
             data={stats.signUpsByMonth}
             xKey="month"
             series={[
-              { key: 'signUps', label: t('SIGN_UPS'), color: '#1971c2' },
-              { key: 'approvals', label: t('APPROVALS'), color: '#0c8599' },
+              { key: 'signUps', label: messages.SIGN_UPS, color: '#1971c2' },
+              { key: 'approvals', label: messages.APPROVALS, color: '#0c8599' },
             ]}
           />
         }

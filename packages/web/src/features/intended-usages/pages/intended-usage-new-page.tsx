@@ -2,18 +2,14 @@
 // text is refused with 'Please enter valid data', as the server does.
 import { Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { INTENDED_USAGE_MAX_LENGTH, intendedUsageFormSchema, intendedUsageMessages as intendedUsageMessagesEn } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { INTENDED_USAGE_MAX_LENGTH, intendedUsageFormSchema, intendedUsageMessages } from '@testbed/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
-import { ApiError } from '../../../shared/api-client';
 import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
-import { catalogue } from '../../../shared/i18n';
-
-const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
 
 export function IntendedUsageNewPage() {
   const { id } = useParams();
@@ -22,41 +18,31 @@ export function IntendedUsageNewPage() {
   const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'intended-usage:manage') || me.userId === userId);
   const navigate = useNavigate();
   const add = useAddIntendedUsage();
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useContractForm(intendedUsageFormSchema, { description: '' }, { enhanceGetInputProps: () => ({ onBlur: undefined }) });
   useDocumentTitle(`${intendedUsageMessages.ADD_TITLE} | Testbed Portal`);
 
   if (!me) return null;
   if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = intendedUsageFormSchema.safeParse({ description });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.onSubmit((data) => {
     add.mutate(
-      { userId, form: parsed.data },
+      { userId, form: data },
       {
         onSuccess: () => {
           notifySuccess(intendedUsageMessages.ADDED);
           void navigate(paths.user.href(userId));
         },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.fieldErrors.description?.[0]) setError(failure.fieldErrors.description[0]);
-        },
+        onError: (failure) => showRefusals(form, failure),
       },
     );
-  };
+  });
 
   return (
     <FormPage
       title={intendedUsageMessages.ADD_TITLE}
       maw={760}
       onSubmit={onSubmit}
-      serverError={add.error && !(add.error instanceof ApiError && add.error.fieldErrors.description) ? add.error.message : null}
+      serverError={generalFailure(add.error)}
       cancel={{ label: intendedUsageMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
       submit={{ label: intendedUsageMessages.SUBMIT, pending: add.isPending }}
     >
@@ -66,12 +52,7 @@ export function IntendedUsageNewPage() {
         rows={5}
         resize="vertical"
         maxLength={INTENDED_USAGE_MAX_LENGTH}
-        value={description}
-        error={error}
-        onChange={(event) => {
-          setDescription(event.currentTarget.value);
-          if (error) setError(undefined);
-        }}
+        {...form.getInputProps('description')}
       />
     </FormPage>
   );

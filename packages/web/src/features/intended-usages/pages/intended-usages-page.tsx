@@ -1,14 +1,11 @@
 // Every user's intended usages (administrators): the description and the user's first name, last name and
 // username. Delete works; details and create are not written yet, shown as coming soon.
 import { Text } from '@mantine/core';
-import { intendedUsageMessages as intendedUsageMessagesEn, type IntendedUsage } from '@testbed/contract';
+import { intendedUsageMessages, type IntendedUsage } from '@testbed/contract';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteIntendedUsage, useIntendedUsages } from '../api/intended-usages-api';
-import { catalogue } from '../../../shared/i18n';
-
-const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
 
 export function IntendedUsagesPage() {
   const usages = useIntendedUsages();

@@ -2,15 +2,12 @@
 // so they are shown disabled and say so.
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { REFERENCE_PAGE_SIZE, referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
+import { REFERENCE_PAGE_SIZE, referenceListMessages, commonMessages } from '@testbed/contract';
 import { useEffect } from 'react';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
 import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
 import { LoadingBar } from '../../../shared/components/loading-bar';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const referenceListMessages = catalogue(referenceListMessagesEn);
 
 export interface ReferenceListProps<Row extends { label: string }> {
   title: string;
@@ -21,7 +18,6 @@ export interface ReferenceListProps<Row extends { label: string }> {
 
 export function ReferenceList<Row extends { label: string }>({ title, empty, query, idOf }: ReferenceListProps<Row>) {
   const { data, isPending: pending, error } = query;
-  const { t } = useTranslation();
   useDocumentTitle(`${title} | Testbed Portal`);
   // These reads fall back to an empty list on failure and are only logged (docs/web-app.md).
   useEffect(() => {
@@ -45,7 +41,7 @@ export function ReferenceList<Row extends { label: string }>({ title, empty, que
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{referenceListMessages.LABEL}</Table.Th>
-              <Table.Th ta="right">{t('ACTIONS')}</Table.Th>
+              <Table.Th ta="right">{commonMessages.ACTIONS}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -53,7 +49,7 @@ export function ReferenceList<Row extends { label: string }>({ title, empty, que
               <Table.Tr key={idOf(item)} data-testid="reference-row">
                 <Table.Td>{item.label}</Table.Td>
                 <Table.Td ta="right">
-                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${t('COMING_SOON')})`} />
+                  <ComingSoonButton label={referenceListMessages.DELETE} size="xs" variant="outline" aria-label={`${referenceListMessages.DELETE} ${item.label} (${commonMessages.COMING_SOON})`} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,18 +1,14 @@
 // The employer types (administrators): read-only, 50 to a page.
-import { referenceListMessages as referenceListMessagesEn } from '@testbed/contract';
+import { referenceListMessages, commonMessages } from '@testbed/contract';
 import { useEmployerTypes } from '../api/reference-lists';
 import { ReferenceList } from '../components/reference-list';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const referenceListMessages = catalogue(referenceListMessagesEn);
 
 // Alike by design: each reference list is its own lazily loaded route; ReferenceList holds what they share.
 export function EmployerTypesPage() {
-  const { t } = useTranslation();
   const list = useEmployerTypes();
   return (
     <ReferenceList
-      title={t('EMPLOYER_TYPES')}
+      title={commonMessages.EMPLOYER_TYPES}
       empty={referenceListMessages.NO_EMPLOYER_TYPE}
       query={list}
       idOf={(type) => type.employerTypeId}

@@ -1,11 +1,8 @@
 // The existing employers, to pick one instead of typing it again: a double-click on a row (or Enter on a
 // focused row) fills the employer fields of the form.
 import { ScrollArea, Table, Text, TextInput } from '@mantine/core';
-import { registrationMessages as registrationMessagesEn, type SignupEmployer } from '@testbed/contract';
+import { registrationMessages, type SignupEmployer } from '@testbed/contract';
 import { useMemo, useState } from 'react';
-import { catalogue } from '../../../shared/i18n';
-
-const registrationMessages = catalogue(registrationMessagesEn);
 
 export interface EmployerPickerProps {
   employers: SignupEmployer[];

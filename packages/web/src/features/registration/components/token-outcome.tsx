@@ -3,15 +3,12 @@
 // page), and otherwise whether the link validated now or had been used before, with the ways on.
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
+import { registrationMessages } from '@testbed/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { catalogue } from '../../../shared/i18n';
-
-const registrationMessages = catalogue(registrationMessagesEn);
 
 export interface TokenOutcomeProps {
   title: string;

@@ -1,15 +1,12 @@
 // confirm-email/{token}: uses the e-mail validation link, says whether the e-mail was validated now or
 // before, then counts down from 60 seconds and goes to sign-in.
 import { Button, Text } from '@mantine/core';
-import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
+import { registrationMessages, commonMessages } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useConfirmEmail } from '../api/registration';
 import { TokenOutcome } from '../components/token-outcome';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const registrationMessages = catalogue(registrationMessagesEn);
 
 /** The countdown before the redirect to sign-in. */
 export const REDIRECT_SECONDS = 60;
@@ -37,10 +34,9 @@ function Countdown() {
 }
 
 export function ConfirmEmailPage() {
-  const { t } = useTranslation();
   const signIn = (
     <Button component={Link} to={paths.signin.href()} w="fit-content">
-      {t('SIGN_IN')}
+      {commonMessages.SIGN_IN}
     </Button>
   );
   // Kept alike the account link's page on purpose: TokenOutcome holds the logic, these props are this link's words.
@@ -49,7 +45,7 @@ export function ConfirmEmailPage() {
       title={registrationMessages.CONFIRM_EMAIL_TITLE}
       useConfirmation={useConfirmEmail}
       validatedNow={registrationMessages.EMAIL_VALIDATED}
-      validatedBefore={t('EMAIL_ALREADY_VALIDATED')}
+      validatedBefore={commonMessages.EMAIL_ALREADY_VALIDATED}
       testId="confirm-email-result"
       actions={signIn}
     >

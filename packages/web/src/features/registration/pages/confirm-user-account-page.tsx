@@ -3,7 +3,7 @@
 // that opens links must not approve accounts. The administrator approves, or refuses with a reason that is
 // mailed to the applicant; a link decided on before says who decided.
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { registrationMessages as registrationMessagesEn, type AccountRequest } from '@testbed/contract';
+import { registrationMessages, type AccountRequest, commonMessages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
@@ -13,19 +13,17 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
-import { catalogue, interpolate, useTranslation } from '../../../shared/i18n';
+import { fill } from '../../../shared/fill';
 import { useAccountRequest, useApproveAccount, useRefuseAccount } from '../api/registration';
 
-const registrationMessages = catalogue(registrationMessagesEn);
-
-const fill = (template: string, name: string) => interpolate(template, { name });
+const withName = (template: string, name: string) => fill(template, { name });
 
 /** The sentence of a request decided before this page was opened. */
 function decidedBefore(request: AccountRequest): string {
   if (request.status === 'approved') {
-    return request.decidedBy ? fill(registrationMessages.DECIDED_APPROVED, request.decidedBy) : registrationMessages.DECIDED_APPROVED_UNKNOWN;
+    return request.decidedBy ? withName(registrationMessages.DECIDED_APPROVED, request.decidedBy) : registrationMessages.DECIDED_APPROVED_UNKNOWN;
   }
-  return request.decidedBy ? fill(registrationMessages.DECIDED_REFUSED, request.decidedBy) : registrationMessages.DECIDED_REFUSED_UNKNOWN;
+  return request.decidedBy ? withName(registrationMessages.DECIDED_REFUSED, request.decidedBy) : registrationMessages.DECIDED_REFUSED_UNKNOWN;
 }
 
 function Applicant({ request }: { request: AccountRequest }) {
@@ -99,7 +97,6 @@ function RefuseDialog({ opened, onClose, onRefuse, pending }: { opened: boolean;
 }
 
 export function ConfirmUserAccountPage() {
-  const { t } = useTranslation();
   const { token = '' } = useParams();
   const request = useAccountRequest(token);
   const approve = useApproveAccount();
@@ -119,13 +116,13 @@ export function ConfirmUserAccountPage() {
   const wayOn = (
     <Group>
       <Button component={Link} to={paths.users.href()}>
-        {t('USERS')}
+        {commonMessages.USERS}
       </Button>
     </Group>
   );
   const failure = approve.error ?? refuse.error;
   let outcome: string | null = null;
-  if (approve.data) outcome = approve.data.alreadyValidated ? t('ACCOUNT_VALIDATED_BY_OTHER') : registrationMessages.ACCOUNT_VALIDATED;
+  if (approve.data) outcome = approve.data.alreadyValidated ? commonMessages.ACCOUNT_VALIDATED_BY_OTHER : registrationMessages.ACCOUNT_VALIDATED;
   else if (refuse.data) outcome = refuse.data.alreadyRefused ? registrationMessages.ALREADY_REFUSED : registrationMessages.ACCOUNT_REFUSED;
   else if (request.data.status !== 'pending') outcome = decidedBefore(request.data);
 

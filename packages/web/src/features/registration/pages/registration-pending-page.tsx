@@ -1,10 +1,7 @@
 // registrationPending: the notice shown once the account request is sent, in three lines.
-import { registrationMessages as registrationMessagesEn } from '@testbed/contract';
+import { registrationMessages } from '@testbed/contract';
 import { BackToSignInPage } from '../../../shared/components/back-to-sign-in';
 import { SentenceLines } from '../../../shared/components/sentence-lines';
-import { catalogue } from '../../../shared/i18n';
-
-const registrationMessages = catalogue(registrationMessagesEn);
 
 export function RegistrationPendingPage() {
   return (

@@ -9,7 +9,7 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { VALID_USERS_MAX, type FreeSlotsReply, type Reservation, type ReserveNodesRequest } from '@testbed/contract';
+import { VALID_USERS_MAX, type FreeSlotsReply, type Reservation, type ReserveNodesRequest, messages } from '@testbed/contract';
 import { authEndpoints as auth } from '@testbed/contract/endpoints/auth';
 import { catalogueEndpoints as catalogue } from '@testbed/contract/endpoints/catalogue';
 import { maintenanceEndpoints as maintenance } from '@testbed/contract/endpoints/maintenance';
@@ -17,7 +17,6 @@ import { reservationsEndpoints as reservations } from '@testbed/contract/endpoin
 import { usagePoliciesEndpoints as usagePolicies } from '@testbed/contract/endpoints/usage-policies';
 import { userDirectoryEndpoints as userDirectory } from '@testbed/contract/endpoints/user-directory';
 import { ApiError, call } from '../../../shared/api-client';
-import { t, type DeviceMessageKey } from '../../../shared/i18n-devices';
 import { endpointQuery, invalidate, keyOf } from '../../../shared/endpoint-query';
 
 /** 'mine': the user is responsible or takes part; 'others': the user has no part. */
@@ -83,7 +82,7 @@ export const validUsersOptions = (name: string) =>
 export const meOptions = queryOptions({ ...endpointQuery(auth.me), staleTime: 0 });
 
 /** The booking form's label of each field of the request, by the last name of the field's path. */
-const BOOKING_FIELD_LABELS: Partial<Record<string, DeviceMessageKey>> = {
+const BOOKING_FIELD_LABELS: Partial<Record<string, keyof typeof messages>> = {
   startDate: 'START_DATE',
   startHour: 'START_HOUR',
   durationHour: 'DURATION_HOURS',
@@ -100,7 +99,7 @@ function fieldRefusal(path: string, text: string): string {
   const name = path.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? '';
   const key = BOOKING_FIELD_LABELS[name];
   if (key === undefined) return text;
-  const label = t(key);
+  const label = messages[key];
   return text.startsWith(label) ? text : `${label}: ${text}`;
 }
 

@@ -1,10 +1,10 @@
 // A date field that is chosen, never typed: a button showing the
 // date opens a calendar of three months with week numbers, no day before `minDate`, and a footer with
 // Today and Close.
+import { messages } from '@testbed/contract';
 import { Button, Group, InputBase, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { useDatePickerLabels } from '../../../shared/components/date-picker-labels';
 import classes from './calendar-field.module.css';
 
@@ -22,7 +22,6 @@ export interface CalendarFieldProps {
 }
 
 export function CalendarField({ label, value, onChange, minDate, today, required, error, disabled }: CalendarFieldProps) {
-  const { t } = useTranslation();
   const datePickerLabels = useDatePickerLabels();
   const [opened, { close, toggle }] = useDisclosure(false);
   // Three months side by side need a wide screen; a phone shows one.
@@ -48,7 +47,7 @@ export function CalendarField({ label, value, onChange, minDate, today, required
           aria-haspopup="dialog"
           aria-expanded={opened}
         >
-          {value ?? t('PICK_A_DATE')}
+          {value ?? messages.PICK_A_DATE}
         </InputBase>
       </Popover.Target>
       <Popover.Dropdown aria-label={label} role="dialog">
@@ -67,10 +66,10 @@ export function CalendarField({ label, value, onChange, minDate, today, required
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => pick(today < minDate ? minDate : today)}>
-              {t('TODAY')}
+              {messages.TODAY}
             </Button>
             <Button variant="default" size="xs" onClick={close}>
-              {t('CLOSE')}
+              {messages.CLOSE}
             </Button>
           </Group>
         </Stack>

@@ -1,9 +1,10 @@
 // Moving the end of a reservation: a date and time in the display zone (shared/time), shown beside it, a quick "+1 h", Cancel and Save.
 // The server decides: a booking in the way or a usage policy is shown as its message.
+import { messages } from '@testbed/contract';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { Reservation } from '@testbed/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { Dialog } from '../../../shared/components/dialog';
 import { fromInputDateTime, toDateString, toHourString, zoneLabel } from '../../../shared/time';
 
@@ -25,7 +26,6 @@ const fromLocalInput = (value: string): Date | null => {
 };
 
 export function ChangeEndDialog({ reservation, opened, pending, error, onCancel, onSave }: ChangeEndDialogProps) {
-  const { t } = useTranslation();
   const [value, setValue] = useState('');
   useEffect(() => {
     if (reservation && opened) setValue(toLocalInput(new Date(reservation.endDate)));
@@ -39,33 +39,33 @@ export function ChangeEndDialog({ reservation, opened, pending, error, onCancel,
   };
 
   return (
-    <Dialog opened={opened} onClose={onCancel} title={t('CHANGE_END_TITLE', { id: reservation?.reservationId ?? '' })}>
+    <Dialog opened={opened} onClose={onCancel} title={fill(messages.CHANGE_END_TITLE, { id: reservation?.reservationId ?? '' })}>
           <Stack gap="sm">
             <Group align="flex-end" gap="sm">
               <TextInput
                 type="datetime-local"
-                label={t('NEW_END')}
-                description={t('TIMES_IN_ZONE', { zone: zoneLabel(chosen ?? Date.now()) })}
+                label={messages.NEW_END}
+                description={fill(messages.TIMES_IN_ZONE, { zone: zoneLabel(chosen ?? Date.now()) })}
                 value={value}
                 onChange={(event) => setValue(event.currentTarget.value)}
                 data-autofocus
                 style={{ flex: 1 }}
               />
               <Button variant="default" onClick={addHour}>
-                {t('ONE_HOUR_MORE')}
+                {messages.ONE_HOUR_MORE}
               </Button>
             </Group>
             {error && (
-              <Alert color="red" variant="light" role="alert" title={t('RESERVATION_CHANGE_FAILED')}>
+              <Alert color="red" variant="light" role="alert" title={messages.RESERVATION_CHANGE_FAILED}>
                 {error}
               </Alert>
             )}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={onCancel}>
-                {t('CANCEL')}
+                {messages.CANCEL}
               </Button>
               <Button onClick={() => valid && onSave(chosen)} disabled={!valid} loading={pending}>
-                {t('SAVE_END')}
+                {messages.SAVE_END}
               </Button>
             </Group>
           </Stack>

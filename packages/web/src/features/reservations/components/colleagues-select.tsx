@@ -1,11 +1,11 @@
 // The additional users of a booking: a multi-select searched on the server by last name (at most 100
 // results, 200 ms after the last key), the chosen people shown as removable chips.
+import { messages } from '@testbed/contract';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ValidUser } from '@testbed/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { validUsersOptions } from '../api/reservations-api';
 
 export const USER_SEARCH_DEBOUNCE_MS = 200;
@@ -23,7 +23,6 @@ export interface ColleaguesSelectProps {
 }
 
 export function ColleaguesSelect({ excludeUserId, value, onChange, disabled }: ColleaguesSelectProps) {
-  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
@@ -42,9 +41,9 @@ export function ColleaguesSelect({ excludeUserId, value, onChange, disabled }: C
 
   return (
     <MultiSelect
-      label={t('ADDITIONAL_USERS')}
-      description={t('ADDITIONAL_USERS_HINT')}
-      placeholder={value.length === 0 ? t('SEARCH_BY_LAST_NAME') : undefined}
+      label={messages.ADDITIONAL_USERS}
+      description={messages.ADDITIONAL_USERS_HINT}
+      placeholder={value.length === 0 ? messages.SEARCH_BY_LAST_NAME : undefined}
       data={data}
       value={value.map((user) => String(user.userId))}
       onChange={(ids) => onChange(ids.map((id) => known.get(Number(id))).filter((user): user is ValidUser => user !== undefined))}
@@ -54,11 +53,11 @@ export function ColleaguesSelect({ excludeUserId, value, onChange, disabled }: C
       // The server already matched the name; the list shows its answer as it is.
       filter={({ options }) => options}
       onDropdownOpen={() => setOpened(true)}
-      nothingFoundMessage={found.isFetching ? t('LOADING') : t('NO_USER_FOUND')}
-      rightSection={found.isFetching ? <Loader size="xs" aria-label={t('LOADING')} /> : undefined}
+      nothingFoundMessage={found.isFetching ? messages.LOADING : messages.NO_USER_FOUND}
+      rightSection={found.isFetching ? <Loader size="xs" aria-label={messages.LOADING} /> : undefined}
       hidePickedOptions
       clearable
-      clearButtonProps={{ 'aria-label': t('REMOVE_ALL_USERS') }}
+      clearButtonProps={{ 'aria-label': messages.REMOVE_ALL_USERS }}
       disabled={disabled}
       maxDropdownHeight={280}
     />

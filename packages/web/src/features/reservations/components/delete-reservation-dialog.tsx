@@ -1,8 +1,8 @@
 // The confirmation before a deletion: title RESERVATION_DELETION, the
 // question and the reservation id, Cancel and Delete. Built from Modal's parts so that its header is a
 // plain block rather than a second page banner, and its close button has a name.
+import { messages } from '@testbed/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { Dialog } from '../../../shared/components/dialog';
 
 export interface DeleteReservationDialogProps {
@@ -14,20 +14,19 @@ export interface DeleteReservationDialogProps {
 }
 
 export function DeleteReservationDialog({ opened, reservationId, onCancel, onConfirm }: DeleteReservationDialogProps) {
-  const { t } = useTranslation();
   return (
-    <Dialog opened={opened} onClose={onCancel} title={t('RESERVATION_DELETION')}>
+    <Dialog opened={opened} onClose={onCancel} title={messages.RESERVATION_DELETION}>
           <Stack gap="sm">
-            <Text size="sm">{t('DELETE_CONFIRMATION')}</Text>
+            <Text size="sm">{messages.DELETE_CONFIRMATION}</Text>
             <Text size="sm" fw={600}>
-              {t('DELETE_CONFIRMATION_RESERVATION')} {reservationId}
+              {messages.DELETE_CONFIRMATION_RESERVATION} {reservationId}
             </Text>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={onCancel}>
-                {t('CANCEL')}
+                {messages.CANCEL}
               </Button>
               <Button color="red.9" onClick={() => reservationId !== null && onConfirm(reservationId)} data-autofocus>
-                {t('DELETE')}
+                {messages.DELETE}
               </Button>
             </Group>
           </Stack>

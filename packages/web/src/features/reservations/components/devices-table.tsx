@@ -1,8 +1,8 @@
 // The devices of the chosen type: a checkbox per device, select-all for the devices that are up, IP and
 // MAC address; a device that is down cannot be checked and is greyed.
+import { messages } from '@testbed/contract';
 import { Checkbox, Table } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { selectAllState, toggleDevice, toggleSelectAll } from '../devices';
 import type { DeviceRow } from '../timeline-model';
@@ -23,7 +23,6 @@ const NO_DEVICES: readonly DeviceRow[] = [];
 
 // Memoised: the booking form re-renders as the user types, and a type's hundreds of rows need not follow.
 export const DevicesTable = memo(function DevicesTable({ deviceType, devices, selected, onChange, disabled }: DevicesTableProps) {
-  const { t } = useTranslation();
   const state = selectAllState(devices, selected);
   const noneUp = !devices.some((device) => device.up);
   // The rows come in a render of their own, after the form has shown: the table is below the fold as the
@@ -32,7 +31,7 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
   const selectAll = {
     content: (
       <Checkbox
-        aria-label={t('SELECT_ALL_UP_DEVICES')}
+        aria-label={messages.SELECT_ALL_UP_DEVICES}
         checked={state === 'all'}
         indeterminate={state === 'some'}
         disabled={disabled || noneUp}
@@ -47,7 +46,7 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
     // rather than in the frame that shows the form, where a type's hundreds of rows made a long task. Until
     // then the table holds the height its rows are expected to take.
     <div className={classes.table} style={{ containIntrinsicSize: `auto ${(devices.length + 1) * ROW_HEIGHT_ESTIMATE}px` }}>
-      <ScrollTable label={`${t('DEVICES_OF_TYPE')} ${deviceType}`} highlightOnHover verticalSpacing="xs" miw={420} headers={[selectAll, t('IP_ADDRESS'), t('MAC_ADDRESS'), t('STATUS')]}>
+      <ScrollTable label={`${messages.DEVICES_OF_TYPE} ${deviceType}`} highlightOnHover verticalSpacing="xs" miw={420} headers={[selectAll, messages.IP_ADDRESS, messages.MAC_ADDRESS, messages.STATUS]}>
         {rows.map((device) => (
           <Table.Tr
             key={device.macAddress}
@@ -60,7 +59,7 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
               <input
                 type="checkbox"
                 className={classes.check}
-                aria-label={`${t('SELECT_DEVICE')} ${device.ipAddress}`}
+                aria-label={`${messages.SELECT_DEVICE} ${device.ipAddress}`}
                 checked={selected.has(device.macAddress)}
                 disabled={disabled || !device.up}
                 onChange={() => onChange(toggleDevice(devices, selected, device.macAddress))}
@@ -71,7 +70,7 @@ export const DevicesTable = memo(function DevicesTable({ deviceType, devices, se
             <Table.Td>
               <span className={classes.status}>
                 <span aria-hidden className={classes.dot} />
-                {device.up ? t('DEVICE_UP') : t('DEVICE_DOWN')}
+                {device.up ? messages.DEVICE_UP : messages.DEVICE_DOWN}
               </span>
             </Table.Td>
           </Table.Tr>

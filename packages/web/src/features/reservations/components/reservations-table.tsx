@@ -4,10 +4,10 @@
 // On a phone each reservation is a card instead of a row of a table that would scroll sideways.
 import { ActionIcon, Anchor, Button, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isDeletable, isFlashable, type DurationUnits, type Reservation } from '@testbed/contract';
+import { isDeletable, isFlashable, type DurationUnits, type Reservation, messages } from '@testbed/contract';
 import { calendarEndpoints } from '@testbed/contract/endpoints/calendar';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { downloadFile } from '../../../shared/download';
@@ -73,7 +73,6 @@ interface RowActionsProps {
 
 /** Flash devices as a link, the other actions in a menu named after the reservation. */
 function RowActions({ reservation, currentUserId, admin, now, mayDelete, onDelete, onChangeEnd, onRelease, busy }: RowActionsProps) {
-  const { t } = useTranslation();
   const deletable = isDeletable(reservation, now) && mayDelete(reservation);
   const flashable = isFlashable(reservation, currentUserId, now);
   // Its people and administrators may take a reservation that has not ended into their calendar.
@@ -85,7 +84,7 @@ function RowActions({ reservation, currentUserId, admin, now, mayDelete, onDelet
     <Group gap={6} wrap="nowrap" justify="flex-end">
       {flashable && (
         <Button component={Link} to={paths.flashNodes.href(currentUserId, reservation.deviceReservations.map(({ device }) => device.macAddress))} size="compact-sm" variant="light">
-          {t('FLASH_DEVICES')}
+          {messages.FLASH_DEVICES}
         </Button>
       )}
       {(calendarable || deletable) && (
@@ -93,23 +92,23 @@ function RowActions({ reservation, currentUserId, admin, now, mayDelete, onDelet
         // sideways scrolling box does not clip it. No focus placeholder: a menu holds menu items only.
         <Menu position="bottom-end" withinPortal={false} floatingStrategy="fixed" withInitialFocusPlaceholder={false} shadow="md">
           <Menu.Target>
-            <ActionIcon variant="default" size="md" aria-label={t('RESERVATION_ACTIONS', { id })} disabled={busy}>
+            <ActionIcon variant="default" size="md" aria-label={fill(messages.RESERVATION_ACTIONS, { id })} disabled={busy}>
               <DotsIcon />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            {deletable && onChangeEnd && <Menu.Item onClick={() => onChangeEnd(reservation)}>{t('CHANGE_END')}</Menu.Item>}
-            {releasable && <Menu.Item onClick={() => onRelease(reservation)}>{t('RELEASE')}</Menu.Item>}
+            {deletable && onChangeEnd && <Menu.Item onClick={() => onChangeEnd(reservation)}>{messages.CHANGE_END}</Menu.Item>}
+            {releasable && <Menu.Item onClick={() => onRelease(reservation)}>{messages.RELEASE}</Menu.Item>}
             {calendarable && (
               <Menu.Item
                 onClick={() => downloadFile(calendarEndpoints.event, { params: { id } }, `reservation-${id}.ics`).catch((error: Error) => notifyFailure(error.message))}
               >
-                {t('ADD_TO_CALENDAR')}
+                {messages.ADD_TO_CALENDAR}
               </Menu.Item>
             )}
             {deletable && (
               <Menu.Item color="red.9" onClick={() => onDelete(reservation)}>
-                {t('DELETE')}
+                {messages.DELETE}
               </Menu.Item>
             )}
           </Menu.Dropdown>
@@ -134,11 +133,10 @@ export function ReservationsTable({
   now,
   footer,
 }: ReservationsTableProps) {
-  const { t } = useTranslation();
   const highlighted = useRef<HTMLElement | null>(null);
   const units = useMemo<DurationUnits>(
-    () => ({ day: (count) => t(count === 1 ? 'UNIT_DAY' : 'UNIT_DAYS'), hour: t('UNIT_HOUR'), minute: t('UNIT_MINUTE') }),
-    [t],
+    () => ({ day: (count) => messages[count === 1 ? 'UNIT_DAY' : 'UNIT_DAYS'], hour: messages.UNIT_HOUR, minute: messages.UNIT_MINUTE }),
+    [],
   );
   // A phone gets one card per reservation: eleven columns do not fit 375 px.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -207,7 +205,7 @@ export function ReservationsTable({
             >
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Text fw={700} size="sm">
-                  {t('RESERVATION_ID')} {reservation.reservationId} · {reservation.reservationType}
+                  {messages.RESERVATION_ID} {reservation.reservationId} · {reservation.reservationType}
                 </Text>
                 {actions(reservation)}
               </Group>
@@ -219,11 +217,11 @@ export function ReservationsTable({
               </Text>
               {reservation.description && <Text size="sm">{reservation.description}</Text>}
               <Text size="xs" c="gray.7">
-                {t('RESPONSIBLE_USER')}: <Person person={reservation.responsibleUser} admin={admin} />
+                {messages.RESPONSIBLE_USER}: <Person person={reservation.responsibleUser} admin={admin} />
                 {reservation.users.length > 0 && (
                   <>
                     {' · '}
-                    {t('USERS_INVOLVED')}: {people(reservation)}
+                    {messages.USERS_INVOLVED}: {people(reservation)}
                   </>
                 )}
               </Text>
@@ -231,7 +229,7 @@ export function ReservationsTable({
           ))}
         </Stack>
         <Text size="xs" c="gray.7" mt={4}>
-          {t('TIMES_IN_ZONE', { zone: zoneLabel() })}
+          {fill(messages.TIMES_IN_ZONE, { zone: zoneLabel() })}
         </Text>
         {footer}
       </>
@@ -246,17 +244,17 @@ export function ReservationsTable({
         verticalSpacing="xs"
         fz="sm"
         headers={[
-          t('RESERVATION_ID'),
-          t('RESPONSIBLE_USER'),
-          t('USERS_INVOLVED'),
-          t('SUBMISSION_DATE'),
-          t('START_DATE'),
-          t('DURATION'),
-          t('END_DATE'),
-          t('DESCRIPTION'),
-          t('DEVICES'),
-          t('TYPE'),
-          { content: t('ACTIONS'), props: { style: { textAlign: 'right' } } },
+          messages.RESERVATION_ID,
+          messages.RESPONSIBLE_USER,
+          messages.USERS_INVOLVED,
+          messages.SUBMISSION_DATE,
+          messages.START_DATE,
+          messages.DURATION,
+          messages.END_DATE,
+          messages.DESCRIPTION,
+          messages.DEVICES,
+          messages.TYPE,
+          { content: messages.ACTIONS, props: { style: { textAlign: 'right' } } },
         ]}
       >
         {reservations.map((reservation) => (
@@ -278,7 +276,7 @@ export function ReservationsTable({
         ))}
       </ScrollTable>
       <Text size="xs" c="gray.7" mt={4}>
-        {t('TIMES_IN_ZONE', { zone: zoneLabel() })}
+        {fill(messages.TIMES_IN_ZONE, { zone: zoneLabel() })}
       </Text>
       {footer}
     </>

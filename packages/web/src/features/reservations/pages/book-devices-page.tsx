@@ -1,11 +1,11 @@
 // bookDevices/{id}: the booking form once the bookable devices and the reservation types are in. A user
 // without a valid SSH key is sent to noSshkeyValid/{id}; a user who is not an administrator books for
 // themself only.
+import { messages } from '@testbed/contract';
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
@@ -35,8 +35,7 @@ const BookingForm = bookingForm.Component;
 const PropertyFilter = propertyFilter.Component;
 
 export function BookDevicesPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('BOOK_DEVICES')} | Testbed Portal`);
+  useDocumentTitle(`${messages.BOOK_DEVICES} | Testbed Portal`);
   const { id } = useParams();
   const { user } = useSession();
   const routeUserId = Number(id);
@@ -97,9 +96,9 @@ export function BookDevicesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
-        <Title order={1}>{t('BOOK_DEVICES')}</Title>
+        <Title order={1}>{messages.BOOK_DEVICES}</Title>
         {failed || loading || !formInput || !formCodeSettled ? (
-          <QueryPlaceholder failure={failed ? t('LOADING_FAILED_TEXT') : null} />
+          <QueryPlaceholder failure={failed ? messages.LOADING_FAILED_TEXT : null} />
         ) : (
           <Suspense fallback={<QueryPlaceholder failure={null} />}>
             {catalogue.data && catalogue.data.facets.length > 0 && <PropertyFilter facets={catalogue.data.facets} value={filters} onChange={setFilters} />}

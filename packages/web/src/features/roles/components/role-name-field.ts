@@ -1,8 +1,5 @@
 // The role's one field, the same on the new-role page and the role's page.
-import { roleFormSchema, roleMessages as roleMessagesEn, type RoleForm } from '@testbed/contract';
+import { roleFormSchema, roleMessages, type RoleForm } from '@testbed/contract';
 import type { NameField } from '../../../shared/components/name-panel';
-import { catalogue } from '../../../shared/i18n';
-
-const roleMessages = catalogue(roleMessagesEn);
 
 export const ROLE_NAME_FIELD: NameField<RoleForm> = { schema: roleFormSchema, field: 'roleName', label: roleMessages.ROLE_NAME };

@@ -1,10 +1,7 @@
 // Deleting a role after confirmation; the server's refusal (users hold it, a protected role) is shown.
-import { roleMessages as roleMessagesEn, type Role } from '@testbed/contract';
+import { roleMessages, type Role } from '@testbed/contract';
 import { useConfirmedDelete } from '../../../shared/components/use-confirmed-delete';
 import { useDeleteRole } from '../api/roles';
-import { catalogue } from '../../../shared/i18n';
-
-const roleMessages = catalogue(roleMessagesEn);
 
 // Alike in shape by design: useConfirmedDelete holds the flow, each hook gives its own texts.
 export function useDeleteRoleFlow(onDeleted?: () => void) {

@@ -1,6 +1,6 @@
 // Creating a role (administrators): a role name; once created, its page opens.
 import { useDocumentTitle } from '@mantine/hooks';
-import { roleMessages as roleMessagesEn } from '@testbed/contract';
+import { roleMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { NamePanel } from '../../../shared/components/name-panel';
 import { TitledPage } from '../../../shared/components/titled-page';
@@ -8,9 +8,6 @@ import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useCreateRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
-import { catalogue } from '../../../shared/i18n';
-
-const roleMessages = catalogue(roleMessagesEn);
 
 // Alike in shape with the other new-name page by design: NamePanel holds the form, each page gives its texts and next page.
 export function NewRolePage() {

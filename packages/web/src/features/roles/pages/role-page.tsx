@@ -2,7 +2,7 @@
 // hold it, and a delete button for a role given to nobody.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { roleMessages as roleMessagesEn, type RoleDetails } from '@testbed/contract';
+import { roleMessages, type RoleDetails } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
 import { NamePanel } from '../../../shared/components/name-panel';
@@ -12,9 +12,6 @@ import { paths } from '../../../shared/paths';
 import { useRenameRole, useRole } from '../api/roles';
 import { ROLE_NAME_FIELD } from '../components/role-name-field';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
-import { catalogue } from '../../../shared/i18n';
-
-const roleMessages = catalogue(roleMessagesEn);
 
 const USER_COLUMNS = userColumns<RoleDetails['users'][number]>({
   lastName: roleMessages.LAST_NAME,

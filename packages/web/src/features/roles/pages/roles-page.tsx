@@ -1,20 +1,16 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons.
 // ADMIN and USER cannot be deleted: their button is disabled and says why.
 import { Button } from '@mantine/core';
-import { roleMessages as roleMessagesEn, type Role } from '@testbed/contract';
+import { roleMessages, type Role, commonMessages } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
 import { DetailsButton, RowLink } from '../../../shared/components/row-links';
-import { catalogue, useTranslation } from '../../../shared/i18n';
-
-const roleMessages = catalogue(roleMessagesEn);
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function RolesPage() {
-  const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRoleFlow();
   return (
@@ -27,7 +23,7 @@ export function RolesPage() {
       }
       query={roles}
       failureLog="Loading the roles failed"
-      loadingLabel={t('LOADING')}
+      loadingLabel={commonMessages.LOADING}
       emptyText={roleMessages.NO_ROLE}
       tableMinWidth={480}
       rowId={(role: Role) => role.roleId}
@@ -40,7 +36,7 @@ export function RolesPage() {
         { header: roleMessages.NUMBER_OF_USERS, cell: (role) => role.userCount },
       ]}
       remove={{
-        header: t('ACTIONS'),
+        header: commonMessages.ACTIONS,
         hideHeader: true,
         buttonText: roleMessages.DELETE,
         accessibleName: (role) => `${roleMessages.DELETE} ${role.roleName}`,

@@ -3,9 +3,8 @@
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { NO_LIMITS, type MessageKey, type UsageLimits, type UsagePolicy } from '@testbed/contract';
+import { NO_LIMITS, type MessageKey, type UsageLimits, type UsagePolicy, messages } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { notifySuccess } from '../../../shared/notify';
 import { deviceTypesOptions, groupsOptions, usagePoliciesOptions, useSaveUsagePolicy } from '../api/usage-policies-api';
@@ -20,8 +19,7 @@ const FIELDS: Array<{ key: keyof UsageLimits; label: MessageKey; max: number; mi
 ];
 
 export function UsagePoliciesPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('USAGE_POLICIES'));
+  useDocumentTitle(messages.USAGE_POLICIES);
   const policies = useQuery(usagePoliciesOptions);
   const types = useQuery(deviceTypesOptions);
   const groups = useQuery(groupsOptions);
@@ -46,22 +44,22 @@ export function UsagePoliciesPage() {
     if (!deviceType) return;
     save.mutate(
       { deviceType, groupId: group === EVERYBODY ? null : Number(group), ...limits },
-      { onSuccess: () => notifySuccess(t('POLICY_SAVED')) },
+      { onSuccess: () => notifySuccess(messages.POLICY_SAVED) },
     );
   };
 
-  const show = (value: number | null) => (value === null ? t('NO_LIMIT') : String(value));
+  const show = (value: number | null) => (value === null ? messages.NO_LIMIT : String(value));
 
   return (
     <Stack gap="md">
-      <Title order={1}>{t('USAGE_POLICIES')}</Title>
-      <Text size="sm">{t('USAGE_POLICIES_INTRO')}</Text>
+      <Title order={1}>{messages.USAGE_POLICIES}</Title>
+      <Text size="sm">{messages.USAGE_POLICIES_INTRO}</Text>
 
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label={t('SAVE_POLICY')}>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label={messages.SAVE_POLICY}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label={t('DEVICE_TYPE')}
+              label={messages.DEVICE_TYPE}
               withAsterisk
               data={types.data ?? []}
               value={deviceType}
@@ -69,8 +67,8 @@ export function UsagePoliciesPage() {
               allowDeselect={false}
             />
             <Select
-              label={t('GROUP')}
-              data={[{ value: EVERYBODY, label: t('EVERYBODY') }, ...(groups.data ?? []).map((item) => ({ value: String(item.groupId), label: item.name }))]}
+              label={messages.GROUP}
+              data={[{ value: EVERYBODY, label: messages.EVERYBODY }, ...(groups.data ?? []).map((item) => ({ value: String(item.groupId), label: item.name }))]}
               value={group}
               onChange={(value) => setGroup(value ?? EVERYBODY)}
               allowDeselect={false}
@@ -80,8 +78,8 @@ export function UsagePoliciesPage() {
             {FIELDS.map((field) => (
               <NumberInput
                 key={field.key}
-                label={t(field.label)}
-                placeholder={t('NO_LIMIT')}
+                label={messages[field.label]}
+                placeholder={messages.NO_LIMIT}
                 min={field.min}
                 max={field.max}
                 allowDecimal={false}
@@ -94,23 +92,23 @@ export function UsagePoliciesPage() {
           {save.error && <ErrorAlert>{save.error.message}</ErrorAlert>}
           <Group justify="flex-end">
             <Button type="submit" disabled={!deviceType} loading={save.isPending}>
-              {t('SAVE_POLICY')}
+              {messages.SAVE_POLICY}
             </Button>
           </Group>
         </Stack>
       </Paper>
 
-      <ScrollTable label={t('USAGE_POLICIES')} fz="sm" headers={[t('DEVICE_TYPE'), t('GROUP'), ...FIELDS.map((field) => t(field.label)), t('ACTIONS')]}>
+      <ScrollTable label={messages.USAGE_POLICIES} fz="sm" headers={[messages.DEVICE_TYPE, messages.GROUP, ...FIELDS.map((field) => messages[field.label]), messages.ACTIONS]}>
         {(policies.data ?? []).map((policy) => (
           <Table.Tr key={policy.usagePolicyId}>
             <Table.Td>{policy.deviceType}</Table.Td>
-            <Table.Td>{policy.groupName ?? t('EVERYBODY')}</Table.Td>
+            <Table.Td>{policy.groupName ?? messages.EVERYBODY}</Table.Td>
             {FIELDS.map((field) => (
               <Table.Td key={field.key}>{show(policy[field.key])}</Table.Td>
             ))}
             <Table.Td>
-              <Button size="compact-sm" variant="default" onClick={() => edit(policy)} aria-label={`${t('EDIT')} ${policy.deviceType} ${policy.groupName ?? t('EVERYBODY')}`}>
-                {t('EDIT')}
+              <Button size="compact-sm" variant="default" onClick={() => edit(policy)} aria-label={`${messages.EDIT} ${policy.deviceType} ${policy.groupName ?? messages.EVERYBODY}`}>
+                {messages.EDIT}
               </Button>
             </Table.Td>
           </Table.Tr>

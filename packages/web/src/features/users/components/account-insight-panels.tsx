@@ -1,9 +1,9 @@
 // Panels of a user's own page: recent sign-ins (to notice someone else's), reservation reminders, and the
 // private calendar feed (its address shown once, in a dialog with a copy button).
 import { Button, Group, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
-import { REMINDER_DEFAULT_MINUTES, REMINDER_MAX_MINUTES, reminderSettingsSchema, type ReminderSettings } from '@testbed/contract';
+import { REMINDER_DEFAULT_MINUTES, REMINDER_MAX_MINUTES, reminderSettingsSchema, type ReminderSettings, messages } from '@testbed/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n-devices';
+import { fill } from '../../../shared/fill';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { formatDateTime } from '../../../shared/time';
@@ -28,20 +28,19 @@ function PanelTitle({ children }: { children: string }) {
 }
 
 export function SignInHistoryPanel() {
-  const { t } = useTranslation();
   const history = useSignInHistory(true);
   return (
     <Stack gap="sm">
-      <PanelTitle>{t('SIGN_IN_HISTORY')}</PanelTitle>
-      <Text size="sm">{t('SIGN_IN_HISTORY_INTRO')}</Text>
-      {history.data && history.data.events.length === 0 && <Text size="sm">{t('NO_SIGN_INS')}</Text>}
+      <PanelTitle>{messages.SIGN_IN_HISTORY}</PanelTitle>
+      <Text size="sm">{messages.SIGN_IN_HISTORY_INTRO}</Text>
+      {history.data && history.data.events.length === 0 && <Text size="sm">{messages.NO_SIGN_INS}</Text>}
       {history.data && history.data.events.length > 0 && (
-        <Table withTableBorder striped aria-label={t('SIGN_IN_HISTORY')}>
+        <Table withTableBorder striped aria-label={messages.SIGN_IN_HISTORY}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('AUDIT_AT')}</Table.Th>
-              <Table.Th>{t('AUDIT_ADDRESS')}</Table.Th>
-              <Table.Th>{t('SIGN_IN_OUTCOME')}</Table.Th>
+              <Table.Th>{messages.AUDIT_AT}</Table.Th>
+              <Table.Th>{messages.AUDIT_ADDRESS}</Table.Th>
+              <Table.Th>{messages.SIGN_IN_OUTCOME}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -50,7 +49,7 @@ export function SignInHistoryPanel() {
                 <Table.Td>{formatDateTime(event.at)}</Table.Td>
                 <Table.Td ff="monospace">{event.ip ?? ''}</Table.Td>
                 <Table.Td c={event.outcome === 'success' ? undefined : 'red.9'} fw={event.outcome === 'success' ? undefined : 700}>
-                  {t(`SIGN_IN_${event.outcome}`)}
+                  {messages[`SIGN_IN_${event.outcome}`]}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -69,14 +68,13 @@ interface LeadState {
 const leadOf = (value: number | null): LeadState => ({ on: value !== null, minutes: value ?? REMINDER_DEFAULT_MINUTES });
 
 function LeadField({ label, value, onChange, error }: { label: string; value: LeadState; onChange: (next: LeadState) => void; error?: string }) {
-  const { t } = useTranslation();
   return (
     <Group align="center" gap="lg" wrap="wrap">
       <Switch label={label} checked={value.on} onChange={(event) => onChange({ ...value, on: event.currentTarget.checked })} w="16rem" />
       <NumberInput
-        label={t('MINUTES_BEFORE')}
+        label={messages.MINUTES_BEFORE}
         // The visible label is short; the name says which reminder it sets.
-        aria-label={`${label}: ${t('MINUTES_BEFORE')}`}
+        aria-label={`${label}: ${messages.MINUTES_BEFORE}`}
         value={value.minutes}
         onChange={(minutes) => onChange({ ...value, minutes })}
         min={1}
@@ -91,7 +89,6 @@ function LeadField({ label, value, onChange, error }: { label: string; value: Le
 }
 
 export function RemindersPanel() {
-  const { t } = useTranslation();
   const settings = useReminderSettings(true);
   const save = useSaveReminderSettings();
   const [start, setStart] = useState<LeadState>(leadOf(REMINDER_DEFAULT_MINUTES));
@@ -118,23 +115,23 @@ export function RemindersPanel() {
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, { onSuccess: () => notifySuccess(t('REMINDERS_SAVED')) });
+    save.mutate(parsed.data, { onSuccess: () => notifySuccess(messages.REMINDERS_SAVED) });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('REMINDERS')}>
+    <form onSubmit={onSubmit} noValidate aria-label={messages.REMINDERS}>
       <Stack gap="sm">
-        <PanelTitle>{t('REMINDERS')}</PanelTitle>
-        <Text size="sm">{t('REMINDERS_INTRO')}</Text>
-        <LeadField label={t('REMIND_BEFORE_START')} value={start} onChange={setStart} error={errors.beforeStartMinutes} />
-        <LeadField label={t('REMIND_BEFORE_END')} value={end} onChange={setEnd} error={errors.beforeEndMinutes} />
+        <PanelTitle>{messages.REMINDERS}</PanelTitle>
+        <Text size="sm">{messages.REMINDERS_INTRO}</Text>
+        <LeadField label={messages.REMIND_BEFORE_START} value={start} onChange={setStart} error={errors.beforeStartMinutes} />
+        <LeadField label={messages.REMIND_BEFORE_END} value={end} onChange={setEnd} error={errors.beforeEndMinutes} />
         <Text size="xs" c="dimmed">
-          {t('REMINDERS_ZONE', { zone })}
+          {fill(messages.REMINDERS_ZONE, { zone })}
         </Text>
         {save.error && <ErrorAlert>{save.error.message}</ErrorAlert>}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!settings.data}>
-            {t('SAVE')}
+            {messages.SAVE}
           </Button>
         </Group>
       </Stack>
@@ -143,7 +140,6 @@ export function RemindersPanel() {
 }
 
 export function CalendarFeedPanel() {
-  const { t } = useTranslation();
   const feed = useCalendarFeed(true);
   const create = useCreateCalendarFeed();
   const stop = useStopCalendarFeed();
@@ -152,7 +148,7 @@ export function CalendarFeedPanel() {
 
   const onCreate = async () => {
     if (feed.data?.active) {
-      const ok = await confirm({ title: t('CALENDAR_FEED_REGENERATE'), message: t('CALENDAR_FEED_REGENERATE_CONFIRM'), confirmLabel: t('CALENDAR_FEED_REGENERATE') });
+      const ok = await confirm({ title: messages.CALENDAR_FEED_REGENERATE, message: messages.CALENDAR_FEED_REGENERATE_CONFIRM, confirmLabel: messages.CALENDAR_FEED_REGENERATE });
       if (!ok) return;
     }
     create.mutate(undefined, { onSuccess: (created) => setShown(created.url) });
@@ -160,27 +156,27 @@ export function CalendarFeedPanel() {
 
   return (
     <Stack gap="sm">
-      <PanelTitle>{t('CALENDAR_FEED')}</PanelTitle>
-      <Text size="sm">{t('CALENDAR_FEED_INTRO')}</Text>
+      <PanelTitle>{messages.CALENDAR_FEED}</PanelTitle>
+      <Text size="sm">{messages.CALENDAR_FEED_INTRO}</Text>
       {feed.data && (
         <Text size="sm" data-testid="calendar-feed-status">
           {feed.data.active
-            ? t('CALENDAR_FEED_ACTIVE', { since: formatDateTime(feed.data.createdAt), read: feed.data.lastReadAt ? formatDateTime(feed.data.lastReadAt) : t('NEVER').toLowerCase() })
-            : t('CALENDAR_FEED_NONE')}
+            ? fill(messages.CALENDAR_FEED_ACTIVE, { since: formatDateTime(feed.data.createdAt), read: feed.data.lastReadAt ? formatDateTime(feed.data.lastReadAt) : messages.NEVER.toLowerCase() })
+            : messages.CALENDAR_FEED_NONE}
         </Text>
       )}
       {(create.error ?? stop.error) && <ErrorAlert>{(create.error ?? stop.error)!.message}</ErrorAlert>}
       <Group>
         <Button onClick={() => void onCreate()} loading={create.isPending} disabled={!feed.data}>
-          {feed.data?.active ? t('CALENDAR_FEED_REGENERATE') : t('CALENDAR_FEED_CREATE')}
+          {feed.data?.active ? messages.CALENDAR_FEED_REGENERATE : messages.CALENDAR_FEED_CREATE}
         </Button>
         {feed.data?.active && (
-          <Button variant="default" color="red.9" onClick={() => stop.mutate(undefined, { onSuccess: () => notifySuccess(t('CALENDAR_FEED_STOPPED')) })} loading={stop.isPending}>
-            {t('CALENDAR_FEED_STOP')}
+          <Button variant="default" color="red.9" onClick={() => stop.mutate(undefined, { onSuccess: () => notifySuccess(messages.CALENDAR_FEED_STOPPED) })} loading={stop.isPending}>
+            {messages.CALENDAR_FEED_STOP}
           </Button>
         )}
       </Group>
-      <ShownOnceDialog value={shown} onClose={() => setShown(null)} title={t('CALENDAR_FEED_CREATED')} text={t('CALENDAR_FEED_CREATED_TEXT')} testId="calendar-feed-url" />
+      <ShownOnceDialog value={shown} onClose={() => setShown(null)} title={messages.CALENDAR_FEED_CREATED} text={messages.CALENDAR_FEED_CREATED_TEXT} testId="calendar-feed-url" />
       {dialog}
     </Stack>
   );

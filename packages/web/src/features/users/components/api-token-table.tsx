@@ -1,14 +1,11 @@
 // The table of personal API tokens, on a user's page and on the administrators' list of every token, and the
 // confirmation asked before a revocation.
 import { Anchor, Button, Table } from '@mantine/core';
-import { apiTokenMessages as apiTokenMessagesEn, type ApiToken } from '@testbed/contract';
+import { apiTokenMessages as m, type ApiToken } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
-import { catalogue } from '../../../shared/i18n';
-
-const m = catalogue(apiTokenMessagesEn);
 
 const STATUS_LABEL = { active: m.STATUS_ACTIVE, expired: m.STATUS_EXPIRED, revoked: m.STATUS_REVOKED } as const;
 

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import {
   API_TOKEN_DAY_CHOICES,
   API_TOKEN_NAME_MAX,
-  apiTokenMessages as apiTokenMessagesEn,
+  apiTokenMessages as m,
   createApiTokenSchema,
   type ApiTokenScope,
 } from '@testbed/contract';
@@ -13,9 +13,6 @@ import { ApiError } from '../../../shared/api-client';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
 import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
-import { catalogue } from '../../../shared/i18n';
-
-const m = catalogue(apiTokenMessagesEn);
 
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);

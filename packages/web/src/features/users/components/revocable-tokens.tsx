@@ -2,13 +2,10 @@
 // states, the table, and the notice once revoked. The user page and the administrators' list both show one.
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { apiTokenMessages as apiTokenMessagesEn, type ApiToken } from '@testbed/contract';
+import { apiTokenMessages as m, type ApiToken } from '@testbed/contract';
 import { notifySuccess } from '../../../shared/notify';
 import { useRevokeApiToken } from '../api/api-tokens-api';
 import { ApiTokenTable, useRevokeConfirmation } from './api-token-table';
-import { catalogue } from '../../../shared/i18n';
-
-const m = catalogue(apiTokenMessagesEn);
 
 export function RevocableTokens({ tokens, emptyText, showOwner }: { tokens: UseQueryResult<ApiToken[]>; emptyText: string; showOwner?: boolean }) {
   const revoke = useRevokeApiToken();

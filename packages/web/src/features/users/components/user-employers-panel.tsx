@@ -2,7 +2,7 @@
 // highlighted in green with a note, then the others newest start first; dates as dd/MM/yyyy HH:mm; a
 // details and a delete button per row. The deletion rules are shown before a click and enforced by the server.
 import { Alert, Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { employerMessages as employerMessagesEn, userMessages as userMessagesEn, type UserEmployer } from '@testbed/contract';
+import { employerMessages, userMessages, type UserEmployer } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { FieldList } from '../../../shared/components/field-list';
@@ -13,10 +13,6 @@ import { useDeleteFromUser } from '../api/users-api';
 import { DARK_GREEN } from './validation-badge';
 import { notifySuccess } from '../../../shared/notify';
 import { HeaderRow } from '../../../shared/components/header-row';
-import { catalogue } from '../../../shared/i18n';
-
-const employerMessages = catalogue(employerMessagesEn);
-const userMessages = catalogue(userMessagesEn);
 
 const HEADERS = [
   employerMessages.INSTITUTE,

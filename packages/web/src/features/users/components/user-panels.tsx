@@ -1,10 +1,10 @@
 // The panels under a user's details: SSH keys, intended usages, groups and managed groups.
 import { Alert, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
 import {
-  credentialMessages as credentialMessagesEn,
-  intendedUsageMessages as intendedUsageMessagesEn,
+  credentialMessages,
+  intendedUsageMessages,
   shortenSshKey,
-  userMessages as userMessagesEn,
+  userMessages,
   type Credential,
   type UserDetails,
 } from '@testbed/contract';
@@ -14,11 +14,6 @@ import { paths } from '../../../shared/paths';
 import { clearSession, useSession } from '../../../shared/session';
 import { useDeleteFromUser, useDeleteUserCredential, useUserCredentials } from '../api/users-api';
 import { notifySuccess } from '../../../shared/notify';
-import { catalogue } from '../../../shared/i18n';
-
-const credentialMessages = catalogue(credentialMessagesEn);
-const intendedUsageMessages = catalogue(intendedUsageMessagesEn);
-const userMessages = catalogue(userMessagesEn);
 
 /** A panel's heading, with its add link when it has one. */
 function PanelTitle({ children, add }: { children: string; add?: { label: string; to: string } }) {

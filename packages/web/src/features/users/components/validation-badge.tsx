@@ -1,10 +1,7 @@
 // The validation label of a user (docs/web-app.md): Pending in red, No pending in green (shades dark enough for
 // white small text).
 import { Badge } from '@mantine/core';
-import { userMessages as userMessagesEn } from '@testbed/contract';
-import { catalogue } from '../../../shared/i18n';
-
-const userMessages = catalogue(userMessagesEn);
+import { userMessages } from '@testbed/contract';
 
 export const DARK_GREEN = '#1b5e20';
 

@@ -2,12 +2,9 @@
 // owner; any of them can be revoked here.
 import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { apiTokenMessages as apiTokenMessagesEn } from '@testbed/contract';
+import { apiTokenMessages as m } from '@testbed/contract';
 import { useAllApiTokens } from '../api/api-tokens-api';
 import { RevocableTokens } from '../components/revocable-tokens';
-import { catalogue } from '../../../shared/i18n';
-
-const m = catalogue(apiTokenMessagesEn);
 
 export function ApiTokensPage() {
   useDocumentTitle(`${m.TITLE} | Testbed Portal`);

@@ -2,17 +2,15 @@
 // for a taken username or e-mail, then the new user's details page.
 import { Checkbox, Group, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createUserSchema, userMessages as userMessagesEn, type CreateUserForm } from '@testbed/contract';
+import { createUserSchema, userMessages, type CreateUserForm } from '@testbed/contract';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
 import { ApiError } from '../../../shared/api-client';
-import { FormPage, formLevelError } from '../../../shared/components/form-page';
+import { FormPage } from '../../../shared/components/form-page';
+import { generalFailure } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
-import { catalogue } from '../../../shared/i18n';
-
-const userMessages = catalogue(userMessagesEn);
 
 type TextField = 'firstname' | 'lastname' | 'username' | 'email' | 'password' | 'phoneNumber' | 'instantMessaging' | 'personalUrl';
 type Form = Record<TextField, string> & { isAdmin: boolean; isEnabled: boolean };
@@ -78,7 +76,7 @@ export function UserNewPage() {
       title={userMessages.CREATE_USER}
       maw={900}
       onSubmit={onSubmit}
-      serverError={formLevelError(create.error)}
+      serverError={generalFailure(create.error)}
       cancel={{ label: userMessages.BACK_TO_USERS, to: paths.users.href() }}
       submit={{ label: userMessages.SUBMIT, pending: create.isPending }}
     >

@@ -4,7 +4,7 @@
 // that the page stays quick with thousands of users.
 import { Anchor, Button, Checkbox, Group, Pagination, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { isDangerUser, USERS_PAGE_SIZE, userMessages as userMessagesEn } from '@testbed/contract';
+import { isDangerUser, USERS_PAGE_SIZE, userMessages } from '@testbed/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../../shared/time';
@@ -13,9 +13,6 @@ import { useUsers } from '../api/users-api';
 import { ValidationBadge } from '../components/validation-badge';
 import { reportFailure } from '../../../shared/report-failure';
 import { HeaderRow } from '../../../shared/components/header-row';
-import { catalogue } from '../../../shared/i18n';
-
-const userMessages = catalogue(userMessagesEn);
 
 /** Typing pauses this long before the list is asked again. */
 const FILTER_DELAY_MS = 250;
