@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SIGNED_IN_ACTION_NAMES } from './actions.js';
+import { SIGNED_IN_ACTION_NAMES, type SignedInAction } from './actions.js';
 import { PASSWORD_MAX_LENGTH, required } from './rules.js';
 
 export const AUTHORITIES = ['ADMIN', 'USER'] as const;
@@ -14,6 +14,11 @@ export const signinSchema = z.object({
   password: z.string().check(z.minLength(1, required('Password')), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type SigninForm = z.infer<typeof signinSchema>;
+
+/** One boolean per signed-in action, each a named property, so that the OpenAPI document lists them all. */
+const abilitiesSchema = z.object(
+  Object.fromEntries(SIGNED_IN_ACTION_NAMES.map((action) => [action, z.boolean()])) as Record<SignedInAction, z.ZodMiniBoolean>,
+);
 
 export const signinReplySchema = z.object({
   accessToken: z.string(),
@@ -33,7 +38,7 @@ export const signinReplySchema = z.object({
    * administrator's abilities, or the few any member has. The web shows a page, a menu or a button by these,
    * not by a role; what one may do on one's own account is the page's own check of the user id.
    */
-  abilities: z.record(z.enum(SIGNED_IN_ACTION_NAMES), z.boolean()),
+  abilities: abilitiesSchema,
 });
 export type SessionAbilities = SigninReply['abilities'];
 export type SigninReply = z.infer<typeof signinReplySchema>;

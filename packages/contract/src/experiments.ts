@@ -103,7 +103,7 @@ export const experimentDeviceSchema = z.object({
   /** The image flashed, its checksum when the testbed file gives one, and how the description named it. */
   image: z.string(),
   imageChecksum: z.nullable(z.string()),
-  imageRef: z.record(z.string(), z.string()),
+  imageRef: z.record(z.string(), z.union([z.string(), z.int()])),
   /** The handle of the flash job that put the image on (GET /api/flashJobs/{handle}), and of the flash back. */
   flashJob: z.nullable(z.string()),
   cleanJob: z.nullable(z.string()),

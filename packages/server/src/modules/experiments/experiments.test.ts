@@ -1,8 +1,8 @@
 // Experiments on a real database with the simulated testbed (short flashes): submitted through the API, run by
 // the runner to ready, stopped, the devices released and flashed back; a failing device; two experiments racing;
 // an instance restarted mid-flash; two instances; someone else's experiment; the description's refusals.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ const BOARD = (n: number) => `02:00:00:0e:00:0${n}`;
 /** Always fails its flash. */
 const BROKEN = '02:00:00:0e:00:09';
 const SENSOR = (n: number) => `02:00:00:0f:00:0${n}`;
+/** Flashed with users' own images only in these tests. */
+const TAG = '02:00:00:10:00:01';
 
 const testbed = testbedFileSchema.parse({
   driver: 'simulator',
@@ -38,6 +40,7 @@ const testbed = testbedFileSchema.parse({
       ],
     },
     { name: 'sensor', images: ['contiki-ng'], devices: [1, 2, 3].map((n) => ({ mac: SENSOR(n), ip: `10.8.1.1${n}` })) },
+    { name: 'tag', images: ['tag-fw'], formats: ['bin'], devices: [{ mac: TAG, ip: '10.8.2.11' }] },
   ],
 });
 
@@ -286,6 +289,34 @@ describe('access and input', () => {
     }
     const booked = await database.db.selectFrom('reservations').select('id').where('id', '>', newest.id ?? 0).execute();
     expect(booked).toEqual([]);
+  });
+
+  it("flashes a group with the owner's own image, and refuses another user's private one naming the field", async () => {
+    // An image of `user` for the tag, as an upload leaves it: its content kept once under DATA_DIR by its SHA-256.
+    const content = randomBytes(700);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await mkdir(join(dataDir, 'images', 'blobs'), { recursive: true });
+    await writeFile(join(dataDir, 'images', 'blobs', sha256), content);
+    await database.db.insertInto('image_blobs').values({ sha256, size_bytes: content.length, format: 'bin' }).execute();
+    const image = await database.db
+      .insertInto('user_images')
+      .values({ owner_id: user.id, sha256, name: 'tag-own', version: '2', device_types: ['tag'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const description = { name: 'Own firmware', durationMinutes: 30, start: 'now', groups: [{ type: 'tag', count: 1, imageId: image.id }] };
+
+    const refused = await submit(other, description);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().fieldErrors).toHaveProperty(['groups.0.imageId']);
+
+    const submitted = await submit(user, description);
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const ready = await until(user, submitted.json().id, isReady);
+    expect(ready.devices).toMatchObject([{ macAddress: TAG, state: 'ready', imageChecksum: sha256, imageRef: { imageId: image.id } }]);
+    const job = await user.inject({ method: 'GET', url: `/api/flashJobs/${ready.devices[0]!.flashJob}` });
+    expect(job.json()).toMatchObject({ state: 'done', image: 'tag-own 2' });
+    await user.inject({ method: 'POST', url: `/api/experiments/${ready.id}/stop` });
+    await until(user, ready.id, isOver);
   });
 
   it('keeps templates private, or shared with a group the owner belongs to; only the owner deletes one', async () => {

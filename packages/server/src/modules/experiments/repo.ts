@@ -135,7 +135,7 @@ export interface ExperimentDeviceRow {
   state: ExperimentDeviceRowState;
   image_name: string;
   image_checksum: string | null;
-  image_ref: Record<string, string>;
+  image_ref: Record<string, string | number>;
   flash_job_id: number | null;
   clean_job_id: number | null;
   error: string | null;
