@@ -217,6 +217,6 @@ describe('book, flash, release', () => {
   it('refuses an image the device type does not have as a usage error, with exit code 2', async () => {
     const run = await runCli(['flash', '02:00:00:02:00:01', '--image', 'no-such-image'], env);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('is not an image of');
+    expect(run.stderr).toContain('no-such-image is not an image you may flash on');
   });
 });

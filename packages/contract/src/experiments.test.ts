@@ -8,7 +8,7 @@ const valid = { name: 'Mesh', durationMinutes: 30, start: 'earliest', groups: [{
 describe('the experiment description', () => {
   it('takes a group by count, by properties or by named devices, with an operator image or an own image', () => {
     expect(experimentDescriptionSchema.parse(valid)).toMatchObject({ notes: '', users: [], allOrNothing: false });
-    const named = experimentDescriptionSchema.parse({ ...valid, groups: [{ type: 'board', devices: ['02:00:00:0A:00:01'], imageId: 'img-7' }] });
+    const named = experimentDescriptionSchema.parse({ ...valid, groups: [{ type: 'board', devices: ['02:00:00:0A:00:01'], imageId: 7 }] });
     expect(named.groups[0]!.devices).toEqual(['02:00:00:0a:00:01']);
     expect(experimentDescriptionSchema.safeParse({ ...valid, start: '2030-01-01T10:00:00+02:00' }).success).toBe(true);
   });
@@ -16,7 +16,7 @@ describe('the experiment description', () => {
   it('refuses an image named twice or not at all, devices named with a count, and a device listed twice', () => {
     const paths = (groups: unknown) => experimentDescriptionSchema.safeParse({ ...valid, groups }).error?.issues.map((issue) => issue.path.join('.'));
     expect(paths([{ type: 'board', count: 1 }])).toEqual(['groups.0.image']);
-    expect(paths([{ type: 'board', count: 1, image: 'a', imageId: 'b' }])).toEqual(['groups.0.image']);
+    expect(paths([{ type: 'board', count: 1, image: 'a', imageId: 2 }])).toEqual(['groups.0.image']);
     expect(paths([{ type: 'board', count: 1, devices: ['02:00:00:0a:00:01'], image: 'a' }])).toEqual(['groups.0.devices']);
     expect(paths([{ type: 'board', devices: ['02:00:00:0a:00:01', '02:00:00:0A:00:01'], image: 'a' }])).toEqual(['groups.0.devices']);
   });

@@ -271,11 +271,15 @@ export class ExperimentService {
     return this.get(caller, id);
   }
 
-  /** Submits the same description again; a start in the past becomes the earliest slot. */
+  /**
+   * Submits the same description again at the earliest slot: a replay wants the same devices and work, not the
+   * first run's moment, which is past, or `now`, when the run just stopped may still hold its devices for the
+   * minute it ends in.
+   */
   async runAgain(caller: Principal, id: number, ip?: string): Promise<Experiment> {
     const row = await this.visible(caller, id);
     const description = experimentDescriptionSchema.parse(row.description);
-    const start = description.start !== 'now' && description.start !== 'earliest' && Date.parse(description.start) < Date.now() ? 'earliest' : description.start;
+    const start = description.start === 'earliest' || description.start === 'now' || Date.parse(description.start) < Date.now() ? 'earliest' : description.start;
     return this.submit(caller, { ...description, start }, ip, id);
   }
 
