@@ -1,6 +1,7 @@
 // A user uploads their own firmware from the images page (dropped on the drop zone, sent over tus with its
 // progress), sees it with their usage against their quota, flashes a booked nRF52840 board with it up to
-// 'Node is ready', and deletes it once the flash has ended.
+// 'Node is ready', shares it with one of their groups from its edit dialog, sees the quota an administrator
+// set them, and deletes it once the flash has ended.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { messages } from '@testbed/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
-import { addSshKey, apiSignIn, bookViaApi, createUserViaApi, type ApiSession } from './support/seed';
+import { expectNoAxeViolations, newPage, screenshot, signIn } from './support/browser';
+import { addSshKey, adminPost, adminPut, apiSignIn, bookViaApi, createUserViaApi, type ApiSession } from './support/seed';
 import { ADMIN } from './support/server';
 import { useJourney } from './support/journey';
 
@@ -91,12 +92,67 @@ describe('bringing one’s own image', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('edits the image to share it with one of their groups and sees the new visibility in the list', async () => {
+    const { page, server } = journey;
+    const admin = await apiSignIn(server.url, ADMIN.username, ADMIN.password);
+    const group = (await adminPost(admin, '/api/group', { name: 'Compilers' })) as { groupId: number };
+    await adminPut(admin, `/api/group/${group.groupId}/userToAdd/${user.userId}`, {});
+    await page.goto(`${server.url}/images`);
+    await page.getByRole('button', { name: `${messages.IMAGE_EDIT} blink 2.1` }).click();
+    const dialog = page.getByRole('dialog', { name: messages.IMAGE_EDIT_TITLE.replace('{{name}}', 'blink').replace('{{version}}', '2.1') });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: messages.IMAGE_DESCRIPTION }).fill('Blinks the first LED every second.');
+    await dialog.getByText(messages.IMAGE_VISIBILITY_public, { exact: true }).click();
+    await dialog.getByText(messages.IMAGE_PUBLIC_APPROVAL).waitFor();
+    await dialog.getByText(messages.IMAGE_VISIBILITY_group, { exact: true }).click();
+    await dialog.getByRole('combobox', { name: messages.IMAGE_SHARE_GROUP }).click();
+    await page.getByRole('option', { name: 'Compilers' }).click();
+    await screenshot(page, 'images-edit-dialog');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: messages.SAVE }).click();
+    await page.getByText(messages.IMAGE_UPDATED.replace('{{name}}', 'blink').replace('{{version}}', '2.1')).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row').filter({ hasText: 'blink 2.1' });
+    await row.getByText(`${messages.IMAGE_VISIBILITY_group} Compilers`).waitFor();
+    // The group's usage now counts the shared image.
+    await page.getByText(messages.IMAGE_GROUP_USAGE.replace('{{group}}', 'Compilers').replace('{{used}}', '3.0 MiB').replace('{{quota}}', '10.0 GiB')).waitFor();
+  });
+
+  it("an administrator sets the user's quota on the administrators' images page, and the owner's page shows it", async () => {
+    const { browser, page, server } = journey;
+    const adminPage = await newPage(browser);
+    await adminPage.goto(`${server.url}/signin`);
+    await signIn(adminPage, ADMIN.username, ADMIN.password);
+    await adminPage.waitForURL(`${server.url}/home`);
+    await adminPage.goto(`${server.url}/adminImages`);
+    const quota = adminPage.getByRole('form', { name: messages.IMAGE_QUOTA_USER });
+    await quota.waitFor();
+    await quota.getByRole('textbox', { name: messages.IMAGE_QUOTA_USER_ID }).fill(String(user.userId));
+    await quota.getByRole('textbox', { name: messages.IMAGE_QUOTA_GIB }).fill('2.5');
+    await quota.getByRole('button', { name: messages.IMAGE_QUOTA_SET_USER }).click();
+    await adminPage.getByText(messages.IMAGE_QUOTA_SAVED.replace('{{quota}}', '2.5 GiB')).waitFor();
+    // A group that does not exist is refused, and the refusal is shown.
+    const groupQuota = adminPage.getByRole('form', { name: messages.IMAGE_QUOTA_GROUP });
+    await groupQuota.getByRole('textbox', { name: messages.IMAGE_QUOTA_GROUP_ID }).fill('999999');
+    await groupQuota.getByRole('textbox', { name: messages.IMAGE_QUOTA_GIB }).fill('1');
+    await groupQuota.getByRole('button', { name: messages.IMAGE_QUOTA_SET_GROUP }).click();
+    await groupQuota.getByRole('alert').waitFor();
+    await screenshot(adminPage, 'admin-images-quotas');
+    await expectNoAxeViolations(adminPage);
+    await adminPage.context().close();
+
+    await page.goto(`${server.url}/images`);
+    await page.getByRole('row').filter({ hasText: 'blink 2.1' }).waitFor();
+    expect(await page.getByTestId('image-usage').textContent()).toBe('Using 3.0 MiB of your 2.5 GiB quota');
+  });
+
   it('deletes the image once its flash has ended', async () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/images`);
     await page.getByRole('button', { name: `${messages.IMAGE_DELETE} blink 2.1` }).click();
     await page.getByRole('dialog').getByRole('button', { name: messages.IMAGE_DELETE }).click();
     await page.getByText(messages.IMAGE_NONE).waitFor();
-    expect(await page.getByTestId('image-usage').textContent()).toBe('Using 0 B of your 10.0 GiB quota');
+    // The usage is read again alongside the list: wait for its new reply rather than race it.
+    await page.getByTestId('image-usage').filter({ hasText: /^Using 0 B of your 2\.5 GiB quota$/ }).waitFor();
   });
 });

@@ -1,5 +1,6 @@
 // adminImages (administrators): every image with its owner, size, visibility and last flash, and the storage
-// they take; approve a public one, deprecate, delete. Each action is audited by the server.
+// they take; approve a public one, deprecate, delete; set a user's or a group's quota. Each action is audited
+// by the server.
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { adminImagesOptions, useDeleteImage, useMarkImage } from '../api/images-api';
 import { DeleteImageButton, ImagesTable } from '../components/images-table';
+import { QuotasSection } from '../components/quotas-section';
 import { formatBytes } from '../format';
 
 export function AdminImagesPage() {
@@ -60,6 +62,7 @@ export function AdminImagesPage() {
             )}
           </>
         )}
+        <QuotasSection />
       </Stack>
       {dialog}
     </Container>

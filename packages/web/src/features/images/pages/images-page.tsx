@@ -1,14 +1,16 @@
 // images: the signed-in person's own images: upload one (drag and drop, progress, pause and resume), their
-// usage against their quota and their groups', and the images with their delete button.
-import { Container, Stack, Text, Title } from '@mantine/core';
+// usage against their quota and their groups', and the images with their edit and delete buttons.
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { messages, type UserImage } from '@testbed/contract';
 import { fill } from '../../../shared/fill';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
 import { imageUsageOptions, myImagesOptions, useDeleteImage, useImageUploaded } from '../api/images-api';
+import { ImageEditModal } from '../components/image-edit-modal';
 import { ImageUpload } from '../components/image-upload';
 import { DeleteImageButton, ImagesTable } from '../components/images-table';
 import { formatBytes } from '../format';
@@ -20,6 +22,7 @@ export function ImagesPage() {
   const uploaded = useImageUploaded();
   const remove = useDeleteImage();
   const { confirm, dialog } = useConfirmModal();
+  const [editing, setEditing] = useState<UserImage | null>(null);
 
   const onDelete = async (image: UserImage) => {
     const yes = await confirm({ title: messages.IMAGE_DELETE, message: fill(messages.IMAGE_DELETE_CONFIRM, { name: image.name, version: image.version }), confirmLabel: messages.IMAGE_DELETE, danger: true });
@@ -59,10 +62,19 @@ export function ImagesPage() {
         ) : images.data.length === 0 ? (
           <Text size="sm">{messages.IMAGE_NONE}</Text>
         ) : (
-          <ImagesTable label={messages.MY_IMAGES} images={images.data} showOwner={false} actions={(image) => <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />} />
+          <ImagesTable label={messages.MY_IMAGES} images={images.data} showOwner={false} actions={(image) => (
+              <>
+                <Button size="xs" variant="light" onClick={() => setEditing(image)} aria-label={`${messages.IMAGE_EDIT} ${image.name} ${image.version}`}>
+                  {messages.IMAGE_EDIT}
+                </Button>
+                <DeleteImageButton image={image} onDelete={(one) => void onDelete(one)} />
+              </>
+            )}
+          />
         )}
       </Stack>
       {dialog}
+      <ImageEditModal image={editing} onClose={() => setEditing(null)} />
     </Container>
   );
 }
