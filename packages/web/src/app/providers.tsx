@@ -50,9 +50,11 @@ export function loadQueryClient(): Promise<void> {
 export interface ProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** 'test' in component tests: Mantine then renders without transitions, which jsdom does not always finish. */
+  env?: 'default' | 'test';
 }
 
-export function Providers({ children, queryClient: given }: ProvidersProps) {
+export function Providers({ children, queryClient: given, env = 'default' }: ProvidersProps) {
   const loaded = useSyncExternalStore(subscribeQueryClient, () => appQueryClient);
   const queryClient = given ?? loaded;
   // What QueryClientProvider does, on a context that is there before the client: the tree under it keeps its
@@ -64,7 +66,7 @@ export function Providers({ children, queryClient: given }: ProvidersProps) {
   }, [queryClient]);
   const notificationHostWanted = useNotificationHostWanted();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <QueryClientContext.Provider value={queryClient}>
         {queryClient && <ForgetDataOfPreviousUser queryClient={queryClient} />}
         {children}

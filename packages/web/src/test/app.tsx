@@ -33,7 +33,7 @@ function renderInRouter(url: string, routes: ReactElement, { strict = false }: {
   const Mode = strict ? StrictMode : Fragment;
   const view = render(
     <Mode>
-      <Providers queryClient={createQueryClient()}>
+      <Providers queryClient={createQueryClient()} env="test">
         <MemoryRouter initialEntries={[url]}>
           <Probe probe={probe} />
           {routes}
