@@ -155,7 +155,9 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
 
   const body = await readBody(response);
   if (response.ok) return body as T;
-  if (!options.skipSessionInterceptor) intercept(response.status);
+  // Only the session that sent the call is ended by its refusal: a call still on its way when the user signed
+  // out (or sent with no session) must not lead the page that follows to sign-in.
+  if (!options.skipSessionInterceptor && token !== null && token === getAccessToken()) intercept(response.status);
   throw toApiError(response, body);
 }
 
