@@ -60,6 +60,52 @@ export class Portal {
     throw this.refusal(response.status, reply, method, path);
   }
 
+  /**
+   * Opens a Server-Sent Events endpoint (its ticket in the query); yields each event's name and data as the server
+   * sends it, until the server ends the stream. `signal` gives up waiting.
+   */
+  async *events<E extends Endpoint>(endpoint: E, input: CallInput<E>, signal?: AbortSignal): AsyncGenerator<{ event: string; data: unknown }> {
+    const path = urlOf(endpoint, input);
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.url), { headers: { accept: 'text/event-stream' }, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new CliError(`Cannot reach the portal at ${this.url} (${(error as Error).message}).`);
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let reply: unknown;
+      try {
+        reply = JSON.parse(text);
+      } catch {
+        // Not JSON: the status says it.
+      }
+      throw this.refusal(response.status, reply, endpoint.method, path);
+    }
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        // Comments (keepalives) and the retry line carry no event.
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (!event) continue;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data ?? 'null');
+        } catch {
+          throw this.notUnderstood(endpoint.method, path);
+        }
+        yield { event, data: parsed };
+      }
+    }
+  }
+
   notUnderstood(method: string, path: string): CliError {
     return new CliError(`The portal at ${this.url} gave an answer this client does not understand (${method} ${path}).`);
   }

@@ -13,6 +13,7 @@ import {
   type CheckFlashingReply,
   descriptionOf,
   experimentDescriptionSchema,
+  experimentSchema,
   FINISHED_EXPERIMENT_STATES,
   type Experiment,
   type FreeSlot,
@@ -602,27 +603,77 @@ function progressLine(experiment: Experiment): string {
   return `Experiment ${experiment.id} ${experiment.state}: ${[...counts].map(([state, count]) => `${count} ${state}`).join(', ')}`;
 }
 
-/** Follows an experiment until it is ready (or over), one line per change; refuses when it fails. */
-async function followExperiment(api: Portal, id: number, timeoutSeconds: number, quiet: boolean): Promise<Experiment> {
-  const tty = process.stderr.isTTY && !quiet;
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  let shown = '';
+/**
+ * The experiment as it changes, through its stream (Server-Sent Events, opened with a single-use ticket): as it
+ * stands, then after each change, until it is over. A stream that drops or cannot be opened is made up for by a
+ * read, then a new ticket a second later. Gives up when `signal` is aborted.
+ */
+async function* experimentUpdates(api: Portal, id: number, signal: AbortSignal): AsyncGenerator<Experiment> {
   for (;;) {
+    try {
+      const { ticket } = await api.call(experimentsEndpoints.streamTicket, { params: { id } });
+      for await (const { event, data } of api.events(experimentsEndpoints.events, { params: { id }, query: { ticket } }, signal)) {
+        if (event === 'experiment') yield experimentSchema.parse(data);
+        if (event === 'end') return;
+      }
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // The experiment gone or not the caller's: no read would do better.
+      if (error instanceof CliError && error.status === 404) throw error;
+    }
     const experiment = await api.call(experimentsEndpoints.get, { params: { id } });
-    const line = progressLine(experiment);
-    if (line !== shown && !quiet) {
-      process.stderr.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
-      shown = line;
-    }
-    const over = FINISHED_EXPERIMENT_STATES.includes(experiment.state) || experiment.state === 'ending';
-    if (experiment.state === 'ready' || experiment.state === 'running' || over) {
-      if (tty) process.stderr.write('\n');
-      if (over) throw new CliError(`Experiment ${id} ${experiment.state === 'ending' ? 'is ending' : `ended as ${experiment.state}`}: ${experiment.error ?? 'stopped'}`);
-      return experiment;
-    }
-    if (Date.now() > deadline) throw new CliError(`Experiment ${id} is not ready after ${timeoutSeconds} s; it is still ${experiment.state}.`);
+    yield experiment;
+    if (FINISHED_EXPERIMENT_STATES.includes(experiment.state)) return;
     await sleep(1000);
   }
+}
+
+/** Follows an experiment until `done` says so, one progress line per change; the last experiment seen. */
+async function followUntil(api: Portal, id: number, timeoutSeconds: number, quiet: boolean, done: (experiment: Experiment) => boolean): Promise<Experiment> {
+  const tty = process.stderr.isTTY && !quiet;
+  const signal = AbortSignal.timeout(timeoutSeconds * 1000);
+  let shown = '';
+  let last: Experiment | undefined;
+  try {
+    for await (const experiment of experimentUpdates(api, id, signal)) {
+      last = experiment;
+      const line = progressLine(experiment);
+      if (line !== shown && !quiet) {
+        process.stderr.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
+        shown = line;
+      }
+      if (done(experiment)) break;
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  } finally {
+    if (tty && shown) process.stderr.write('\n');
+  }
+  last ??= await api.call(experimentsEndpoints.get, { params: { id } });
+  if (signal.aborted && !done(last)) throw new TimeoutOf(last);
+  return last;
+}
+
+class TimeoutOf extends Error {
+  constructor(readonly experiment: Experiment) {
+    super('timeout');
+  }
+}
+
+/** Follows an experiment until it is ready (or over), one line per change; refuses when it fails. */
+async function followExperiment(api: Portal, id: number, timeoutSeconds: number, quiet: boolean): Promise<Experiment> {
+  const over = (experiment: Experiment) => FINISHED_EXPERIMENT_STATES.includes(experiment.state) || experiment.state === 'ending';
+  let experiment: Experiment;
+  try {
+    experiment = await followUntil(api, id, timeoutSeconds, quiet, (now) => now.state === 'ready' || now.state === 'running' || over(now));
+  } catch (error) {
+    if (error instanceof TimeoutOf) throw new CliError(`Experiment ${id} is not ready after ${timeoutSeconds} s; it is still ${error.experiment.state}.`);
+    throw error;
+  }
+  if (over(experiment)) {
+    throw new CliError(`Experiment ${id} ${experiment.state === 'ending' ? 'is ending' : `ended as ${experiment.state}`}: ${experiment.error ?? 'stopped'}`);
+  }
+  return experiment;
 }
 
 function printExperiment(experiment: Experiment, clock: Clock): void {
@@ -699,12 +750,13 @@ experiment
   .action(async (id: number, options: { wait?: boolean; timeout: number; json?: boolean }) => {
     const api = await portal();
     let stopped = await api.call(experimentsEndpoints.stop, { params: { id } });
-    const deadline = Date.now() + options.timeout * 1000;
-    while (options.wait && !FINISHED_EXPERIMENT_STATES.includes(stopped.state)) {
-      if (Date.now() > deadline) throw new CliError(`Experiment ${id} is still ${stopped.state} after ${options.timeout} s.`);
-      if (!options.json) process.stderr.write(`${progressLine(stopped)}\n`);
-      await sleep(1000);
-      stopped = await api.call(experimentsEndpoints.get, { params: { id } });
+    if (options.wait && !FINISHED_EXPERIMENT_STATES.includes(stopped.state)) {
+      try {
+        stopped = await followUntil(api, id, options.timeout, Boolean(options.json), (now) => FINISHED_EXPERIMENT_STATES.includes(now.state));
+      } catch (error) {
+        if (error instanceof TimeoutOf) throw new CliError(`Experiment ${id} is still ${error.experiment.state} after ${options.timeout} s.`);
+        throw error;
+      }
     }
     if (options.json) return printJson(stopped);
     console.log(`Experiment ${id} ${FINISHED_EXPERIMENT_STATES.includes(stopped.state) ? `ended as ${stopped.state}` : 'is ending'}.`);

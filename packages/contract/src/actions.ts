@@ -82,6 +82,7 @@ export const SIGNED_IN_ACTIONS = {
   'experiment:stop': BOOK, // end it early
   'experiments:list-all': READ, // every user's experiments
   'experiment:template-delete': READ, // a saved description: its owner's
+  'notifications:read': READ, // one's own notifications in the portal, and marking them read
 } as const satisfies Record<string, ApiTokenScope | null>;
 
 /** What anyone may ask for, signed in or not (no personal API token is taken on these calls). */
@@ -93,6 +94,7 @@ export const PUBLIC_ACTIONS = [
   'account:use-mail-link', // confirm, validate, reset by a mailed link: the link is the authority
   'calendar:read-feed', // the feed's secret is the key
   'flash:follow-stream', // the stream's ticket is the key
+  'experiment:follow-stream', // the stream's ticket is the key
 ] as const;
 
 export type SignedInAction = keyof typeof SIGNED_IN_ACTIONS;

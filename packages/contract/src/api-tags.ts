@@ -19,6 +19,7 @@ export const API_TAGS = {
   flashing: 'Flashing booked devices with an image, following the job, and the node\'s readiness.',
   images: 'Images users upload (resumable, checked by content) and share, flash, and administrators approve.',
   experiments: 'Experiments: a description booked, flashed and followed to ready in one call; templates, export, run again.',
+  notifications: 'What the portal tells you besides a mail (an experiment ready or failed): list, mark read.',
   'device health': 'Failure streaks and quarantine of devices.',
   maintenance: 'Maintenance windows that block devices.',
   calendar: 'Reservations as iCalendar: a private feed and one event at a time.',

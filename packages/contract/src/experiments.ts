@@ -4,6 +4,7 @@
 // GET /api/experiments/schema and written to docs/experiment.schema.json.
 import * as z from 'zod/mini';
 import { idFieldSchema, idParamsSchema, instantSchema } from './input.js';
+import { streamTicketFieldSchema } from './flashing.js';
 
 /** Longest experiment: the booking rules (usage policies) usually allow less. */
 export const EXPERIMENT_MAX_MINUTES = 366 * 24 * 60;
@@ -183,6 +184,12 @@ export type ExperimentExport = z.infer<typeof experimentExportSchema>;
 
 /** The experiment's id in a path. */
 export const experimentParamsSchema = idParamsSchema;
+
+/** GET /api/experiments/{id}/events: the ticket from POST /api/experiments/{id}/streamTicket. */
+export const experimentEventsQuerySchema = z.object({ ticket: streamTicketFieldSchema });
+
+/** The events of an experiment's stream: `experiment` (the experiment as GET answers it), then `end` once it is over. */
+export const experimentStreamEndSchema = z.object({ state: experimentStateSchema });
 
 /** An export file or a bare description: what `testbed experiment submit` accepts. */
 export function descriptionOf(document: unknown): unknown {

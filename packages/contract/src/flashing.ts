@@ -177,9 +177,12 @@ export const flashStreamTicketSchema = z.object({
 });
 export type FlashStreamTicket = z.infer<typeof flashStreamTicketSchema>;
 
+/** A stream's ticket in its URL (flash progress, experiments). */
+export const streamTicketFieldSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid or expired stream ticket.'));
+
 /** GET /api/flashJobs/{handle}/events: the ticket, and the last log entry already seen (also Last-Event-ID). */
 export const flashEventsQuerySchema = z.object({
-  ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid or expired stream ticket.')),
+  ticket: streamTicketFieldSchema,
   after: z.optional(z.string().check(z.regex(/^[0-9]{1,18}$/, 'Must be the id of a log entry.'))),
 });
 

@@ -19,6 +19,7 @@ export * from './account-validation.js';
 export * from './flashing.js';
 export * from './images.js';
 export * from './experiments.js';
+export * from './notifications.js';
 export * from './scheduling.js';
 export * from './health.js';
 export * from './usage-policies.js';

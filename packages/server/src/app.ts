@@ -74,6 +74,9 @@ import { loadTestbed } from './testbed/testbed-file.js';
 import { ExperimentRunner } from './modules/experiments/runner.js';
 import { ExperimentService } from './modules/experiments/service.js';
 import { experimentRoutes } from './modules/experiments/routes.js';
+import { ExperimentEventHub } from './modules/experiments/experiment-stream.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { NotificationsService } from './modules/notifications/service.js';
 import { deviceHealthRoutes } from './modules/device-health/routes.js';
 import { DeviceHealthService } from './modules/device-health/service.js';
 import { MailSender } from './mail/sender.js';
@@ -272,9 +275,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logRetentionDays: config.FLASH_LOG_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
   }, { streamsPerUser: config.FLASH_STREAMS_PER_USER, faults: databaseAvailability });
-  // One LISTEN per instance for every open progress stream.
-  if (deps.subscribe) await flashing.events.listen(deps.subscribe);
-  app.addHook('onClose', () => flashing.events.close());
+  // One LISTEN per instance for every open progress stream, and one for every open experiment stream.
+  const experimentEvents = new ExperimentEventHub();
+  if (deps.subscribe) {
+    await flashing.events.listen(deps.subscribe);
+    await experimentEvents.listen(deps.subscribe);
+  }
+  app.addHook('onClose', () => Promise.all([flashing.events.close(), experimentEvents.close()]));
   app.decorate('flashJobs', flashing.runner);
   app.addHook('onClose', () => flashing.runner.stop());
   const mailSender = new MailSender({ db, config, log: app.log.child({ module: 'mail' }), faults: databaseAvailability });
@@ -288,7 +295,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     flashRunner: flashing.runner,
     mailSender,
     progressStreams: () => flashing.events.openStreams,
-    listeners: { reservation_replies: reservationReplies, colleague_searches: colleagueSearches, flash_progress: flashing.events },
+    listeners: {
+      reservation_replies: reservationReplies,
+      colleague_searches: colleagueSearches,
+      flash_progress: flashing.events,
+      experiment_streams: experimentEvents,
+    },
   });
   const reminderSweeper = new ReminderSweeper({
     db,
@@ -309,11 +321,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('preClose', async () => {
     closing = true;
-    // Open progress streams would hold the server open until their jobs end.
+    // Open streams would hold the server open until their jobs or experiments end.
     flashing.events.endStreams();
+    experimentEvents.endStreams();
   });
   const health = new HealthService(db, databaseAvailability, {
-    isListening: () => flashing.events.isListening,
+    isListening: () => flashing.events.isListening && experimentEvents.isListening,
     mailSenderAlive: () => mailSender.isAlive(),
     flashRunnerAlive: () => flashing.runner.isAlive(),
     isAcceptingWork: () => !closing,
@@ -344,7 +357,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const experimentRunner = new ExperimentRunner(db, flashing.service, reservations, app.log.child({ module: 'experiments' }), config.PUBLIC_URL, databaseAvailability);
       app.decorate('experimentRunner', experimentRunner);
       app.addHook('onClose', () => experimentRunner.stop());
-      await api.register(experimentRoutes, { experiments: new ExperimentService(db, reservations, flashing.service, flashing.driver, experimentRunner) });
+      await api.register(experimentRoutes, {
+        experiments: new ExperimentService(db, reservations, flashing.service, flashing.driver, experimentRunner, experimentEvents, flashing.streamSlots),
+      });
+      const notifications = new NotificationsService(db);
+      await api.register(notificationRoutes, { notifications });
+      // Old notifications go with the flash runner's hourly prune of old rows.
+      flashing.runner.alsoPrune(() => notifications.prune());
       await api.register(apiTokenRoutes, { apiTokens: new ApiTokensService(db) });
       await api.register(deviceHealthRoutes, {
         health: new DeviceHealthService(db, driver, () => flashing.driver.invalidate()),

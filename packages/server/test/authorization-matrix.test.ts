@@ -144,6 +144,24 @@ async function experimentOfUser(): Promise<Fixture> {
   return { id: reply.json().id, reservationId: reply.json().reservationId };
 }
 
+/** An experiment of the user that is over, with a ticket of its stream the user asked for: the stream sends it and ends. */
+async function experimentStreamTicketOfUser(): Promise<Fixture> {
+  const { id } = await experimentOfUser();
+  await ctx.database.db.updateTable('experiments').set({ state: 'done' }).where('id', '=', Number(id)).execute();
+  const reply = await user.inject({ method: 'POST', url: `/api/experiments/${id}/streamTicket` });
+  return { id: id!, ticket: reply.json().ticket as string };
+}
+
+/** A notification of the user. */
+async function notificationOfUser(): Promise<Fixture> {
+  const row = await ctx.database.db
+    .insertInto('notifications')
+    .values({ user_id: user.id, kind: 'experiment-ready', title: 'Experiment ready', text: 'Ready.', link: '/experiments/1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}
+
 /** An experiment of the user whose booking is gone, so that running it again finds its window free. */
 async function experimentToRunAgain(): Promise<Fixture> {
   const fixture = await experimentOfUser();
@@ -741,6 +759,17 @@ const rows = {
   'experiments.mine': { url: () => '/api/experiments?when=all', expected: SIGNED_IN },
   'experiments.all': { url: () => '/api/experiments/all?state=waiting', expected: ADMIN_ONLY },
   'experiments.get': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
+  'experiments.streamTicket': {
+    prepare: experimentOfUser,
+    url: (f) => `/api/experiments/${f.id}/streamTicket`,
+    expected: { ...OWNER_OR_ADMIN, other: 404 },
+  },
+  'experiments.events': {
+    prepare: experimentStreamTicketOfUser,
+    url: (f) => `/api/experiments/${f.id}/events?ticket=${f.ticket}`,
+    // As for a flash job's stream: the ticket, asked for by the owner, is the credential.
+    expected: { ...PUBLIC(200), pending: 401 },
+  },
   'experiments.stop': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}/stop`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
   'experiments.runAgain': {
     prepare: experimentToRunAgain,
@@ -762,6 +791,14 @@ const rows = {
     expected: { ...OWNER_OR_ADMIN, other: 404 },
   },
   'experiments.export': { prepare: experimentOfUser, url: (f) => `/api/experiments/${f.id}/export`, expected: { ...OWNER_OR_ADMIN, other: 404 } },
+  // notifications: one's own only; someone else's, even for an administrator, answers like an unknown one
+  'notifications.mine': { url: () => '/api/notifications', expected: SIGNED_IN },
+  'notifications.markRead': {
+    prepare: notificationOfUser,
+    url: (f) => `/api/notifications/${f.id}/read`,
+    expected: { ...OWNER_OR_ADMIN, other: 404, admin: 404 },
+  },
+  'notifications.markAllRead': { url: () => '/api/notifications/read', expected: SIGNED_IN },
 } satisfies Record<EndpointId, Row | readonly Row[]>;
 
 const endpointById = new Map(allEndpoints.map((endpoint) => [endpoint.id, endpoint]));

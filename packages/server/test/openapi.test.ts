@@ -15,7 +15,7 @@ interface Operation {
 }
 
 /** Calls that take nothing but their path: changes named entirely by their URL. */
-const BODILESS = new Set(['PUT /api/group/{groupId}/userToAdd/{userId}', 'PUT /api/group/{groupId}/userToRemove/{userId}', 'POST /api/reservations/{id}/release', 'POST /api/flashJobs/{handle}/streamTicket', 'POST /api/calendarFeed', 'POST /api/failingMails/{id}/retry', 'POST /api/adminImages/{id}/approvePublic', 'POST /api/adminImages/{id}/deprecate', 'POST /api/experiments/{id}/stop', 'POST /api/experiments/{id}/runAgain']);
+const BODILESS = new Set(['PUT /api/group/{groupId}/userToAdd/{userId}', 'PUT /api/group/{groupId}/userToRemove/{userId}', 'POST /api/reservations/{id}/release', 'POST /api/flashJobs/{handle}/streamTicket', 'POST /api/calendarFeed', 'POST /api/failingMails/{id}/retry', 'POST /api/adminImages/{id}/approvePublic', 'POST /api/adminImages/{id}/deprecate', 'POST /api/experiments/{id}/stop', 'POST /api/experiments/{id}/runAgain', 'POST /api/experiments/{id}/streamTicket', 'POST /api/notifications/{id}/read', 'POST /api/notifications/read']);
 
 let ctx: TestContext;
 let doc: { servers?: { url: string }[]; components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> }; paths: Record<string, Record<string, Operation>> };

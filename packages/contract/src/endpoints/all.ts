@@ -19,6 +19,7 @@ import { imagesEndpoints } from './images.js';
 import { homeEndpoints } from './home.js';
 import { intendedUsagesEndpoints } from './intended-usages.js';
 import { maintenanceEndpoints } from './maintenance.js';
+import { notificationsEndpoints } from './notifications.js';
 import { referenceListsEndpoints } from './reference-lists.js';
 import { registrationEndpoints } from './registration.js';
 import { remindersEndpoints } from './reminders.js';
@@ -48,6 +49,7 @@ export const endpointTables = {
   homeEndpoints,
   intendedUsagesEndpoints,
   maintenanceEndpoints,
+  notificationsEndpoints,
   referenceListsEndpoints,
   registrationEndpoints,
   remindersEndpoints,

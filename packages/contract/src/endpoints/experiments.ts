@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import {
   experimentAdminQuerySchema,
   experimentDescriptionSchema,
+  experimentEventsQuerySchema,
   experimentExportSchema,
   experimentListQuerySchema,
   experimentListSchema,
@@ -14,6 +15,7 @@ import {
   experimentTemplateSchema,
 } from '../experiments.js';
 import { errorReplySchema } from '../errors.js';
+import { flashStreamTicketSchema } from '../flashing.js';
 import { defineEndpoints, itemRefusals, itemRefusalsWithConflict, requestRefusals } from '../endpoint.js';
 
 export const experimentsEndpoints = /* @__PURE__ */ defineEndpoints('experiments', {
@@ -80,6 +82,36 @@ export const experimentsEndpoints = /* @__PURE__ */ defineEndpoints('experiments
     description: "Yours, or any for an administrator; someone else's answers 404 like an unknown one.",
     params: experimentParamsSchema,
     replies: { 200: experimentSchema, ...itemRefusals },
+  },
+
+  streamTicket: {
+    method: 'POST',
+    operationId: 'createExperimentStreamTicket',
+    path: '/experiments/:id/streamTicket',
+    action: 'experiment:read',
+    tags: ['experiments'],
+    summary: "A single-use ticket, valid 60 s, that opens the experiment's stream",
+    description: 'EventSource cannot send the bearer header: the stream takes this ticket in its query instead. 404 as for the experiment.',
+    params: experimentParamsSchema,
+    replies: { 200: flashStreamTicketSchema, ...itemRefusals },
+  },
+
+  events: {
+    method: 'GET',
+    operationId: 'streamExperimentEvents',
+    path: '/experiments/:id/events',
+    action: 'experiment:follow-stream',
+    tags: ['experiments'],
+    summary: "An experiment's state and its devices' as Server-Sent Events",
+    description:
+      "Authenticated by a ticket from POST /experiments/{id}/streamTicket. Events: 'experiment' (the experiment as " +
+      'GET /experiments/{id} answers it) at once, then again each time its state or a device\'s changes, on whichever ' +
+      "instance; 'end' ({state}) when it is done, failed or cancelled, and the stream closes. " +
+      '401: invalid, used or expired ticket. 429: the user has as many streams open as they may at once ' +
+      '(FLASH_STREAMS_PER_USER, over all instances, flash progress included); the ticket is used up.',
+    params: experimentParamsSchema,
+    query: experimentEventsQuerySchema,
+    replies: { 200: z.string().check(z.describe('text/event-stream')), 400: errorReplySchema, 401: errorReplySchema, 429: errorReplySchema },
   },
 
   stop: {

@@ -408,9 +408,22 @@ export interface FlashJobLogTable {
 export interface FlashStreamTicketsTable {
   token_hash: Uint8Array;
   user_id: number;
-  job_id: number;
+  /** The flash job whose stream it opens, or null for an experiment's. */
+  job_id: number | null;
+  experiment_id: number | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'experiment-ready' | 'experiment-failed';
+  title: string;
+  text: string;
+  link: string | null;
+  created_at: DefaultTimestamp;
+  read_at: Timestamp | null;
 }
 
 export interface FlashProgressStreamsTable {
@@ -503,6 +516,7 @@ export interface Database {
   flash_job_log: FlashJobLogTable;
   flash_stream_tickets: FlashStreamTicketsTable;
   flash_progress_streams: FlashProgressStreamsTable;
+  notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   reservation_reminders: ReservationRemindersTable;

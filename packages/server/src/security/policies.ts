@@ -135,6 +135,7 @@ const RULES = {
   'experiment:stop': ownAccount, // facts: its owner
   'experiments:list-all': administratorsOnly,
   'experiment:template-delete': ownAccount, // facts: its owner
+  'notifications:read': anyoneSignedIn, // each sees and marks their own only
 } satisfies Record<SignedInAction, (caller: Principal, facts: never) => boolean>;
 
 /** What anyone may do, signed in or not. */
@@ -148,6 +149,7 @@ const PUBLIC_RULES = {
   'account:request-password-reset': () => true, // the reply is the same whether the account exists
   'calendar:read-feed': () => true, // the service finds the feed by its secret
   'flash:follow-stream': () => true, // the service takes the ticket
+  'experiment:follow-stream': () => true, // the service takes the ticket
 } satisfies Record<PublicAction, (caller: Principal | null, facts: never) => boolean>;
 
 type Rules = typeof RULES & typeof PUBLIC_RULES;

@@ -1,4 +1,4 @@
-// The frame of every page: header with the top navigation, shown
+// The frame of every page: header with the top navigation and the notification bell, shown
 // once a user is signed in, the page in <main>, and a loading banner while the page's code loads.
 import { commonMessages } from '@testbed/contract';
 import { Box, Burger, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { preloadable } from '../shared/preloadable';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../shared/paths';
-import { clearSession, useSession } from '../shared/session';
+import { clearSession, may, useSession } from '../shared/session';
 import { RouteErrorBoundary } from './route-error';
 import classes from './shell.module.css';
 
@@ -15,6 +15,8 @@ const desktopNavigation = preloadable(() => import('./navigation').then((module)
 const DesktopNavigation = desktopNavigation.Component;
 /** The signed-in user's navigation, fetched with the first page (router.tsx). */
 export const preloadNavigation = desktopNavigation.preload;
+/** The bell of one's notifications, loaded after the frame. */
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** A thin bar at the top of the window and a polite announcement while the next page loads. */
@@ -72,11 +74,18 @@ export function Shell() {
             </UnstyledButton>
           </Group>
           {user && (
-            <Box component="nav" aria-label={commonMessages.MAIN_NAVIGATION} visibleFrom="md">
-              <Suspense fallback={null}>
-                <DesktopNavigation user={user} onSignOut={signOut} />
-              </Suspense>
-            </Box>
+            <Group gap="xs" wrap="nowrap">
+              <Box component="nav" aria-label={commonMessages.MAIN_NAVIGATION} visibleFrom="md">
+                <Suspense fallback={null}>
+                  <DesktopNavigation user={user} onSignOut={signOut} />
+                </Suspense>
+              </Box>
+              {may(user, 'notifications:read') && (
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
+              )}
+            </Group>
           )}
         </Group>
       </header>

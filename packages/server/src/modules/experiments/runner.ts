@@ -17,7 +17,9 @@ import { enqueueMail } from '../../mail/outbox.js';
 import type { Principal } from '../../security/principal.js';
 import { quarantineDevice } from '../device-health/repo.js';
 import type { FlashingService } from '../flashing/service.js';
+import { notify } from '../notifications/service.js';
 import type { ReservationService } from '../reservations/service.js';
+import { failedNotice, readyNotice } from './notices.js';
 import {
   claimExperiments,
   endStep,
@@ -145,6 +147,7 @@ export class ExperimentRunner {
         await this.db.transaction().execute(async (tx) => {
           if (!(await endStep(tx, id, this.owner, { state: 'ready', readyAt: true, error }, new Date()))) return;
           await enqueueMail(tx, readyMail(experiment, after, this.publicUrl, (ip) => this.flashing.sshCommand(experiment.username, ip)));
+          await notify(tx, readyNotice(experiment, after));
         });
         return;
       }
@@ -194,7 +197,10 @@ export class ExperimentRunner {
   }
 
   private async beginEnd(experiment: ExperimentRow, endState: 'done' | 'failed' | 'cancelled', error: string | null): Promise<void> {
-    await endStep(this.db, experiment.id, this.owner, { state: 'ending', endState, ...(error ? { error } : {}) }, new Date());
+    await this.db.transaction().execute(async (tx) => {
+      const stepped = await endStep(tx, experiment.id, this.owner, { state: 'ending', endState, ...(error ? { error } : {}) }, new Date());
+      if (stepped && endState === 'failed') await notify(tx, failedNotice(experiment, error));
+    });
   }
 
   /**

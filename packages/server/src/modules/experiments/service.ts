@@ -2,6 +2,7 @@
 // (reservations/free-windows.ts), and the devices booked through the booking service (atomic with the usage
 // policies); the runner (runner.ts) takes it from there. An experiment is its owner's: someone else's answers
 // like an unknown one, and administrators see all.
+import type { ServerResponse } from 'node:http';
 import {
   experimentDescriptionJsonSchema,
   experimentDescriptionSchema,
@@ -45,6 +46,9 @@ import {
   type TemplateRow,
 } from './repo.js';
 import type { ExperimentRunner } from './runner.js';
+import { streamExperiment, type ExperimentEventHub } from './experiment-stream.js';
+import type { StreamSlots } from '../../streams/stream-slots.js';
+import { issueStreamTicket, takeStreamTicket } from '../../streams/stream-tickets.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -78,6 +82,8 @@ export class ExperimentService {
     private readonly flashing: FlashingService,
     private readonly driver: FlashingAwareDriver,
     private readonly runner: ExperimentRunner,
+    private readonly events: ExperimentEventHub,
+    private readonly streamSlots?: StreamSlots,
   ) {}
 
   schema(): Record<string, unknown> {
@@ -262,6 +268,33 @@ export class ExperimentService {
     return this.present(row, devices);
   }
 
+  /** A ticket that opens the experiment's stream once, within a minute (streams/stream-tickets.ts). */
+  async streamTicket(caller: Principal, id: number): Promise<{ ticket: string; expiresIn: number }> {
+    await this.visible(caller, id);
+    return issueStreamTicket(this.db, caller.userId, { experimentId: id });
+  }
+
+  /**
+   * Checks the ticket (the one authorization of a stream: it was given to someone who may read the experiment)
+   * and answers the function that sends the stream on the response.
+   */
+  async openStream(id: number, ticket: string, onError: (error: unknown) => void): Promise<(out: ServerResponse) => void> {
+    const userId = await takeStreamTicket(this.db, ticket, { experimentId: id });
+    const first = userId === undefined ? undefined : await this.snapshot(id);
+    if (userId === undefined || !first) throw new AppError('unauthenticated', 'Invalid or expired stream ticket: ask for another.');
+    const slot = this.streamSlots ? await this.streamSlots.take(userId) : undefined;
+    if (slot === null) {
+      throw new AppError(
+        'too_many_requests',
+        `At most ${this.streamSlots?.perUser} streams may be open at once per user: close one, or read the experiment instead.`,
+      );
+    }
+    return (out) => {
+      slot?.(out, onError);
+      streamExperiment(this.events, first, () => this.snapshot(id), out, onError);
+    };
+  }
+
   /** Asks the runner to end it now; any instance's next step does it. */
   async stop(caller: Principal, id: number): Promise<Experiment> {
     const row = await this.visible(caller, id);
@@ -327,6 +360,12 @@ export class ExperimentService {
     const row = await findExperiment(this.db, id);
     if (!row || !can(caller, 'experiment:read', { userId: row.user_id })) throw unknownExperiment(id);
     return row;
+  }
+
+  /** The experiment as its reader sees it, for its stream (whose ticket was the authorization). */
+  private async snapshot(id: number): Promise<Experiment | undefined> {
+    const row = await findExperiment(this.db, id);
+    return row && this.present(row, await experimentDevices(this.db, id));
   }
 
   private present(row: ExperimentRow, devices: ExperimentDeviceRow[]): Experiment {

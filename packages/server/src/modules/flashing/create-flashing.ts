@@ -9,7 +9,7 @@ import { FlashingAwareDriver } from './flashing-aware-driver.js';
 import { FlashJobRunner, type FlashPolicy } from './job-runner.js';
 import { FlashEventHub } from './progress-stream.js';
 import { FlashingService } from './service.js';
-import { StreamSlots } from './stream-slots.js';
+import { StreamSlots } from '../../streams/stream-slots.js';
 
 /** Progress streams a user may hold open at once (FLASH_STREAMS_PER_USER). */
 export const DEFAULT_STREAMS_PER_USER = 60;
@@ -30,6 +30,8 @@ export function createFlashing(
   const runner = new FlashJobRunner(db, aware, join(dataDir, 'flash-status'), log, () => aware.invalidate(), policy, options.faults, (sha256) => images.contentPath(sha256));
   const events = new FlashEventHub();
   events.onCancelled((jobId) => runner.cancelled(jobId));
-  const service = new FlashingService(db, aware, runner, events, images, new StreamSlots(db, options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER));
-  return { driver: aware, runner, service, events };
+  // One cap per user over every kind of stream (the experiments' streams take their slots here too).
+  const streamSlots = new StreamSlots(db, options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER);
+  const service = new FlashingService(db, aware, runner, events, images, streamSlots);
+  return { driver: aware, runner, service, events, streamSlots };
 }

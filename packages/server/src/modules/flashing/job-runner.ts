@@ -82,6 +82,8 @@ export class FlashJobRunner {
   private lastPruneAt = Number.NEGATIVE_INFINITY;
   /** Jobs whose last step changed nothing, to be put off in one statement at the next tick. */
   private postponed: FlashJobWait[] = [];
+  /** Other old rows removed with the logs (another module's, e.g. old notifications). */
+  private readonly otherPrunes: (() => Promise<unknown>)[] = [];
   /** The flashes this process started and that may still run, to stop if their job is cancelled. */
   private readonly flashedHere = new Map<number, FlashTarget>();
   /** The steps under way, to cut short (an account's restore) if their job is cancelled. */
@@ -195,6 +197,11 @@ export class FlashJobRunner {
     return pruneFlashLogs(this.db, this.policy.logRetentionDays);
   }
 
+  /** Runs `prune` with the hourly prune of the logs: one periodic removal of old rows per instance. */
+  alsoPrune(prune: () => Promise<unknown>): void {
+    this.otherPrunes.push(prune);
+  }
+
   private async tick(): Promise<void> {
     this.lastTickAt = performance.now();
     if (this.lastTickAt - this.lastPruneAt >= PRUNE_EVERY_MS) {
@@ -202,6 +209,11 @@ export class FlashJobRunner {
       this.pruneLogs().catch((error: unknown) => {
         if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old flash logs not pruned');
       });
+      for (const prune of this.otherPrunes) {
+        prune().catch((error: unknown) => {
+          if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old rows not pruned');
+        });
+      }
     }
     let jobs: FlashJobRow[];
     try {

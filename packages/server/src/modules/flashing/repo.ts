@@ -2,7 +2,7 @@
 // Functions take the database or a transaction and return plain rows.
 import type { FlashJob, FlashLogEntry } from '@testbed/contract';
 import { sql } from 'kysely';
-import type { Db, Queryable } from '../../db/database.js';
+import type { Queryable } from '../../db/database.js';
 import type { ReservationPeople } from '../../security/policies.js';
 import type { FlashJobState, FlashLogKind } from '../../db/schema.js';
 
@@ -221,52 +221,6 @@ export async function pruneFlashLogs(db: Queryable, retentionDays: number, batch
       LIMIT ${batch})`.execute(db);
   await sql`DELETE FROM flash_stream_tickets WHERE expires_at < now() - interval '1 hour'`.execute(db);
   return Number(result.numAffectedRows ?? 0);
-}
-
-/** Stores a progress-stream ticket (its hash) for one job. */
-export async function insertStreamTicket(db: Queryable, ticket: { hash: Uint8Array; userId: number; jobId: number; ttlSeconds: number }) {
-  await sql`
-    INSERT INTO flash_stream_tickets (token_hash, user_id, job_id, expires_at)
-    VALUES (${ticket.hash}, ${ticket.userId}, ${ticket.jobId}, now() + make_interval(secs => ${ticket.ttlSeconds}))`.execute(db);
-}
-
-/** Uses a ticket of the job once, while it is valid; answers its user, or undefined. */
-export async function takeStreamTicket(db: Queryable, hash: Uint8Array, jobId: number): Promise<{ user_id: number } | undefined> {
-  const { rows } = await sql<{ user_id: number }>`
-    UPDATE flash_stream_tickets SET used_at = now()
-    WHERE token_hash = ${hash} AND job_id = ${jobId} AND used_at IS NULL AND expires_at > now()
-    RETURNING user_id`.execute(db);
-  return rows[0];
-}
-
-/** Advisory lock space of the stream counts: one lock per user (its id as the second key). */
-const STREAM_SLOT_LOCK = 0x5354524d;
-
-/**
- * Takes one of a user's `max` progress stream slots for `leaseSeconds`, or answers false when all are held.
- * The count and the insert hold the user's advisory lock, so two instances cannot both take the last slot;
- * slots whose lease ran out (their instance died) are deleted first.
- */
-export async function takeStreamSlot(db: Db, slot: { id: string; userId: number; max: number; leaseSeconds: number }): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${STREAM_SLOT_LOCK}, ${slot.userId})`.execute(trx);
-    await sql`DELETE FROM flash_progress_streams WHERE user_id = ${slot.userId} AND expires_at <= now()`.execute(trx);
-    const { rows } = await sql<{ open: number }>`
-      SELECT count(*)::int AS open FROM flash_progress_streams WHERE user_id = ${slot.userId}`.execute(trx);
-    if ((rows[0]?.open ?? 0) >= slot.max) return false;
-    await sql`
-      INSERT INTO flash_progress_streams (id, user_id, expires_at)
-      VALUES (${slot.id}, ${slot.userId}, now() + make_interval(secs => ${slot.leaseSeconds}))`.execute(trx);
-    return true;
-  });
-}
-
-export async function renewStreamSlot(db: Queryable, id: string, leaseSeconds: number): Promise<void> {
-  await sql`UPDATE flash_progress_streams SET expires_at = now() + make_interval(secs => ${leaseSeconds}) WHERE id = ${id}`.execute(db);
-}
-
-export async function releaseStreamSlot(db: Queryable, id: string): Promise<void> {
-  await sql`DELETE FROM flash_progress_streams WHERE id = ${id}`.execute(db);
 }
 
 /** The command that opens a shell on the node of a finished flash, as its owner; ipv6 addresses in brackets are not needed by ssh. */

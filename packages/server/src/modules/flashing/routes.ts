@@ -1,6 +1,7 @@
 // The flashing handlers; paths, schemas, documentation and access are the endpoint table's.
 import { flashingEndpoints } from '@testbed/contract/endpoints/flashing';
 import { endpointRoutes } from '../../endpoint-routes.js';
+import { replyWithEventStream } from '../../streams/event-streams.js';
 import type { FlashingService } from './service.js';
 
 export const flashingRoutes = endpointRoutes(flashingEndpoints, ({ flashing }: { flashing: FlashingService }, app) => ({
@@ -23,15 +24,6 @@ export const flashingRoutes = endpointRoutes(flashingEndpoints, ({ flashing }: {
     const send = await flashing.openStream(request.params.handle, request.query.ticket, after, (error) => {
       if (!app.databaseAvailability.reportOutage(error)) request.log.error({ err: error }, 'flash progress stream failed');
     });
-    // The stream is written on the raw response: the headers set so far (security headers) go with it.
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      // nginx would otherwise hold the events back in its buffer.
-      'x-accel-buffering': 'no',
-    });
-    send(reply.raw);
+    replyWithEventStream(reply, send);
   },
 }));

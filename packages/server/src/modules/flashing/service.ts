@@ -2,7 +2,7 @@
 // flashes any device, a user the devices of the Exclusive reservations they hold or share and that run
 // now. A flash is a job of the pipeline (job-runner.ts); the client gets its opaque handle, never a path,
 // and only the addresses of devices the caller may flash are ever probed.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
   flashNodesListSchema,
@@ -35,7 +35,6 @@ import {
   findNodeAccount,
   exclusiveReservationsNow,
   insertFlashJob,
-  insertStreamTicket,
   lockReservationsNow,
   listFlashHistory,
   listFlashInventory,
@@ -44,17 +43,13 @@ import {
   presentFlashLogEntry,
   readFlashLog,
   sshCommandOf,
-  takeStreamTicket,
   type FlashDeviceRow,
   type FlashJobRow,
 } from './repo.js';
 import { streamFlashJob, type FlashEventHub } from './progress-stream.js';
-import type { StreamSlots } from './stream-slots.js';
+import type { StreamSlots } from '../../streams/stream-slots.js';
+import { issueStreamTicket, takeStreamTicket } from '../../streams/stream-tickets.js';
 import type { ImagesService } from '../images/create-images.js';
-
-/** How long a progress-stream ticket may wait for its stream. */
-const TICKET_TTL_SECONDS = 60;
-const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest();
 
 /** How long the inventory read from the database is reused (it changes only when an instance starts). */
 const INVENTORY_TTL_MS = 5_000;
@@ -147,16 +142,10 @@ export class FlashingService {
     return { ...presentFlashJob(job, this.driver.sshJumpHost), username: job.username, log: log.map(presentFlashLogEntry) };
   }
 
-  /**
-   * A ticket that opens the job's progress stream once, within a minute. EventSource cannot send the bearer
-   * header, and the token itself must not travel in a URL (proxies and logs keep URLs): the ticket is worth
-   * one stream of one job that the caller may already see, and any instance can take it.
-   */
+  /** A ticket that opens the job's progress stream once, within a minute (streams/stream-tickets.ts). */
   async streamTicket(principal: Principal, handle: string): Promise<FlashStreamTicket> {
     const job = await this.visibleJob(principal, handle);
-    const ticket = randomBytes(24).toString('base64url');
-    await insertStreamTicket(this.db, { hash: hashTicket(ticket), userId: job.viewer, jobId: job.id, ttlSeconds: TICKET_TTL_SECONDS });
-    return { ticket, expiresIn: TICKET_TTL_SECONDS };
+    return issueStreamTicket(this.db, job.viewer, { jobId: job.id });
   }
 
   /**
@@ -165,9 +154,9 @@ export class FlashingService {
    */
   async openStream(handle: string, ticket: string, after: string | undefined, onError: (error: unknown) => void) {
     const job = await findFlashJob(this.db, handle);
-    const taken = job && (await takeStreamTicket(this.db, hashTicket(ticket), job.id));
-    if (!job || !taken) throw new AppError('unauthenticated', 'Invalid or expired stream ticket: ask for another.');
-    const slot = this.streamSlots ? await this.streamSlots.take(taken.user_id) : undefined;
+    const userId = job && (await takeStreamTicket(this.db, ticket, { jobId: job.id }));
+    if (!job || userId === undefined) throw new AppError('unauthenticated', 'Invalid or expired stream ticket: ask for another.');
+    const slot = this.streamSlots ? await this.streamSlots.take(userId) : undefined;
     if (slot === null) {
       throw new AppError(
         'too_many_requests',

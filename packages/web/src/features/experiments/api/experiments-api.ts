@@ -1,6 +1,6 @@
 // Calls of the experiment pages, each an endpoint of the contract's table.
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import { FINISHED_EXPERIMENT_STATES, type ExperimentDescriptionInput, type ExperimentListQuery, type ExperimentTemplateFormInput } from '@testbed/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type ExperimentDescriptionInput, type ExperimentListQuery, type ExperimentTemplateFormInput } from '@testbed/contract';
 import { experimentsEndpoints as experiments } from '@testbed/contract/endpoints/experiments';
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
 import { call } from '../../../shared/api-client';
@@ -9,12 +9,8 @@ import { endpointQuery, keyOf, useChange } from '../../../shared/endpoint-query'
 export const myExperimentsOptions = (when: ExperimentListQuery['when']) => endpointQuery(experiments.mine, { query: { when } });
 export const allExperimentsOptions = (when: ExperimentListQuery['when']) => endpointQuery(experiments.all, { query: { when } });
 
-/** One experiment, read every second while it is not over: its state and each device's follow live. */
-export const experimentOptions = (id: number) =>
-  queryOptions({
-    ...endpointQuery(experiments.get, { params: { id } }),
-    refetchInterval: (query) => (query.state.data && FINISHED_EXPERIMENT_STATES.includes(query.state.data.state) ? false : 1000),
-  });
+/** One experiment; its page follows it through its stream (use-experiment-stream.ts). */
+export const experimentOptions = (id: number) => endpointQuery(experiments.get, { params: { id } });
 
 /** The device types with their images, for the form. */
 export const flashableDevicesOptions = endpointQuery(flashing.nodes);

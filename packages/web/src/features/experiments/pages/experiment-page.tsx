@@ -1,4 +1,4 @@
-// experiments/{id}: an experiment with its state and each device's, read every second until it is over; links
+// experiments/{id}: an experiment with its state and each device's, followed through its stream until it is over; links
 // to its reservation and its flash jobs; stop, run again, export as JSON.
 import { Anchor, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -13,6 +13,7 @@ import { ScrollTable } from '../../../shared/components/scroll-table';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { experimentOptions, exportExperiment, useRunAgain, useStopExperiment } from '../api/experiments-api';
+import { useExperimentStream } from '../api/use-experiment-stream';
 import { deviceStateText, experimentStateText } from './experiment-texts';
 
 const texts = experimentMessagesEn;
@@ -31,6 +32,7 @@ export function ExperimentPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const experiment = useQuery(experimentOptions(id));
+  useExperimentStream(id, experiment.data);
   const stop = useStopExperiment();
   const again = useRunAgain();
   const { confirm, dialog } = useConfirmModal();

@@ -1,14 +1,15 @@
-// The cap on open progress streams per user, over two instances on one database, with real connections: the
-// streams stay open while their jobs run (a slow simulated flash).
+// The cap on open streams per user (flash progress and experiment streams count alike), over two instances on
+// one database, with real connections: flash progress streams stay open while their jobs run (a slow simulated
+// flash).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createTestbedDriver } from '../../testbed/create-driver.js';
-import { testbedFileSchema } from '../../testbed/testbed-file.js';
-import { openFlashWorld, type Caller, type FlashWorld } from '../../../test/flash-world.js';
-import { missingPath } from '../../../test/missing-path.js';
+import { buildApp } from '../app.js';
+import { createTestbedDriver } from '../testbed/create-driver.js';
+import { testbedFileSchema } from '../testbed/testbed-file.js';
+import { openFlashWorld, type Caller, type FlashWorld } from '../../test/flash-world.js';
+import { missingPath } from '../../test/missing-path.js';
 
 const BOARD = (n: number) => `02:00:00:0c:00:0${n}`;
 const testbed = testbedFileSchema.parse({
