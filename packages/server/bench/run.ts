@@ -12,7 +12,7 @@
 // `npm run bench -- --browser-only` runs those alone; `--pages=sign-up,booking` measures only the pages named,
 // and `--lighthouse-reports=DIR` keeps each Lighthouse run's report (HTML) in DIR. `--calendar-only` measures
 // the calendar feed's row alone, on the full data set; `--reads-only` stops after the reads, the bookings and the
-// free slots. Each table printed is also written to a file of bench-results/ (git-ignored), named by the run.
+// free slots; `--experiments-only` the experiments' row (bench/experiments.ts) alone. Each table printed is also written to a file of bench-results/ (git-ignored), named by the run.
 import { fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
@@ -36,6 +36,7 @@ import { startSimulatedFlashJobs } from '../src/modules/flashing/simulated-load.
 import { lighthouseScores, stackFloorKb, weighScripts, type MeasuredPage, type StoredSession } from './browser.js';
 import type { LoadResult, LoadSpec } from './load-process.js';
 import { BENCH_PASSWORD, benchTestbed, seedReservations, seedUsers } from './seed.js';
+import { EXPERIMENT_DEVICES, EXPERIMENT_OVERHEAD_BUDGET_MS, EXPERIMENT_RUNS, FLASH_SECONDS, measureExperiments } from './experiments.js';
 
 const args = process.argv.slice(2);
 const STRESS = args.includes('--stress');
@@ -44,6 +45,7 @@ const PROCESS_ONLY = args.includes('--process-only');
 const CALENDAR_ONLY = args.includes('--calendar-only');
 const UPLOAD_ONLY = args.includes('--upload-only');
 const READS_ONLY = args.includes('--reads-only');
+const EXPERIMENTS_ONLY = args.includes('--experiments-only');
 const PAGES = args.find((arg) => arg.startsWith('--pages='))?.split('=')[1]?.split(',');
 const LIGHTHOUSE_REPORTS = args.find((arg) => arg.startsWith('--lighthouse-reports='))?.split('=')[1];
 const SECONDS = Number(args.find((arg) => arg.startsWith('--seconds='))?.split('=')[1] ?? 10);
@@ -671,6 +673,25 @@ async function uploadOnly(): Promise<boolean> {
   return rows.every((row) => row.pass !== false);
 }
 
+/** The experiments' row: the portal's overhead from submit to ready, minus the simulator's flash (bench/experiments.ts). */
+async function experimentsRow(): Promise<Row> {
+  const measured = await measureExperiments(log);
+  return {
+    route: `experiment of ${EXPERIMENT_DEVICES} devices, now: submit to ready minus the ${FLASH_SECONDS} s flash (median of ${EXPERIMENT_RUNS})`,
+    rows: String(EXPERIMENT_DEVICES),
+    ratio: `${(measured.overheadMs / 1000).toFixed(2)} s (runs: ${measured.totalsMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
+    budget: `< ${EXPERIMENT_OVERHEAD_BUDGET_MS / 1000} s`,
+    pass: measured.overheadMs < EXPERIMENT_OVERHEAD_BUDGET_MS,
+  };
+}
+
+/** `--experiments-only`: the experiments' row alone. */
+async function experimentsOnly(): Promise<boolean> {
+  const row = await experimentsRow();
+  printTable(`an experiment on the compiled server (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), simulated flashes of ${FLASH_SECONDS} s`, [row]);
+  return row.pass !== false;
+}
+
 /** `--process-only`: the server process's rows alone. */
 async function processOnly(): Promise<boolean> {
   const rows = await processBudgets();
@@ -994,6 +1015,7 @@ async function main() {
     rows.push(...(await processBudgets()));
     rows.push(...(await uploadBudgets()));
     rows.push(await calendarFeedRow(large));
+    rows.push(await experimentsRow());
 
     rows.push(...(await browserBudgetsApart()));
 
@@ -1007,7 +1029,18 @@ async function main() {
 }
 
 // The exit status is given at the very end, once every server and database is closed.
-(BROWSER_ONLY ? browserOnly() : PROCESS_ONLY ? processOnly() : UPLOAD_ONLY ? uploadOnly() : CALENDAR_ONLY ? calendarOnly() : main()).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
+(BROWSER_ONLY
+  ? browserOnly()
+  : PROCESS_ONLY
+    ? processOnly()
+    : UPLOAD_ONLY
+      ? uploadOnly()
+      : CALENDAR_ONLY
+        ? calendarOnly()
+        : EXPERIMENTS_ONLY
+          ? experimentsOnly()
+          : main()
+).then((passed) => process.exit(passed ? 0 : 1), (error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

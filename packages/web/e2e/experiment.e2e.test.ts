@@ -1,5 +1,5 @@
-// An experiment from the web: the form previews the slot and the devices before anything is booked, confirming
-// books it and opens its page, where the state of the experiment and of each device follow live up to ready;
+// An experiment from the web: the form (two groups of devices) previews the slot and each group's devices before
+// anything is booked, confirming books it and opens its page, where the state of the experiment and of each device follow live up to ready;
 // stopping it releases the devices and flashes them back.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,19 +36,33 @@ describe('an experiment from the web', () => {
     await page.getByText(experimentMessages.NONE).waitFor();
     await page.getByRole('link', { name: experimentMessages.NEW_EXPERIMENT }).click();
     await page.waitForURL(`${server.url}/experiment`);
-    await page.getByLabel(new RegExp(`^${experimentMessages.NAME}`)).fill('Two routers');
-    await page.getByRole('combobox', { name: experimentMessages.DEVICE_TYPE, exact: true }).click();
+    await page.getByRole('textbox', { name: experimentMessages.NAME, exact: true }).fill('Two routers');
+    const group = (n: number) => page.getByRole('group', { name: experimentMessages.GROUP.replace('{{n}}', String(n)) });
+    await group(1).getByRole('combobox', { name: experimentMessages.DEVICE_TYPE, exact: true }).click();
     await page.getByRole('option', { name: 'openwrt-router' }).click();
-    await page.getByRole('textbox', { name: experimentMessages.COUNT }).fill('2');
-    await page.getByRole('combobox', { name: experimentMessages.IMAGE, exact: true }).click();
+    await group(1).getByRole('textbox', { name: experimentMessages.COUNT }).fill('2');
+    await group(1).getByRole('combobox', { name: experimentMessages.IMAGE, exact: true }).click();
     await page.getByRole('option', { name: 'openwrt-23.05' }).click();
+    // A second group: a board of another type with its own image.
+    await page.getByRole('button', { name: experimentMessages.ADD_GROUP }).click();
+    await group(2).getByRole('combobox', { name: experimentMessages.DEVICE_TYPE, exact: true }).click();
+    await page.getByRole('option', { name: 'nrf52840-dk' }).click();
+    await group(2).getByRole('combobox', { name: experimentMessages.IMAGE, exact: true }).click();
+    await page.getByRole('option', { name: 'contiki-ng-4.9' }).click();
     await page.getByText(experimentMessages.START_NOW, { exact: true }).click();
+    // From the top: the sticky header would otherwise sit across the form in the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'experiment-two-groups');
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: experimentMessages.PREVIEW }).click();
 
     const preview = page.getByTestId('experiment-preview');
     await preview.waitFor();
-    expect(await preview.getByRole('row').count()).toBe(3);
-    await expect.poll(() => preview.textContent()).toContain('02:00:00:02:00:01');
+    const previewOf = (n: number) => preview.getByRole('region', { name: experimentMessages.PREVIEW_GROUP_TABLE.replace('{{n}}', String(n)) });
+    expect(await previewOf(1).getByRole('row').count()).toBe(3);
+    expect(await previewOf(2).getByRole('row').count()).toBe(2);
+    await expect.poll(() => previewOf(1).textContent()).toContain('02:00:00:02:00:01');
+    await expect.poll(() => previewOf(2).textContent()).toContain('02:00:00:03:00:01');
     // Nothing is booked by a preview.
     const before = await fetch(`${server.url}/api/experiments`, { headers: { authorization: `Bearer ${user.token}` } }).then((reply) => reply.json());
     expect(before).toEqual([]);
@@ -66,6 +80,7 @@ describe('an experiment from the web', () => {
     await expect.poll(() => state.textContent(), { timeout: 30_000 }).toMatch(/^(ready|running)$/);
     const devices = page.getByRole('region', { name: experimentMessages.DEVICES_TABLE });
     await expect.poll(() => devices.textContent()).toContain(`ssh ${PERSON.username}@10.0.2.11`);
+    await expect.poll(() => devices.textContent()).toContain(`ssh ${PERSON.username}@10.0.3.11`);
     await screenshot(page, 'experiment-ready');
     await expectNoAxeViolations(page);
 
@@ -80,7 +95,8 @@ describe('an experiment from the web', () => {
     await page.getByRole('link', { name: experimentMessages.NEW_EXPERIMENT }).click();
     await page.getByRole('combobox', { name: experimentMessages.TEMPLATE, exact: true }).click();
     await page.getByRole('option', { name: 'Routers' }).click();
-    expect(await page.getByLabel(new RegExp(`^${experimentMessages.NAME}`)).inputValue()).toBe('Two routers');
+    expect(await page.getByRole('textbox', { name: experimentMessages.NAME, exact: true }).inputValue()).toBe('Two routers');
+    expect(await group(2).getByRole('combobox', { name: experimentMessages.DEVICE_TYPE, exact: true }).inputValue()).toBe('nrf52840-dk');
     expect(messages.EXPERIMENTS_MENU).toBe('Experiments');
   });
 });

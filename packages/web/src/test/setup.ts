@@ -30,6 +30,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+// An autosized Textarea measures again when the page's fonts load: jsdom has no font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+}
 
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { experimentSchema, type Experiment, type ExperimentDescriptionInput } from '@testbed/contract';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -289,6 +290,31 @@ describe('access and input', () => {
     }
     const booked = await database.db.selectFrom('reservations').select('id').where('id', '>', newest.id ?? 0).execute();
     expect(booked).toEqual([]);
+  });
+
+  it('leaves no reservation behind when the experiment cannot be written: booking and experiment are one transaction', async () => {
+    // The experiment's devices fail to be written after its reservation and its experiment row went in.
+    await sql`CREATE FUNCTION refuse_doomed_experiment() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (SELECT name FROM experiments WHERE id = NEW.experiment_id) LIKE 'Doomed%' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`.execute(database.db);
+    await sql`CREATE TRIGGER refuse_doomed_experiment BEFORE INSERT ON experiment_devices FOR EACH ROW EXECUTE FUNCTION refuse_doomed_experiment()`.execute(database.db);
+    try {
+      const reply = await submit(user, boards([BOARD(2)], { name: 'Doomed run', start: 'earliest' }));
+      expect(reply.statusCode, reply.body).toBe(500);
+      const left = await database.db.selectFrom('reservations').select('id').where('description', '=', 'Experiment: Doomed run').execute();
+      expect(left).toEqual([]);
+      const experiments = await database.db.selectFrom('experiments').select('id').where('name', '=', 'Doomed run').execute();
+      expect(experiments).toEqual([]);
+    } finally {
+      await sql`DROP TRIGGER refuse_doomed_experiment ON experiment_devices`.execute(database.db);
+      await sql`DROP FUNCTION refuse_doomed_experiment()`.execute(database.db);
+    }
+    // The same description books once nothing is in the way.
+    const booked = await submit(user, boards([BOARD(2)], { name: 'Doomed run', start: 'earliest' }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    await user.inject({ method: 'POST', url: `/api/experiments/${booked.json().id}/stop` });
   });
 
   it("flashes a group with the owner's own image, and refuses another user's private one naming the field", async () => {

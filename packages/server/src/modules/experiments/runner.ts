@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseFaultReporter, Db } from '../../db/database.js';
 import { recordAudit } from '../../db/audit-writer.js';
+import { LeasedRowLoop } from '../../db/leased-rows.js';
 import { AppError } from '../../errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import type { Principal } from '../../security/principal.js';
@@ -45,9 +46,7 @@ export interface ExperimentRunnerOptions {
 
 export class ExperimentRunner {
   readonly owner = `${process.pid}-${randomUUID()}`;
-  private timer?: NodeJS.Timeout;
-  private running = false;
-  private ticking?: Promise<void>;
+  private readonly loop: LeasedRowLoop;
   private tickMs = 1000;
   private leaseMs = 30_000;
 
@@ -58,41 +57,30 @@ export class ExperimentRunner {
     private readonly log: FastifyBaseLogger,
     private readonly publicUrl: string,
     private readonly faults: DatabaseFaultReporter = { reportOutage: () => false },
-  ) {}
+  ) {
+    this.loop = new LeasedRowLoop({
+      pass: () => this.tick(),
+      release: () => releaseExperiments(this.db, this.owner),
+      releaseFailed: (error) => {
+        if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'experiments not released');
+      },
+    });
+  }
 
   start(options: ExperimentRunnerOptions = {}): void {
-    if (this.running) return;
     this.tickMs = options.tickMs ?? this.tickMs;
     this.leaseMs = options.leaseMs ?? this.leaseMs;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start(this.tickMs);
   }
 
   /** Looks at the experiments now (one was submitted or stopped on this instance). */
   wake(): void {
-    if (this.running && !this.ticking) this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops stepping, waits for the step under way and lets go of the leases for another instance. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.ticking;
-    await releaseExperiments(this.db, this.owner).catch((error: unknown) => {
-      if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'experiments not released');
-    });
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.ticking = this.tick().finally(() => {
-        this.ticking = undefined;
-        if (this.running) this.schedule(this.tickMs);
-      });
-    }, ms);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async tick(): Promise<void> {
@@ -100,11 +88,11 @@ export class ExperimentRunner {
     try {
       ids = await claimExperiments(this.db, this.owner, this.leaseMs, 50);
     } catch (error) {
-      if (this.running && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'experiments could not be read');
+      if (this.loop.isRunning && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'experiments could not be read');
       return;
     }
     for (const id of ids) {
-      if (!this.running) return;
+      if (!this.loop.isRunning) return;
       try {
         await this.step(id);
       } catch (error) {

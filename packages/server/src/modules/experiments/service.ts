@@ -121,6 +121,7 @@ export class ExperimentService {
         date: { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() },
         hour: `${instant.getUTCHours()}:${String(instant.getUTCMinutes()).padStart(2, '0')}`,
       });
+      let experimentId: number | undefined;
       const outcome = await this.reservations.book(
         caller,
         {
@@ -141,24 +142,27 @@ export class ExperimentService {
           selectedUsers: colleagues.filter((user) => user.id !== caller.userId).map((user) => ({ userId: user.id })),
         },
         ip,
+        // The experiment's row is written in the booking's transaction: a reservation never stays without it.
+        async (tx, booked) => {
+          experimentId = await insertExperiment(tx, {
+            userId: caller.userId,
+            name: description.name,
+            description,
+            allOrNothing: description.allOrNothing,
+            reservationId: booked.reservationId,
+            start: booked.start,
+            end: booked.end,
+            runOf,
+            devices: plan.devices.map(({ group, device, image, ref }) => ({ deviceId: device.id, group, image: image.name, checksum: image.checksum, ref })),
+          });
+        },
       );
-      const reply = outcome.reply as { value1: number | string[]; startDate?: string; endDate?: string };
-      if (typeof reply.value1 === 'number') {
-        const id = await insertExperiment(this.db, {
-          userId: caller.userId,
-          name: description.name,
-          description,
-          allOrNothing: description.allOrNothing,
-          reservationId: reply.value1,
-          start: new Date(reply.startDate!),
-          end: new Date(reply.endDate!),
-          runOf,
-          devices: plan.devices.map(({ group, device, image, ref }) => ({ deviceId: device.id, group, image: image.name, checksum: image.checksum, ref })),
-        });
+      // Booked: the experiment's row came with it. Refused: the reasons.
+      if (experimentId !== undefined) {
         this.runner.wake();
-        return this.get(caller, id);
+        return this.get(caller, experimentId);
       }
-      const reasons = reply.value1.join(' ');
+      const reasons = (outcome.reply.value1 as string[]).join(' ');
       // Another booking took a device between the search and the booking: the next slot is searched again.
       if (outcome.status === 409 && description.start === 'earliest' && attempt < BOOKING_ATTEMPTS) continue;
       throw new AppError(outcome.status === 409 ? 'conflict' : 'validation', reasons);

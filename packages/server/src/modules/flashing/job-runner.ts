@@ -15,6 +15,7 @@ import type { DatabaseFaultReporter, Db, Queryable } from '../../db/database.js'
 import type { FlashTarget, TestbedDriver } from '../../testbed/driver.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../../db/audit-writer.js';
+import { LeasedRowLoop } from '../../db/leased-rows.js';
 import { recordFlashOutcome } from '../device-health/service.js';
 import { administratorEmails } from '../../mail/administrators.js';
 import {
@@ -70,9 +71,7 @@ export function statusFileOf(statusDir: string, handle: string): string {
 
 export class FlashJobRunner {
   readonly owner = `${process.pid}-${randomUUID()}`;
-  private timer?: NodeJS.Timeout;
-  private running = false;
-  private ticking?: Promise<void>;
+  private readonly loop: LeasedRowLoop;
   private readonly inFlight = new Map<number, Promise<void>>();
   private tickMs = 1000;
   private leaseMs = 30_000;
@@ -104,42 +103,42 @@ export class FlashJobRunner {
     private readonly imageFileOf: (sha256: string) => string = () => {
       throw new Error('no user images here');
     },
-  ) {}
+  ) {
+    this.loop = new LeasedRowLoop({
+      pass: () => this.tick(),
+      release: () => releaseFlashJobs(this.db, this.owner),
+      releaseFailed: (error) => {
+        if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'flash jobs not released');
+      },
+    });
+  }
 
   get isRunning(): boolean {
-    return this.running;
+    return this.loop.isRunning;
   }
 
   /** Whether the runner is started and its passes over the jobs keep coming (a stuck pass makes it false). */
   isAlive(): boolean {
-    return this.running && performance.now() - this.lastTickAt < Math.max(60_000, this.tickMs * 5);
+    return this.loop.isRunning && performance.now() - this.lastTickAt < Math.max(60_000, this.tickMs * 5);
   }
 
   start(options: RunnerOptions = {}): void {
-    if (this.running) return;
+    if (this.loop.isRunning) return;
     this.tickMs = options.tickMs ?? this.tickMs;
     this.leaseMs = options.leaseMs ?? this.leaseMs;
     this.maxJobs = options.maxJobs ?? this.maxJobs;
-    this.running = true;
     this.lastTickAt = performance.now();
-    this.schedule(0);
+    this.loop.start(this.tickMs);
   }
 
   /** Looks at the jobs now rather than at the next tick (a job was just created). */
   wake(): void {
-    if (this.running && !this.ticking) this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops taking steps, waits for the steps under way and lets go of the jobs for another instance. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.ticking;
-    await Promise.allSettled(this.inFlight.values());
-    await releaseFlashJobs(this.db, this.owner).catch((error: unknown) => {
-      if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'flash jobs not released');
-    });
+  stop(): Promise<void> {
+    return this.loop.stop(() => Promise.allSettled(this.inFlight.values()));
   }
 
   targetOf(job: FlashJobRow): FlashTarget {
@@ -153,17 +152,6 @@ export class FlashJobRunner {
       ...(job.image_sha256 ? { imageFile: this.imageFileOf(job.image_sha256), imageSha256: job.image_sha256 } : {}),
       startedAt: new Date(job.started_at),
     };
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.ticking = this.tick().finally(() => {
-        this.ticking = undefined;
-        if (this.running) this.schedule(this.tickMs);
-      });
-    }, ms);
-    this.timer.unref();
   }
 
   /**
@@ -231,11 +219,11 @@ export class FlashJobRunner {
       }
     } catch (error) {
       // The database may be away for a moment: the next pass tries again, and the outage is logged once.
-      if (this.running && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'flash jobs could not be read');
+      if (this.loop.isRunning && !this.faults.reportOutage(error)) this.log.error({ err: error }, 'flash jobs could not be read');
       return;
     }
     for (const job of jobs) {
-      if (!this.running) return;
+      if (!this.loop.isRunning) return;
       const before = signature(job);
       const abort = new AbortController();
       this.stepAborts.set(job.id, abort);

@@ -93,6 +93,17 @@ const refused = <S extends 400 | 404 | 409>(status: S, reasons: string[]): Outco
 const describeDevice = (device: Pick<InventoryDeviceRow, 'device_type' | 'mac_address' | 'ip_address'>) =>
   `${device.device_type} ${device.mac_address} (${device.ip_address})`;
 
+/**
+ * What a caller writes in the booking's own transaction with the new reservation (an experiment's row): the
+ * booking and that row commit together or not at all.
+ */
+export type WithinBooking = (tx: Queryable, booked: { reservationId: number; start: Date; end: Date }) => Promise<void>;
+
+/** A failure of the caller's part of a booking, told apart from a lost race on the way out of the transaction. */
+class WithinBookingFailed {
+  constructor(readonly cause: unknown) {}
+}
+
 function lostRace(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' && LOST_RACE.has(code);
@@ -215,9 +226,16 @@ export class ReservationService {
 
   /**
    * Books all the devices or none. Rule failures answer 400 and overlaps with other bookings 409, each
-   * with the tuple `{value0: false, value1: [messages]}` (docs/api.md); success answers the new id.
+   * with the tuple `{value0: false, value1: [messages]}` (docs/api.md); success answers the new id. `within`, if
+   * given, runs in the booking's transaction once the reservation is in: if it throws, nothing is booked and its
+   * error is thrown.
    */
-  async book(principal: Principal | null, request: ReserveNodesRequest, ip?: string): Promise<Outcome<number | string[], 400 | 409>> {
+  async book(
+    principal: Principal | null,
+    request: ReserveNodesRequest,
+    ip?: string,
+    within?: WithinBooking,
+  ): Promise<Outcome<number | string[], 400 | 409>> {
     const form = request.nodesBookingForm;
     const caller = authorize(principal, 'reservation:book', { userId: form.userId });
     const { timeZone } = form;
@@ -315,6 +333,13 @@ export class ReservationService {
             end: end.toISOString(),
           },
         });
+        if (within) {
+          try {
+            await within(tx, { reservationId, start, end });
+          } catch (error) {
+            throw new WithinBookingFailed(error);
+          }
+        }
         return reservationId;
       });
       if (typeof id === 'number') {
@@ -324,6 +349,7 @@ export class ReservationService {
       if (!Array.isArray(id)) return refused(400, id.policy);
       return refused(409, id);
     } catch (error) {
+      if (error instanceof WithinBookingFailed) throw error.cause;
       if (!lostRace(error)) throw error;
       // A concurrent booking committed first: it is visible now, so the friendly query can name it.
       const conflicts = await findConflicts(this.db, deviceIds, start, end, type.exclusive);

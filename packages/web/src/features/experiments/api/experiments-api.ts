@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ExperimentDescriptionInput, type ExperimentListQuery, type ExperimentTemplateFormInput } from '@testbed/contract';
 import { experimentsEndpoints as experiments } from '@testbed/contract/endpoints/experiments';
 import { flashingEndpoints as flashing } from '@testbed/contract/endpoints/flashing';
+import { imagesEndpoints as images } from '@testbed/contract/endpoints/images';
 import { call } from '../../../shared/api-client';
 import { endpointQuery, keyOf, useChange } from '../../../shared/endpoint-query';
 
@@ -14,6 +15,9 @@ export const experimentOptions = (id: number) => endpointQuery(experiments.get, 
 
 /** The device types with their images, for the form. */
 export const flashableDevicesOptions = endpointQuery(flashing.nodes);
+
+/** The images the user may put on a type: the operator's, their own, their groups', the public ones. */
+export const flashableImagesOptions = (deviceType: string) => endpointQuery(images.flashable, { query: { deviceType } });
 
 export const usePreviewExperiment = () => useMutation({ mutationFn: (body: ExperimentDescriptionInput) => call(experiments.preview, { body }) });
 

@@ -1,0 +1,59 @@
+// The loop of a runner whose work is rows with a lease (flash jobs, experiments): a pass every tick, at once
+// when woken, never two at a time; on stop, the pass under way is waited for and the leases let go so that
+// another instance takes the rows over at once rather than when the leases run out. What a pass claims and how
+// it steps a row is the runner's (its repo's claim query: due, not leased, FOR UPDATE SKIP LOCKED); nothing but
+// the rows decides anything, so any instance may run the loop.
+export interface LeasedRowLoopHooks {
+  /** One pass: claims the due rows with a lease and steps them. Catches its own failures. */
+  pass: () => Promise<void>;
+  /** Lets go of this instance's leases. */
+  release: () => Promise<void>;
+  /** A release that failed (the database away as the instance stops): logged by the runner. */
+  releaseFailed: (error: unknown) => void;
+}
+
+export class LeasedRowLoop {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private ticking?: Promise<void>;
+  private tickMs = 1000;
+
+  constructor(private readonly hooks: LeasedRowLoopHooks) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(tickMs: number): void {
+    if (this.running) return;
+    this.tickMs = tickMs;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** A pass now rather than at the next tick (a row was just made due on this instance). */
+  wake(): void {
+    if (this.running && !this.ticking) this.schedule(0);
+  }
+
+  /** Stops the passes, waits for the one under way and for `drain` (steps still running), then lets go of the leases. */
+  async stop(drain?: () => Promise<unknown>): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.ticking;
+    await drain?.();
+    await this.hooks.release().catch(this.hooks.releaseFailed);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.ticking = this.hooks.pass().finally(() => {
+        this.ticking = undefined;
+        if (this.running) this.schedule(this.tickMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+}
