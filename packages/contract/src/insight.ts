@@ -1,6 +1,7 @@
 // Insight: the audit log, a user's sign-in history, reminder settings, calendar feeds and usage statistics.
 // The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
+import { deviceMessages } from './device-messages.js';
 import { entityIdSchema, instantSchema, wholeNumberText } from './input.js';
 
 const instant = instantSchema();
@@ -46,6 +47,24 @@ export const auditLogQuerySchema = z
     }),
   );
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** A time typed by hand, yyyy-MM-dd optionally followed by HH:mm, or nothing. */
+const wallClockText = z.string().check(
+  z.refine((text) => /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*$|^\s*$/.test(text), deviceMessages.INVALID_DATE),
+);
+
+/**
+ * The audit screen's filters as typed: the times are wall-clock texts of the reader's zone, which the page
+ * turns into the instants of auditLogQuerySchema, the rule that then judges the whole query.
+ */
+export const auditLogFilterFormSchema = z.object({
+  userId: z.union([z.number(), z.literal('')]),
+  action: z.string(),
+  device: z.string(),
+  from: wallClockText,
+  to: wallClockText,
+});
+export type AuditLogFilterForm = z.infer<typeof auditLogFilterFormSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.int(),
@@ -159,6 +178,19 @@ export const statisticsQuerySchema = z
     }),
   );
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The statistics page's range as typed: two days (yyyy-MM-dd), the end after the start. The page sends
+ * their local midnights as the query's instants, which statisticsQuerySchema then checks.
+ */
+export const statisticsRangeFormSchema = z.object({ from: z.string(), to: z.string() }).check(
+  z.refine((range) => DAY.test(range.from) && DAY.test(range.to) && range.to > range.from, {
+    path: ['to'],
+    message: deviceMessages.RANGE_INVALID,
+  }),
+);
+export type StatisticsRangeForm = z.infer<typeof statisticsRangeFormSchema>;
 
 const hours = z.number();
 export const statisticsSchema = z.object({
