@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { deviceMessages } from './device-messages.js';
 import { entityIdSchema, instantSchema, wholeNumberText } from './input.js';
+import { wallClockTextSchema } from './wall-clock-text.js';
 
 const instant = instantSchema();
 
@@ -48,10 +49,7 @@ export const auditLogQuerySchema = z
   );
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
-/** A time typed by hand, yyyy-MM-dd optionally followed by HH:mm, or nothing. */
-const wallClockText = z.string().check(
-  z.refine((text) => /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*$|^\s*$/.test(text), deviceMessages.INVALID_DATE),
-);
+const wallClockText = wallClockTextSchema(true);
 
 /**
  * The audit screen's filters as typed: the times are wall-clock texts of the reader's zone, which the page
