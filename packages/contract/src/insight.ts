@@ -139,6 +139,28 @@ export const reminderSettingsSchema = z.object({
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
+/**
+ * The reminders form: a switch and a number of minutes per reminder, the minutes kept while a switch is off.
+ * Its output is the request's body, judged by reminderSettingsSchema (whose messages name the minutes' fields).
+ */
+const reminderSwitchesSchema = z.object({
+  remindBeforeStart: z.boolean(),
+  beforeStartMinutes: z.union([z.number(), z.string()]),
+  remindBeforeEnd: z.boolean(),
+  beforeEndMinutes: z.union([z.number(), z.string()]),
+});
+export const reminderSettingsFormSchema = z.pipe(
+  z.pipe(
+    reminderSwitchesSchema,
+    z.transform((form: z.output<typeof reminderSwitchesSchema>) => ({
+      beforeStartMinutes: form.remindBeforeStart ? Number(form.beforeStartMinutes) : null,
+      beforeEndMinutes: form.remindBeforeEnd ? Number(form.beforeEndMinutes) : null,
+    })),
+  ),
+  reminderSettingsSchema,
+);
+export type ReminderSettingsForm = z.input<typeof reminderSettingsFormSchema>;
+
 // ---- Calendar feed ------------------------------------------------------------------------------------------
 
 /** GET /api/calendarFeed: whether the caller has a feed; the URL is shown only when it is (re)generated. */
