@@ -19,7 +19,9 @@ import { SignInHistoryPanel } from '../components/sign-in-history-panel';
 import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserDetailsForm } from '../components/user-details-form';
 import { UserEmployersPanel } from '../components/user-employers-panel';
-import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
+import { CredentialsPanel } from '../components/credentials-panel';
+import { GroupsPanel } from '../components/groups-panel';
+import { IntendedUsagesPanel } from '../components/intended-usages-panel';
 
 function Section({ children }: { children: ReactNode }) {
   return (
