@@ -1,7 +1,9 @@
 // The device catalogue (each device's properties from the testbed file, its state now, the fleet at a glance)
 // and maintenance windows. The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
+import { deviceMessages } from './device-messages.js';
 import { idParamsSchema, instantSchema } from './input.js';
+import { wallClockTextSchema } from './wall-clock-text.js';
 
 export const DEVICE_STATES = ['up', 'booked', 'flashing', 'down', 'quarantined', 'maintenance'] as const;
 export type DeviceCatalogueState = (typeof DEVICE_STATES)[number];
@@ -91,6 +93,20 @@ export const maintenanceFormSchema = z
     }),
   );
 export type MaintenanceForm = z.infer<typeof maintenanceFormSchema>;
+
+/**
+ * The maintenance form as typed: a reason, a device type, optionally some of its devices, and the window's
+ * times as wall-clock texts of the reader's zone. The page turns them into maintenanceFormSchema's body,
+ * which that rule then judges.
+ */
+export const maintenanceDraftSchema = z.object({
+  reason: z.string(),
+  deviceType: z.nullable(z.string()).check(z.refine((type) => Boolean(type), deviceMessages.MAINTENANCE_TYPE_REQUIRED)),
+  devices: z.array(z.string()),
+  start: wallClockTextSchema(false),
+  end: wallClockTextSchema(false),
+});
+export type MaintenanceDraft = z.infer<typeof maintenanceDraftSchema>;
 
 // A reply's own fields: alike in shape only to other replies' field lists.
 export const affectedReservationSchema = z.object({

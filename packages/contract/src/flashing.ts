@@ -42,6 +42,26 @@ export const flashNodesRequestSchema = z.object({
 });
 export type FlashNodesRequest = z.infer<typeof flashNodesRequestSchema>;
 
+/**
+ * The flash form: a device type, one device or (flashing several at once) a list of them, and an image. Its
+ * output is one flash request (flashNodesRequestSchema) or a batch's image and devices.
+ */
+export const flashFormSchema = z
+  .object({
+    deviceType: z.nullable(z.string()),
+    several: z.boolean(),
+    device: z.nullable(z.string()),
+    devices: z.array(z.string()),
+    image: z.nullable(z.string()),
+  })
+  .check(
+    z.refine((form) => Boolean(form.deviceType), { path: ['deviceType'], message: 'Choose a device type.' }),
+    z.refine((form) => form.several || Boolean(form.device), { path: ['device'], message: 'Choose a device.' }),
+    z.refine((form) => !form.several || form.devices.length > 0, { path: ['devices'], message: 'Choose at least one device.' }),
+    z.refine((form) => Boolean(form.image), { path: ['image'], message: 'Choose an image.' }),
+  );
+export type FlashFormValues = z.infer<typeof flashFormSchema>;
+
 /** value0: success; value1: the start time in seconds since the epoch; value2: the job's handle. */
 export const flashNodesReplySchema = z.object({
   value0: z.boolean(),

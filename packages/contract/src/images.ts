@@ -60,6 +60,15 @@ export const imageUploadFormSchema = z.object({
 export type ImageUploadForm = z.infer<typeof imageUploadFormSchema>;
 export type ImageUploadFormInput = z.input<typeof imageUploadFormSchema>;
 
+/** The upload form as typed: a checksum left empty (or spaces) is none. */
+export const imageUploadDraftSchema = z.extend(imageUploadFormSchema, {
+  checksum: z.pipe(
+    z.string().check(z.trim()),
+    z.union([z.literal(''), sha256Schema]),
+  ),
+});
+export type ImageUploadDraft = z.input<typeof imageUploadDraftSchema>;
+
 /** The form's fields as tus Upload-Metadata (text values; deviceTypes comma-separated). */
 export function uploadMetadataOf(form: Omit<ImageUploadFormInput, 'size'>): Record<string, string> {
   return {

@@ -1,7 +1,9 @@
 // Insight: the audit log, a user's sign-in history, reminder settings, calendar feeds and usage statistics.
 // The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
+import { deviceMessages } from './device-messages.js';
 import { entityIdSchema, instantSchema, wholeNumberText } from './input.js';
+import { wallClockTextSchema } from './wall-clock-text.js';
 
 const instant = instantSchema();
 
@@ -46,6 +48,21 @@ export const auditLogQuerySchema = z
     }),
   );
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+const wallClockText = wallClockTextSchema(true);
+
+/**
+ * The audit screen's filters as typed: the times are wall-clock texts of the reader's zone, which the page
+ * turns into the instants of auditLogQuerySchema, the rule that then judges the whole query.
+ */
+export const auditLogFilterFormSchema = z.object({
+  userId: z.union([z.number(), z.literal('')]),
+  action: z.string(),
+  device: z.string(),
+  from: wallClockText,
+  to: wallClockText,
+});
+export type AuditLogFilterForm = z.infer<typeof auditLogFilterFormSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.int(),
@@ -122,6 +139,28 @@ export const reminderSettingsSchema = z.object({
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
+/**
+ * The reminders form: a switch and a number of minutes per reminder, the minutes kept while a switch is off.
+ * Its output is the request's body, judged by reminderSettingsSchema (whose messages name the minutes' fields).
+ */
+const reminderSwitchesSchema = z.object({
+  remindBeforeStart: z.boolean(),
+  beforeStartMinutes: z.union([z.number(), z.string()]),
+  remindBeforeEnd: z.boolean(),
+  beforeEndMinutes: z.union([z.number(), z.string()]),
+});
+export const reminderSettingsFormSchema = z.pipe(
+  z.pipe(
+    reminderSwitchesSchema,
+    z.transform((form: z.output<typeof reminderSwitchesSchema>) => ({
+      beforeStartMinutes: form.remindBeforeStart ? Number(form.beforeStartMinutes) : null,
+      beforeEndMinutes: form.remindBeforeEnd ? Number(form.beforeEndMinutes) : null,
+    })),
+  ),
+  reminderSettingsSchema,
+);
+export type ReminderSettingsForm = z.input<typeof reminderSettingsFormSchema>;
+
 // ---- Calendar feed ------------------------------------------------------------------------------------------
 
 /** GET /api/calendarFeed: whether the caller has a feed; the URL is shown only when it is (re)generated. */
@@ -159,6 +198,19 @@ export const statisticsQuerySchema = z
     }),
   );
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The statistics page's range as typed: two days (yyyy-MM-dd), the end after the start. The page sends
+ * their local midnights as the query's instants, which statisticsQuerySchema then checks.
+ */
+export const statisticsRangeFormSchema = z.object({ from: z.string(), to: z.string() }).check(
+  z.refine((range) => DAY.test(range.from) && DAY.test(range.to) && range.to > range.from, {
+    path: ['to'],
+    message: deviceMessages.RANGE_INVALID,
+  }),
+);
+export type StatisticsRangeForm = z.infer<typeof statisticsRangeFormSchema>;
 
 const hours = z.number();
 export const statisticsSchema = z.object({

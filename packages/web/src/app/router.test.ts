@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pages } from './router';
+import { pages } from './page-table';
 
 describe('route table', () => {
   // The routes are declared with <Routes>, which renders a page's Component and ignores any other export:

@@ -1,13 +1,13 @@
 // Deleting a key, from the list or the details page: confirm, delete, and when it was the signed-in
 // user's own last key, end the session and go to sign-in.
-import { Code } from '@mantine/core';
 import { notifyFailure, notifySuccess } from '../../../shared/notify';
-import { credentialMessages, shortenSshKey, type Credential } from '@testbed/contract';
+import { credentialMessages, type Credential } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { clearSession, useSession } from '../../../shared/session';
 import { useDeleteCredential } from '../api/credentials';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { sshKeyDeletion } from '../../../shared/components/ssh-key-deletion';
 
 export interface DeleteOptions {
   /** Whether the owner has only this key, when the page knows it; the server's reply decides anyway. */
@@ -24,18 +24,7 @@ export function useDeleteCredentialFlow() {
 
   const start = async (credential: Credential, options: DeleteOptions = {}) => {
     const own = me !== null && credential.user.userId === me.userId;
-    const confirmed = await confirm({
-      title: credentialMessages.DELETE_TITLE,
-      message:
-        own && options.lastKey ? `${credentialMessages.DELETE_TEXT} ${credentialMessages.DELETE_LAST_OWN_TEXT}` : credentialMessages.DELETE_TEXT,
-      content: (
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {`${shortenSshKey(credential.sshKey)}\n${credential.fingerprint}`}
-        </Code>
-      ),
-      confirmLabel: credentialMessages.DELETE,
-      danger: true,
-    });
+    const confirmed = await confirm(sshKeyDeletion(credential, own && options.lastKey === true));
     if (!confirmed) return;
     remove.mutate(credential.credentialId, {
       onSuccess: (reply) => {

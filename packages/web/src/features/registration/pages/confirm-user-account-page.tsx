@@ -2,19 +2,18 @@
 // administrator (the route's guard leads through sign-in first) and decides nothing by itself: a mail scanner
 // that opens links must not approve accounts. The administrator approves, or refuses with a reason that is
 // mailed to the applicant; a link decided on before says who decided.
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { registrationMessages, type AccountRequest, commonMessages } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { Dialog } from '../../../shared/components/dialog';
-import { FieldList } from '../../../shared/components/field-list';
 import { MessagePage } from '../../../shared/components/message-page';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { fill } from '../../../shared/fill';
 import { useAccountRequest, useApproveAccount, useRefuseAccount } from '../api/registration';
+import { Applicant } from '../components/account-request-details';
+import { RefuseDialog } from '../components/refuse-dialog';
 
 const withName = (template: string, name: string) => fill(template, { name });
 
@@ -24,76 +23,6 @@ function decidedBefore(request: AccountRequest): string {
     return request.decidedBy ? withName(registrationMessages.DECIDED_APPROVED, request.decidedBy) : registrationMessages.DECIDED_APPROVED_UNKNOWN;
   }
   return request.decidedBy ? withName(registrationMessages.DECIDED_REFUSED, request.decidedBy) : registrationMessages.DECIDED_REFUSED_UNKNOWN;
-}
-
-function Applicant({ request }: { request: AccountRequest }) {
-  const notGiven = registrationMessages.NOT_GIVEN;
-  const typeAndStatus = [request.employerType, request.professionalStatus].filter(Boolean).join(', ');
-  return (
-    <Stack gap="xs" data-testid="account-request">
-      <Text fw={600}>
-        {request.firstname} {request.lastname}
-      </Text>
-      <FieldList
-        fields={[
-          [registrationMessages.USERNAME, request.username],
-          [registrationMessages.EMAIL, request.email],
-          [registrationMessages.EMPLOYER, request.employer ?? notGiven],
-          [registrationMessages.EMPLOYER_TYPE_AND_STATUS, typeAndStatus || notGiven],
-          [registrationMessages.SIGN_UP_DATE, formatDateTime(request.signUpDate)],
-        ]}
-      />
-      <Text size="sm" fw={700}>
-        {registrationMessages.INTENDED_USAGE}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="account-request-usage">
-        {request.intendedUsage ?? notGiven}
-      </Text>
-    </Stack>
-  );
-}
-
-function RefuseDialog({ opened, onClose, onRefuse, pending }: { opened: boolean; onClose: () => void; onRefuse: (reason: string) => void; pending: boolean }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(registrationMessages.REFUSAL_REASON_REQUIRED);
-      return;
-    }
-    onRefuse(reason.trim());
-  };
-  return (
-    <Dialog opened={opened} onClose={onClose} title={registrationMessages.REFUSE_TITLE}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Textarea
-            label={registrationMessages.REFUSAL_REASON}
-            description={registrationMessages.REFUSAL_REASON_HELP}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            required
-            rows={4}
-            maxLength={2000}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {registrationMessages.CANCEL}
-            </Button>
-            <Button type="submit" color="red" loading={pending}>
-              {registrationMessages.CONFIRM_REFUSAL}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
-  );
 }
 
 export function ConfirmUserAccountPage() {
@@ -153,7 +82,8 @@ export function ConfirmUserAccountPage() {
         opened={refusing && !refuse.data}
         onClose={() => setRefusing(false)}
         pending={refuse.isPending}
-        onRefuse={(reason) => refuse.mutate({ token, reason }, { onSettled: () => setRefusing(false) })}
+        token={token}
+        onRefuse={(body) => refuse.mutate(body, { onSettled: () => setRefusing(false) })}
       />
     </MessagePage>
   );

@@ -1,16 +1,15 @@
 // The employers table of a user's details: the current employer first,
 // highlighted in green with a note, then the others newest start first; dates as dd/MM/yyyy HH:mm; a
 // details and a delete button per row. The deletion rules are shown before a click and enforced by the server.
-import { Alert, Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import { employerMessages, userMessages, type UserEmployer } from '@testbed/contract';
-import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
 import { FieldList } from '../../../shared/components/field-list';
-import { DisabledWithReason } from '../../../shared/components/disabled-with-reason';
 import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 import { useDeleteFromUser } from '../api/users-api';
-import { DARK_GREEN } from './validation-badge';
+import { SectionTitle } from './section-title';
+import { UserEmployerRow } from './user-employer-row';
 import { notifySuccess } from '../../../shared/notify';
 import { HeaderRow } from '../../../shared/components/header-row';
 
@@ -71,14 +70,7 @@ export function UserEmployersPanel({ userId, rows }: { userId: number; rows: Use
 
   return (
     <>
-      <Group justify="space-between" mb="xs">
-        <Text fw={700} component="h2" size="lg">
-          {userMessages.EMPLOYERS}
-        </Text>
-        <Button size="xs" variant="light" component={Link} to={paths.userEmployerNew.href(userId)}>
-          {userMessages.ADD_EMPLOYER}
-        </Button>
-      </Group>
+      <SectionTitle add={{ label: userMessages.ADD_EMPLOYER, to: paths.userEmployerNew.href(userId) }}>{userMessages.EMPLOYERS}</SectionTitle>
       {remove.error && (
         <Alert color="red" variant="light" mb="xs" withCloseButton onClose={() => remove.reset()} closeButtonLabel={employerMessages.CANCEL}>
           {remove.error.message}
@@ -91,58 +83,16 @@ export function UserEmployersPanel({ userId, rows }: { userId: number; rows: Use
           <Table verticalSpacing="xs" data-testid="user-employers">
             <HeaderRow headers={HEADERS} />
             <Table.Tbody>
-              {rows.map((row) => {
-                const reason = reasonNotToDelete(row);
-                const name = row.employer.instituteName;
-                return (
-                  <Table.Tr
-                    key={row.userEmployerId}
-                    data-testid="user-employer-row"
-                    data-current={row.currentForUser || undefined}
-                    bg={row.currentForUser ? 'var(--mantine-color-green-0)' : undefined}
-                  >
-                    <Table.Td>
-                      {name}
-                      {row.currentForUser && (
-                        <Badge ml="xs" size="sm" variant="filled" color={DARK_GREEN}>
-                          {userMessages.CURRENT_EMPLOYER_NOTE}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{row.employer.laboratoryName}</Table.Td>
-                    <Table.Td>{row.employer.teamName}</Table.Td>
-                    <Table.Td>{row.employer.location}</Table.Td>
-                    <Table.Td>{row.employer.countryName}</Table.Td>
-                    <Table.Td>{row.employerType?.label}</Table.Td>
-                    <Table.Td>{row.professionalStatus?.label}</Table.Td>
-                    <Table.Td>{formatDateTime(row.startDate)}</Table.Td>
-                    <Table.Td>{formatDateTime(row.endDate)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={paths.userEmployer.href(userId, row.userEmployerId)} size="sm" c="blue.9" aria-label={`${userMessages.DETAILS} ${name}`}>
-                          {userMessages.DETAILS}
-                        </Anchor>
-                        {reason ? (
-                          <DisabledWithReason reason={reason} size="xs" variant="outline" color="gray" aria-label={`${employerMessages.DELETE} ${name}`}>
-                            {employerMessages.DELETE}
-                          </DisabledWithReason>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            color="red.9"
-                            aria-label={`${employerMessages.DELETE} ${name}`}
-                            loading={remove.isPending && remove.variables === row.userEmployerId}
-                            onClick={() => void onDelete(row)}
-                          >
-                            {employerMessages.DELETE}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {rows.map((row) => (
+                <UserEmployerRow
+                  key={row.userEmployerId}
+                  userId={userId}
+                  row={row}
+                  reason={reasonNotToDelete(row)}
+                  deleting={remove.isPending && remove.variables === row.userEmployerId}
+                  onDelete={(chosen) => void onDelete(chosen)}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -13,11 +13,15 @@ import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { useUser } from '../api/users-api';
-import { CalendarFeedPanel, RemindersPanel, SignInHistoryPanel } from '../components/account-insight-panels';
+import { CalendarFeedPanel } from '../components/calendar-feed-panel';
+import { RemindersPanel } from '../components/reminders-panel';
+import { SignInHistoryPanel } from '../components/sign-in-history-panel';
 import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { UserDetailsForm } from '../components/user-details-form';
 import { UserEmployersPanel } from '../components/user-employers-panel';
-import { CredentialsPanel, GroupsPanel, IntendedUsagesPanel } from '../components/user-panels';
+import { CredentialsPanel } from '../components/credentials-panel';
+import { GroupsPanel } from '../components/groups-panel';
+import { IntendedUsagesPanel } from '../components/intended-usages-panel';
 
 function Section({ children }: { children: ReactNode }) {
   return (
