@@ -5,7 +5,7 @@
 import { messages, registrationMessages, type ImportAccountsReply, type ImportLineError } from '@testbed/contract';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/database.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueLetter } from '../../mail/outbox.js';
 import { issueToken } from '../../security/account-tokens.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
@@ -173,23 +173,16 @@ export class AccountImport {
 
   private async sendWelcome(tx: Queryable, userId: number, data: ParsedImportLine['data']): Promise<void> {
     const token = await issueToken(tx, userId, 'account_setup');
-    // Each mail says its own words to its reader: alike in shape only to the other mails.
-    await enqueueMail(tx, {
-      to: data.email,
-      subject: 'Testbed Portal: your account has been created',
-      text: [
-        `Hello ${data.firstname} ${data.lastname},`,
-        '',
-        'An administrator of the testbed has created an account for you.',
-        `Your username: ${data.username}`,
-        '',
-        data.password
-          ? 'Open this link to choose your own password (it is valid for 24 hours and can be used once):'
-          : 'Open this link to choose your password (it is valid for 24 hours and can be used once):',
-        publicLink(this.config, `/resetPassword/${token}`),
-        '',
-        `If the link has expired, ask for a new one from ${publicLink(this.config, '/passwordForgotten')}.`,
-      ].join('\n'),
-    });
+    await enqueueLetter(tx, data, 'your account has been created', [
+      'An administrator of the testbed has created an account for you.',
+      `Your username: ${data.username}`,
+      '',
+      data.password
+        ? 'Open this link to choose your own password (it is valid for 24 hours and can be used once):'
+        : 'Open this link to choose your password (it is valid for 24 hours and can be used once):',
+      publicLink(this.config, `/resetPassword/${token}`),
+      '',
+      `If the link has expired, ask for a new one from ${publicLink(this.config, '/passwordForgotten')}.`,
+    ]);
   }
 }
