@@ -5,6 +5,7 @@
 import { messages, registrationMessages, type ImportAccountsReply, type ImportLineError } from '@testbed/contract';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/database.js';
+import { isConstraintError } from '../../db/constraint-errors.js';
 import { enqueueLetter } from '../../mail/outbox.js';
 import { issueToken } from '../../security/account-tokens.js';
 import { hashPassword } from '../../security/passwords.js';
@@ -26,11 +27,6 @@ import {
   recordIntendedUsage,
   setCurrentEmployment,
 } from './repo.js';
-
-function isDatabaseConstraintError(error: unknown): error is { code: string; constraint?: string } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('23');
-}
 
 export class AccountImport {
   constructor(
@@ -163,7 +159,7 @@ export class AccountImport {
       });
       return null;
     } catch (error) {
-      if (!isDatabaseConstraintError(error)) throw error;
+      if (!isConstraintError(error)) throw error;
       const constraint = error.constraint ?? '';
       if (constraint.includes('username')) return { line, message: `username: ${registrationMessages.USERNAME_TAKEN}` };
       if (constraint.includes('email')) return { line, message: `email: ${registrationMessages.EMAIL_TAKEN}` };

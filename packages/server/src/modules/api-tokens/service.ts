@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   countActiveApiTokens,
@@ -25,11 +25,6 @@ import {
   presentApiToken,
   revokeApiToken,
 } from './repo.js';
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
 
 const notFound = () => new AppError('not_found', apiTokenMessages.NOT_FOUND);
 

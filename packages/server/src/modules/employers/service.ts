@@ -13,7 +13,7 @@ import type * as z from 'zod/mini';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   clearCurrent,
@@ -63,11 +63,6 @@ export function presentEmployerFields(employerId: number, row: EmployerValues): 
 
 export function presentEmployer(row: EmployerRow): Employer {
   return { ...presentEmployerFields(row.id, row), userCount: Number(row.user_count) };
-}
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
 }
 
 type EmployerData = z.output<typeof employerFormSchema>;

@@ -12,7 +12,7 @@ import {
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller, Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   addGroupUser,
@@ -39,11 +39,6 @@ import {
   updateGroupType,
   type GroupRole,
 } from './repo.js';
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
 
 /** A group as the API receives it, after validation. */
 export interface GroupInput {

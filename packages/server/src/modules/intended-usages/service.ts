@@ -4,7 +4,7 @@ import { intendedUsageMessages, type IntendedUsage } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   deleteIntendedUsage,
@@ -15,11 +15,6 @@ import {
   updateIntendedUsage,
   userExists,
 } from './repo.js';
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
 
 const notFound = () => new AppError('not_found', intendedUsageMessages.NOT_FOUND);
 

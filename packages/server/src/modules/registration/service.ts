@@ -21,6 +21,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { administratorEmails } from '../../mail/administrators.js';
 import { enqueueLetter, enqueueMail } from '../../mail/outbox.js';
 import { consumeToken, issueToken, peekToken } from '../../security/account-tokens.js';
@@ -28,7 +29,7 @@ import type { CaptchaVerifier } from '../../security/captcha.js';
 import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { insertCredential } from '../credentials/service.js';
 import { employerTypeExists, insertEmployer, presentEmployerFields, professionalStatusExists } from '../employers/service.js';
@@ -48,19 +49,10 @@ import {
   usernameTaken,
 } from './repo.js';
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 const fieldError = (code: 'validation' | 'conflict', field: string, message: string) =>
   new AppError(code, message, { fieldErrors: { [field]: [message] } });
 
 const invalidToken = () => new AppError('not_found', messages.TOKEN_INVALID);
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /** The photo's bytes and type, judged by content; base64 with an optional data: URL prefix. */
 export function decodePhoto(value: string): { bytes: Buffer; mime: string } {
@@ -198,7 +190,7 @@ export class RegistrationService {
       });
     } catch (error) {
       // Two requests for one name at once: the unique index lets one through.
-      if (isUniqueViolation(error)) {
+      if (isConstraintError(error, UNIQUE_VIOLATION)) {
         if (error.constraint === 'users_email_key') throw fieldError('conflict', 'email', registrationMessages.EMAIL_TAKEN);
         throw fieldError('conflict', 'username', registrationMessages.USERNAME_TAKEN);
       }

@@ -5,7 +5,7 @@ import { roleMessages, type DeleteRoleReply, type Role, type RoleDetails, type R
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   countRoleUsers,
@@ -20,11 +20,6 @@ import {
   presentRoleDetails,
   renameRole,
 } from './repo.js';
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
 
 const notFound = () => new AppError('not_found', roleMessages.NOT_FOUND);
 const duplicate = () => new AppError('conflict', roleMessages.DUPLICATE, { fieldErrors: { roleName: [roleMessages.DUPLICATE] } });
