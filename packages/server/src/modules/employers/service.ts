@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Caller } from '../../security/principal.js';
-import { recordAudit } from '../../db/audit-writer.js';
+import { auditedTransaction, listReads } from '../list-steps.js';
 import {
   clearCurrent,
   countEmployments,
@@ -95,27 +95,26 @@ async function checkReferences(db: Queryable, form: { employerTypeId: number | n
   }
 }
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class EmployersService {
-  constructor(private readonly db: Db) {}
+  private readonly reads;
 
-  async list(caller: Caller): Promise<Employer[]> {
-    authorize(caller.principal, 'employers:read');
-    return (await listEmployers(this.db)).map(presentEmployer);
+  constructor(private readonly db: Db) {
+    this.reads = listReads({ db, action: 'employers:read', list: listEmployers, find: findEmployer, present: presentEmployer, notFound: employerNotFound });
   }
 
-  async get(caller: Caller, id: number): Promise<Employer> {
-    authorize(caller.principal, 'employers:read');
-    const row = await findEmployer(this.db, id);
-    if (!row) throw employerNotFound();
-    return presentEmployer(row);
+  list(caller: Caller): Promise<Employer[]> {
+    return this.reads.list(caller);
+  }
+
+  get(caller: Caller, id: number): Promise<Employer> {
+    return this.reads.get(caller, id);
   }
 
   async create(caller: Caller, form: EmployerData): Promise<Employer> {
     const actor = authorize(caller.principal, 'employers:manage');
-    const id = await this.db.transaction().execute(async (tx) => {
+    const id = await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const created = await insertEmployer(tx, employerValues(form));
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.create', targetType: 'employer', targetId: created, ip: caller.ip });
+      await audit({ action: 'employer.create', targetType: 'employer', targetId: created });
       return created;
     });
     return presentEmployer((await findEmployer(this.db, id))!);
@@ -123,27 +122,27 @@ export class EmployersService {
 
   async update(caller: Caller, id: number, form: EmployerData): Promise<Employer> {
     const actor = authorize(caller.principal, 'employers:manage');
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await updateEmployer(tx, id, employerValues(form)))) throw employerNotFound();
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.update', targetType: 'employer', targetId: id, ip: caller.ip });
+      await audit({ action: 'employer.update', targetType: 'employer', targetId: id });
     });
     return presentEmployer((await findEmployer(this.db, id))!);
   }
 
   async delete(caller: Caller, id: number): Promise<{ deleted: true }> {
     const actor = authorize(caller.principal, 'employers:manage');
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await lockEmployer(tx, id))) throw employerNotFound();
       if ((await countEmployments(tx, id)) > 0) throw new AppError('conflict', employerMessages.HAS_USERS);
       await deleteEmployer(tx, id);
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.delete', targetType: 'employer', targetId: id, ip: caller.ip });
+      await audit({ action: 'employer.delete', targetType: 'employer', targetId: id });
     });
     return { deleted: true };
   }
 
   async createToUser(caller: Caller, userId: number, form: CreateEmployment): Promise<{ userEmployerId: number; userId: number }> {
     const actor = authorize(caller.principal, 'employment:manage', { userId });
-    const userEmployerId = await this.db.transaction().execute(async (tx) => {
+    const userEmployerId = await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const user = await lockUserForEmployments(tx, userId);
       if (!user) throw new AppError('not_found', employerMessages.USER_NOT_FOUND);
       await checkReferences(tx, form);
@@ -165,14 +164,7 @@ export class EmployersService {
         end_date: form.endDate,
         is_current: current,
       });
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'user-employer.create',
-        targetType: 'user_employer',
-        targetId: id,
-        ip: caller.ip,
-        details: { userId, employerId },
-      });
+      await audit({ action: 'user-employer.create', targetType: 'user_employer', targetId: id, details: { userId, employerId } });
       return id;
     });
     return { userEmployerId, userId };
@@ -182,7 +174,7 @@ export class EmployersService {
     const existing = await findEmployment(this.db, form.userEmployerId);
     if (!existing) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
     const actor = authorize(caller.principal, 'employment:manage', { userId: existing.user_id });
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       await lockUserForEmployments(tx, existing.user_id);
       if (!(await findEmployment(tx, form.userEmployerId))) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
       await checkReferences(tx, form);
@@ -194,14 +186,7 @@ export class EmployersService {
         end_date: form.endDate,
         is_current: form.current,
       });
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'user-employer.update',
-        targetType: 'user_employer',
-        targetId: form.userEmployerId,
-        ip: caller.ip,
-        details: { userId: existing.user_id },
-      });
+      await audit({ action: 'user-employer.update', targetType: 'user_employer', targetId: form.userEmployerId, details: { userId: existing.user_id } });
     });
     return { userEmployerId: form.userEmployerId, userId: existing.user_id };
   }
@@ -210,21 +195,14 @@ export class EmployersService {
     const existing = await findEmployment(this.db, id);
     if (!existing) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
     const actor = authorize(caller.principal, 'employment:manage', { userId: existing.user_id });
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       await lockUserForEmployments(tx, existing.user_id);
       const row = await findEmployment(tx, id);
       if (!row) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
       if ((await countEmploymentsOfUser(tx, row.user_id)) <= 1) throw new AppError('conflict', employerMessages.KEEP_ONE);
       if (row.is_current) throw new AppError('conflict', employerMessages.NOT_CURRENT);
       await deleteEmployment(tx, id);
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'user-employer.delete',
-        targetType: 'user_employer',
-        targetId: id,
-        ip: caller.ip,
-        details: { userId: row.user_id, employerId: row.employer_id },
-      });
+      await audit({ action: 'user-employer.delete', targetType: 'user_employer', targetId: id, details: { userId: row.user_id, employerId: row.employer_id } });
     });
     return { deleted: true };
   }

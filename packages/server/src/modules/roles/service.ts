@@ -6,7 +6,8 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Caller } from '../../security/principal.js';
-import { recordAudit } from '../../db/audit-writer.js';
+import { FOREIGN_KEY_VIOLATION, refuseOnConstraint, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
+import { auditedTransaction, listReads } from '../list-steps.js';
 import {
   countRoleUsers,
   deleteRole,
@@ -23,83 +24,79 @@ import {
 
 const notFound = () => new AppError('not_found', roleMessages.NOT_FOUND);
 const duplicate = () => new AppError('conflict', roleMessages.DUPLICATE, { fieldErrors: { roleName: [roleMessages.DUPLICATE] } });
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class RolesService {
-  constructor(private readonly db: Db) {}
+  private readonly reads;
 
-  async list(caller: Caller): Promise<Role[]> {
-    authorize(caller.principal, 'roles:read');
-    return (await listRoles(this.db)).map(presentRole);
+  constructor(private readonly db: Db) {
+    this.reads = listReads({
+      db,
+      action: 'roles:read',
+      list: listRoles,
+      find: findRole,
+      present: presentRole,
+      presentOne: async (db, row): Promise<RoleDetails> => presentRoleDetails(row, await listRoleUsers(db, row.id)),
+      notFound,
+    });
   }
 
-  async get(caller: Caller, id: number): Promise<RoleDetails> {
-    authorize(caller.principal, 'roles:read');
-    const row = await findRole(this.db, id);
-    if (!row) throw notFound();
-    return presentRoleDetails(row, await listRoleUsers(this.db, id));
+  list(caller: Caller): Promise<Role[]> {
+    return this.reads.list(caller);
+  }
+
+  get(caller: Caller, id: number): Promise<RoleDetails> {
+    return this.reads.get(caller, id);
   }
 
   async create(caller: Caller, form: RoleForm): Promise<RoleDetails> {
     const actor = authorize(caller.principal, 'roles:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const id = await insertRole(tx, form.roleName);
-        await recordAudit(tx, { actorUserId: actor.userId, action: 'role.create', targetType: 'role', targetId: id, ip: caller.ip, details: { roleName: form.roleName } });
-        return presentRoleDetails((await findRole(tx, id))!, []);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
-      throw error;
-    }
+    return refuseOnConstraint(
+      () =>
+        auditedTransaction(this.db, actor, caller, async (tx, audit) => {
+          const id = await insertRole(tx, form.roleName);
+          await audit({ action: 'role.create', targetType: 'role', targetId: id, details: { roleName: form.roleName } });
+          return presentRoleDetails((await findRole(tx, id))!, []);
+        }),
+      UNIQUE_VIOLATION,
+      duplicate,
+    );
   }
 
   async rename(caller: Caller, id: number, form: RoleForm): Promise<RoleDetails> {
     const actor = authorize(caller.principal, 'roles:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const role = await lockRole(tx, id);
-        if (!role) throw notFound();
-        if (role.name !== form.roleName) {
-          if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
-          await renameRole(tx, id, form.roleName);
-          await recordAudit(tx, {
-            actorUserId: actor.userId,
-            action: 'role.rename',
-            targetType: 'role',
-            targetId: id,
-            ip: caller.ip,
-            details: { from: role.name, to: form.roleName },
-          });
-        }
-        return presentRoleDetails((await findRole(tx, id))!, await listRoleUsers(tx, id));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
-      throw error;
-    }
+    return refuseOnConstraint(
+      () =>
+        auditedTransaction(this.db, actor, caller, async (tx, audit) => {
+          const role = await lockRole(tx, id);
+          if (!role) throw notFound();
+          if (role.name !== form.roleName) {
+            if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
+            await renameRole(tx, id, form.roleName);
+            await audit({ action: 'role.rename', targetType: 'role', targetId: id, details: { from: role.name, to: form.roleName } });
+          }
+          return presentRoleDetails((await findRole(tx, id))!, await listRoleUsers(tx, id));
+        }),
+      UNIQUE_VIOLATION,
+      duplicate,
+    );
   }
 
   async delete(caller: Caller, id: number): Promise<DeleteRoleReply> {
     const actor = authorize(caller.principal, 'roles:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const role = await lockRole(tx, id);
-        if (!role) throw notFound();
-        if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
-        if ((await countRoleUsers(tx, id)) > 0) throw new AppError('conflict', roleMessages.HAS_USERS);
-        await deleteRole(tx, id);
-        await recordAudit(tx, { actorUserId: actor.userId, action: 'role.delete', targetType: 'role', targetId: id, ip: caller.ip, details: { roleName: role.name } });
-        return { roleId: id };
-      });
-    } catch (error) {
-      // A grant made meanwhile by another request: the foreign key refuses the deletion.
-      if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503') {
-        throw new AppError('conflict', roleMessages.HAS_USERS);
-      }
-      throw error;
-    }
+    // A grant made meanwhile by another request: the foreign key refuses the deletion.
+    return refuseOnConstraint(
+      () =>
+        auditedTransaction(this.db, actor, caller, async (tx, audit) => {
+          const role = await lockRole(tx, id);
+          if (!role) throw notFound();
+          if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
+          if ((await countRoleUsers(tx, id)) > 0) throw new AppError('conflict', roleMessages.HAS_USERS);
+          await deleteRole(tx, id);
+          await audit({ action: 'role.delete', targetType: 'role', targetId: id, details: { roleName: role.name } });
+          return { roleId: id };
+        }),
+      FOREIGN_KEY_VIOLATION,
+      () => new AppError('conflict', roleMessages.HAS_USERS),
+    );
   }
 }
