@@ -15,38 +15,41 @@ type PlainAction = { [A in Action]: undefined extends FactsOf<A> ? A : never }[A
 /** What a change records besides who made it and from where. */
 export type ChangeAudit = Omit<AuditEntry, 'actorUserId' | 'ip'>;
 
+/** A change made in a transaction, with the means to record its audit rows there. */
+export type AuditedChange<T> = (tx: Tx, audit: (entry: ChangeAudit) => Promise<void>) => Promise<T>;
+
 /** Runs `change` in a transaction; `audit` records its rows there, by `actor` from the caller's address. */
-export function auditedTransaction<T>(
-  db: Db,
-  actor: Principal | null,
-  caller: Caller,
-  change: (tx: Tx, audit: (entry: ChangeAudit) => Promise<void>) => Promise<T>,
-): Promise<T> {
+export function auditedTransaction<T>(db: Db, actor: Principal | null, caller: Caller, change: AuditedChange<T>): Promise<T> {
   return db.transaction().execute((tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId: actor?.userId ?? null, ip: caller.ip })));
 }
 
-/** A list's reads: every row, or one by id (`notFound` when there is none), as `present` shows them. */
-export function listReads<Row, Shown, One = Shown>(options: {
+/** Where a list's reads come from and how they are shown. */
+export interface ListSource<Row, Shown, One> {
   db: Db;
+  /** The action that lets a caller read the list. */
   action: PlainAction;
   list: (db: Queryable) => Promise<Row[]>;
   find: (db: Queryable, id: number) => Promise<Row | undefined>;
   present: (row: Row) => Shown;
-  presentOne?: (db: Queryable, row: Row) => Promise<One> | One;
+  /** One row as its own read shows it; `present` unless given. */
+  presentOne?: (db: Queryable, row: Row) => Promise<One>;
   notFound: () => AppError;
-}) {
-  const { db, action, list, find, present, notFound } = options;
-  const presentOne = options.presentOne ?? ((_db: Queryable, row: Row) => present(row) as unknown as One);
-  return {
-    async list(caller: Caller): Promise<Shown[]> {
-      authorize(caller.principal, action);
-      return (await list(db)).map(present);
-    },
-    async get(caller: Caller, id: number): Promise<One> {
-      authorize(caller.principal, action);
-      const row = await find(db, id);
-      if (!row) throw notFound();
-      return presentOne(db, row);
-    },
-  };
+}
+
+/** A list's reads: every row, or one by id (`notFound` when there is none), once the caller may read it. */
+export class ListReads<Row, Shown, One = Shown> {
+  constructor(private readonly source: ListSource<Row, Shown, One>) {}
+
+  async list(caller: Caller): Promise<Shown[]> {
+    authorize(caller.principal, this.source.action);
+    return (await this.source.list(this.source.db)).map(this.source.present);
+  }
+
+  async get(caller: Caller, id: number): Promise<One> {
+    authorize(caller.principal, this.source.action);
+    const { db, find, present, presentOne, notFound } = this.source;
+    const row = await find(db, id);
+    if (!row) throw notFound();
+    return presentOne ? presentOne(db, row) : (present(row) as unknown as One);
+  }
 }

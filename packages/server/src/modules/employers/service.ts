@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Caller } from '../../security/principal.js';
-import { auditedTransaction, listReads } from '../list-steps.js';
+import { auditedTransaction, ListReads } from '../list-steps.js';
 import {
   clearCurrent,
   countEmployments,
@@ -95,19 +95,9 @@ async function checkReferences(db: Queryable, form: { employerTypeId: number | n
   }
 }
 
-export class EmployersService {
-  private readonly reads;
-
+export class EmployersService extends ListReads<EmployerRow, Employer> {
   constructor(private readonly db: Db) {
-    this.reads = listReads({ db, action: 'employers:read', list: listEmployers, find: findEmployer, present: presentEmployer, notFound: employerNotFound });
-  }
-
-  list(caller: Caller): Promise<Employer[]> {
-    return this.reads.list(caller);
-  }
-
-  get(caller: Caller, id: number): Promise<Employer> {
-    return this.reads.get(caller, id);
+    super({ db, action: 'employers:read', list: listEmployers, find: findEmployer, present: presentEmployer, notFound: employerNotFound });
   }
 
   async create(caller: Caller, form: EmployerData): Promise<Employer> {

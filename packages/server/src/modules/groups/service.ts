@@ -15,7 +15,7 @@ import { authorize } from '../../security/policies.js';
 import type { Caller, Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { FOREIGN_KEY_VIOLATION, refuseOnConstraint, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
-import { listReads } from '../list-steps.js';
+import { ListReads } from '../list-steps.js';
 import {
   addGroupUser,
   deleteGroup,
@@ -63,14 +63,7 @@ export class GroupsService {
   private readonly groupTypes;
 
   constructor(private readonly db: Db) {
-    this.groupTypes = listReads({
-      db,
-      action: 'groups:read',
-      list: listGroupTypes,
-      find: findGroupType,
-      present: presentGroupType,
-      notFound: groupTypeNotFound,
-    });
+    this.groupTypes = new ListReads({ db, action: 'groups:read', list: listGroupTypes, find: findGroupType, present: presentGroupType, notFound: groupTypeNotFound });
   }
 
   // Group types ----------------------------------------------------------------------------------------

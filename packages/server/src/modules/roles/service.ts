@@ -2,12 +2,12 @@
 // ADMIN and USER cannot be renamed or deleted since signing in reads them by name; a role still given to
 // users cannot be deleted.
 import { roleMessages, type DeleteRoleReply, type Role, type RoleDetails, type RoleForm } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Caller } from '../../security/principal.js';
 import { FOREIGN_KEY_VIOLATION, refuseOnConstraint, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
-import { auditedTransaction, listReads } from '../list-steps.js';
+import { auditedTransaction, ListReads, type AuditedChange } from '../list-steps.js';
 import {
   countRoleUsers,
   deleteRole,
@@ -20,83 +20,67 @@ import {
   presentRole,
   presentRoleDetails,
   renameRole,
+  type RoleRow,
 } from './repo.js';
 
 const notFound = () => new AppError('not_found', roleMessages.NOT_FOUND);
 const duplicate = () => new AppError('conflict', roleMessages.DUPLICATE, { fieldErrors: { roleName: [roleMessages.DUPLICATE] } });
 
-export class RolesService {
-  private readonly reads;
-
+export class RolesService extends ListReads<RoleRow, Role, RoleDetails> {
   constructor(private readonly db: Db) {
-    this.reads = listReads({
-      db,
-      action: 'roles:read',
-      list: listRoles,
-      find: findRole,
-      present: presentRole,
-      presentOne: async (db, row): Promise<RoleDetails> => presentRoleDetails(row, await listRoleUsers(db, row.id)),
-      notFound,
+    const presentOne = async (db: Queryable, row: RoleRow) => presentRoleDetails(row, await listRoleUsers(db, row.id));
+    super({ db, action: 'roles:read', list: listRoles, find: findRole, present: presentRole, presentOne, notFound });
+  }
+
+  create(caller: Caller, form: RoleForm): Promise<RoleDetails> {
+    return this.change(caller, async (tx, audit) => {
+      const id = await insertRole(tx, form.roleName);
+      await audit({ action: 'role.create', targetType: 'role', targetId: id, details: { roleName: form.roleName } });
+      return presentRoleDetails((await findRole(tx, id))!, []);
     });
   }
 
-  list(caller: Caller): Promise<Role[]> {
-    return this.reads.list(caller);
+  rename(caller: Caller, id: number, form: RoleForm): Promise<RoleDetails> {
+    return this.change(caller, async (tx, audit) => {
+      const role = await lockRole(tx, id);
+      if (!role) throw notFound();
+      if (role.name !== form.roleName) {
+        if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
+        await renameRole(tx, id, form.roleName);
+        await audit({ action: 'role.rename', targetType: 'role', targetId: id, details: { from: role.name, to: form.roleName } });
+      }
+      return presentRoleDetails((await findRole(tx, id))!, await listRoleUsers(tx, id));
+    });
   }
 
-  get(caller: Caller, id: number): Promise<RoleDetails> {
-    return this.reads.get(caller, id);
-  }
-
-  async create(caller: Caller, form: RoleForm): Promise<RoleDetails> {
-    const actor = authorize(caller.principal, 'roles:manage');
-    return refuseOnConstraint(
-      () =>
-        auditedTransaction(this.db, actor, caller, async (tx, audit) => {
-          const id = await insertRole(tx, form.roleName);
-          await audit({ action: 'role.create', targetType: 'role', targetId: id, details: { roleName: form.roleName } });
-          return presentRoleDetails((await findRole(tx, id))!, []);
-        }),
-      UNIQUE_VIOLATION,
-      duplicate,
-    );
-  }
-
-  async rename(caller: Caller, id: number, form: RoleForm): Promise<RoleDetails> {
-    const actor = authorize(caller.principal, 'roles:manage');
-    return refuseOnConstraint(
-      () =>
-        auditedTransaction(this.db, actor, caller, async (tx, audit) => {
-          const role = await lockRole(tx, id);
-          if (!role) throw notFound();
-          if (role.name !== form.roleName) {
-            if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
-            await renameRole(tx, id, form.roleName);
-            await audit({ action: 'role.rename', targetType: 'role', targetId: id, details: { from: role.name, to: form.roleName } });
-          }
-          return presentRoleDetails((await findRole(tx, id))!, await listRoleUsers(tx, id));
-        }),
-      UNIQUE_VIOLATION,
-      duplicate,
-    );
-  }
-
-  async delete(caller: Caller, id: number): Promise<DeleteRoleReply> {
-    const actor = authorize(caller.principal, 'roles:manage');
+  delete(caller: Caller, id: number): Promise<DeleteRoleReply> {
     // A grant made meanwhile by another request: the foreign key refuses the deletion.
-    return refuseOnConstraint(
-      () =>
-        auditedTransaction(this.db, actor, caller, async (tx, audit) => {
-          const role = await lockRole(tx, id);
-          if (!role) throw notFound();
-          if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
-          if ((await countRoleUsers(tx, id)) > 0) throw new AppError('conflict', roleMessages.HAS_USERS);
-          await deleteRole(tx, id);
-          await audit({ action: 'role.delete', targetType: 'role', targetId: id, details: { roleName: role.name } });
-          return { roleId: id };
-        }),
-      FOREIGN_KEY_VIOLATION,
-      () => new AppError('conflict', roleMessages.HAS_USERS),
+    const inUse = () => new AppError('conflict', roleMessages.HAS_USERS);
+    return this.change(
+      caller,
+      async (tx, audit) => {
+        const role = await lockRole(tx, id);
+        if (!role) throw notFound();
+        if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
+        if ((await countRoleUsers(tx, id)) > 0) throw inUse();
+        await deleteRole(tx, id);
+        await audit({ action: 'role.delete', targetType: 'role', targetId: id, details: { roleName: role.name } });
+        return { roleId: id };
+      },
+      { code: FOREIGN_KEY_VIOLATION, refusal: inUse },
     );
+  }
+
+  /**
+   * An administrator's change of the roles, in one transaction with its audit rows; the database's refusal
+   * (by default a concurrent duplicate name) gets the same reply as the check made first.
+   */
+  private async change<T>(
+    caller: Caller,
+    change: AuditedChange<T>,
+    refused: { code: string; refusal: () => AppError } = { code: UNIQUE_VIOLATION, refusal: duplicate },
+  ): Promise<T> {
+    const actor = authorize(caller.principal, 'roles:manage');
+    return refuseOnConstraint(() => auditedTransaction(this.db, actor, caller, change), refused.code, refused.refusal);
   }
 }
