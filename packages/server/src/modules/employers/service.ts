@@ -18,7 +18,6 @@ import { auditedTransaction, ListReads } from '../list-steps.js';
 import {
   clearCurrent,
   countEmployments,
-  countEmploymentsOfUser,
   deleteEmployer,
   deleteEmployment,
   employerTypeExists,
@@ -123,7 +122,7 @@ export class EmployersService extends ListReads<EmployerRow, Employer> {
     const actor = authorize(caller.principal, 'employers:manage');
     await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await lockEmployer(tx, id))) throw employerNotFound();
-      if ((await countEmployments(tx, id)) > 0) throw new AppError('conflict', employerMessages.HAS_USERS);
+      if ((await countEmployments(tx, 'employer_id', id)) > 0) throw new AppError('conflict', employerMessages.HAS_USERS);
       await deleteEmployer(tx, id);
       await audit({ action: 'employer.delete', targetType: 'employer', targetId: id });
     });
@@ -143,7 +142,7 @@ export class EmployersService extends ListReads<EmployerRow, Employer> {
         employerId = await insertEmployer(tx, employerValues(form.employer!));
       }
       // A user's first employer is their current one.
-      const current = form.current || (await countEmploymentsOfUser(tx, userId)) === 0;
+      const current = form.current || (await countEmployments(tx, 'user_id', userId)) === 0;
       if (current) await clearCurrent(tx, userId);
       const id = await insertEmployment(tx, {
         user_id: userId,
@@ -189,7 +188,7 @@ export class EmployersService extends ListReads<EmployerRow, Employer> {
       await lockUserForEmployments(tx, existing.user_id);
       const row = await findEmployment(tx, id);
       if (!row) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
-      if ((await countEmploymentsOfUser(tx, row.user_id)) <= 1) throw new AppError('conflict', employerMessages.KEEP_ONE);
+      if ((await countEmployments(tx, 'user_id', row.user_id)) <= 1) throw new AppError('conflict', employerMessages.KEEP_ONE);
       if (row.is_current) throw new AppError('conflict', employerMessages.NOT_CURRENT);
       await deleteEmployment(tx, id);
       await audit({ action: 'user-employer.delete', targetType: 'user_employer', targetId: id, details: { userId: row.user_id, employerId: row.employer_id } });
