@@ -123,6 +123,11 @@ function parsePositive(text: string): number {
   return value;
 }
 
+/** A command on one reservation or experiment, named by its id (a positive integer). */
+function commandOnId(parent: Command, name: string, description: string, noun: string): Command {
+  return parent.command(name).description(description).argument('<id>', `${noun} id`, parsePositive);
+}
+
 function parseInstant(text: string): Date {
   const time = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(time)) {
@@ -266,10 +271,7 @@ program
     if (clock.tableNote) console.error(clock.tableNote);
   });
 
-program
-  .command('ics')
-  .description('A reservation of yours as an iCalendar event, on standard output: testbed ics 42 > run.ics')
-  .argument('<id>', 'reservation id', parsePositive)
+commandOnId(program, 'ics', 'A reservation of yours as an iCalendar event, on standard output: testbed ics 42 > run.ics', 'reservation')
   .action(async (id: number) => {
     const api = await portal();
     const event = await api.call(calendarEndpoints.event, { params: { id } });
@@ -336,10 +338,7 @@ program
     console.log(reservationId);
   });
 
-program
-  .command('release')
-  .description('End a reservation: a running one ends now and stays in the history, a coming one is deleted.')
-  .argument('<id>', 'reservation id', parsePositive)
+commandOnId(program, 'release', 'End a reservation: a running one ends now and stays in the history, a coming one is deleted.', 'reservation')
   .option('--json', 'print JSON')
   .action(async (id: number, options: { json?: boolean }) => {
     const api = await portal();
@@ -728,10 +727,7 @@ experiment
     if (clock.tableNote) console.error(clock.tableNote);
   });
 
-experiment
-  .command('show')
-  .description('An experiment with each device, its state and its ssh command.')
-  .argument('<id>', 'experiment id', parsePositive)
+commandOnId(experiment, 'show', 'An experiment with each device, its state and its ssh command.', 'experiment')
   .option('--json', 'print JSON')
   .action(async (id: number, options: { json?: boolean }) => {
     const api = await portal();
@@ -740,10 +736,7 @@ experiment
     printExperiment(shown, clockFor(await me(api)));
   });
 
-experiment
-  .command('stop')
-  .description('End an experiment now: its devices are released and flashed back.')
-  .argument('<id>', 'experiment id', parsePositive)
+commandOnId(experiment, 'stop', 'End an experiment now: its devices are released and flashed back.', 'experiment')
   .option('--wait', 'follow it until every device is back')
   .option('--timeout <seconds>', 'give up following after this long', parsePositive, 3600)
   .option('--json', 'print JSON')
@@ -762,10 +755,7 @@ experiment
     console.log(`Experiment ${id} ${FINISHED_EXPERIMENT_STATES.includes(stopped.state) ? `ended as ${stopped.state}` : 'is ending'}.`);
   });
 
-experiment
-  .command('export')
-  .description('The experiment as one JSON file (description, devices, images, flash logs): testbed experiment submit runs it again.')
-  .argument('<id>', 'experiment id', parsePositive)
+commandOnId(experiment, 'export', 'The experiment as one JSON file (description, devices, images, flash logs): testbed experiment submit runs it again.', 'experiment')
   .action(async (id: number) => {
     const api = await portal();
     printJson(await api.call(experimentsEndpoints.export, { params: { id } }));

@@ -5,6 +5,8 @@ import { idParamsSchema, instantSchema, wholeNumberText } from './input.js';
 import { normalisePhoneNumber } from './phone.js';
 import { emailSchema, optionalText, passwordSchema, PHONE_RULE_MESSAGE, required, timeZoneSchema, usernameSchema } from './rules.js';
 import { employerSummarySchema } from './employers.js';
+import { intendedUsageSchema } from './intended-usages.js';
+import { employerTypeSchema, professionalStatusSchema } from './reference-lists.js';
 import { userSummarySchema } from './user-summary.js';
 
 
@@ -113,19 +115,16 @@ export const isDangerUser = (user: Pick<UserListItem, 'isEnabled' | 'validationP
 export const userEmployerSchema = z.object({
   userEmployerId: z.int(),
   employer: employerSummarySchema,
-  employerType: z.nullable(z.object({ employerTypeId: z.int(), label: z.string() })),
-  professionalStatus: z.nullable(z.object({ professionalStatusId: z.int(), label: z.string() })),
+  employerType: z.nullable(employerTypeSchema),
+  professionalStatus: z.nullable(professionalStatusSchema),
   startDate: z.string(),
   endDate: z.nullable(z.string()),
   currentForUser: z.boolean(),
 });
 export type UserEmployer = z.infer<typeof userEmployerSchema>;
 
-export const userIntendedUsageSchema = z.object({
-  intendedUsageId: z.int(),
-  description: z.string(),
-  createdAt: z.string(),
-});
+/** A user's own intended usage: the user is the one the details are of. */
+export const userIntendedUsageSchema = z.omit(intendedUsageSchema, { user: true });
 
 export const userGroupSchema = z.object({
   groupId: z.int(),

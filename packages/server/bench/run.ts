@@ -495,16 +495,22 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The environment of a compiled server the bench starts, with the database and data folder it made for it. */
+interface BenchServer {
+  env: Record<string, string>;
+  engine: 'postgres' | 'pglite';
+  postgres: boolean;
+  dataDir: string;
+}
+
 /**
- * The server as production runs it: the compiled build in a process of its own, on a database of its own
- * (a new PostgreSQL database beside DATABASE_URL, or an embedded one in a fresh DATA_DIR). A first start
- * creates the database; then the median of STARTS starts from spawn to "running" (and the CPU they took),
- * the memory after 5 s idle, and the highest memory seen under the reads' load.
+ * Runs `measure` with a database of its own (a new PostgreSQL database beside DATABASE_URL, or an embedded one
+ * in a fresh DATA_DIR) and the first administrator's settings, and removes both afterwards.
  */
-async function processBudgets(): Promise<Row[]> {
+async function withBenchServer<T>(folder: string, measure: (server: BenchServer) => Promise<T>): Promise<T> {
   const base = process.env.DATABASE_URL;
   const postgres = base && /^postgres(ql)?:\/\//.test(base) ? await createPostgresDatabase(base, 'tp_bench') : undefined;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-process-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), folder));
   const env = {
     DATA_DIR: dataDir,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
@@ -513,8 +519,22 @@ async function processBudgets(): Promise<Row[]> {
     ADMIN_PASSWORD: BENCH_PASSWORD,
     LOG_LEVEL: 'warn',
   };
-  const engine = postgres ? 'postgres' : 'pglite';
   try {
+    return await measure({ env, engine: postgres ? 'postgres' : 'pglite', postgres: postgres !== undefined, dataDir });
+  } finally {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The server as production runs it: the compiled build in a process of its own, on a database of its own
+ * (a new PostgreSQL database beside DATABASE_URL, or an embedded one in a fresh DATA_DIR). A first start
+ * creates the database; then the median of STARTS starts from spawn to "running" (and the CPU they took),
+ * the memory after 5 s idle, and the highest memory seen under the reads' load.
+ */
+async function processBudgets(): Promise<Row[]> {
+  return withBenchServer('tp-bench-process-', async ({ env, engine, postgres }) => {
     await buildServer();
     await stopInstance(await timed(`${engine}: the compiled server's first start (creates the database)`, () => startOnFreePort(env, 300_000)));
     const starts: { ms: number; cpu: number }[] = [];
@@ -558,10 +578,7 @@ async function processBudgets(): Promise<Row[]> {
     } finally {
       await stopInstance(running);
     }
-  } finally {
-    await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The image upload's size, and its budgets: the server's memory grows by at most ... */
@@ -578,17 +595,6 @@ const UPLOAD_CHUNK = 64 * 1024 * 1024;
  * disk (its data folder) in the same run.
  */
 async function uploadBudgets(): Promise<Row[]> {
-  const base = process.env.DATABASE_URL;
-  const postgres = base && /^postgres(ql)?:\/\//.test(base) ? await createPostgresDatabase(base, 'tp_bench') : undefined;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-upload-'));
-  const env = {
-    DATA_DIR: dataDir,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_EMAIL: 'bench_admin@example.org',
-    ADMIN_PASSWORD: BENCH_PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
   // A raw disk image (the built-in testbed's Raspberry Pis take it): a boot signature in each MiB block.
   const block = randomBytes(1024 * 1024);
   block[510] = 0x55;
@@ -597,7 +603,7 @@ async function uploadBudgets(): Promise<Row[]> {
   async function* bytes(count: number) {
     for (let sent = 0; sent < count; sent += block.length) yield block.subarray(0, Math.min(block.length, count - sent));
   }
-  try {
+  return withBenchServer('tp-bench-upload-', async ({ env, dataDir }) => {
     // The disk's own speed for these bytes: written to a file beside the server's, then synced.
     const diskFile = path.join(dataDir, 'disk-floor');
     const diskStarted = performance.now();
@@ -660,10 +666,7 @@ async function uploadBudgets(): Promise<Row[]> {
     } finally {
       await stopInstance(instance);
     }
-  } finally {
-    await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `--upload-only`: the image upload's rows alone. */

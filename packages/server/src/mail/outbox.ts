@@ -17,3 +17,15 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<vo
     .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null })
     .execute();
 }
+
+/** Whom a personal mail goes to and greets. */
+export interface Addressee {
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** A mail to one person: the portal's name before its subject, a greeting by their full name before its lines. */
+export async function enqueueLetter(db: Queryable, to: Addressee, subject: string, lines: string[]): Promise<void> {
+  await enqueueMail(db, { to: to.email, subject: `Testbed Portal: ${subject}`, text: [`Hello ${to.firstname} ${to.lastname},`, '', ...lines].join('\n') });
+}

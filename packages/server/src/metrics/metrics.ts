@@ -62,22 +62,12 @@ export function createRegistry(sources: MetricsSources) {
       this.set({ state: 'max' }, use.max);
     },
   });
-  new Gauge({
-    name: 'portal_mail_outbox_depth',
-    help: 'Mails waiting in the outbox',
-    registers: [registry],
-    async collect() {
-      this.set((await outbox(sources.db)).depth);
-    },
-  });
-  new Gauge({
-    name: 'portal_mail_outbox_oldest_age_seconds',
-    help: 'Age of the oldest mail waiting in the outbox (0 when none waits)',
-    registers: [registry],
-    async collect() {
-      this.set((await outbox(sources.db)).oldestAgeSeconds);
-    },
-  });
+  scrapedGauge(registry, { name: 'portal_mail_outbox_depth', help: 'Mails waiting in the outbox' }, async () => (await outbox(sources.db)).depth);
+  scrapedGauge(
+    registry,
+    { name: 'portal_mail_outbox_oldest_age_seconds', help: 'Age of the oldest mail waiting in the outbox (0 when none waits)' },
+    async () => (await outbox(sources.db)).oldestAgeSeconds,
+  );
   new Gauge({
     name: 'portal_flash_jobs',
     help: 'Flash jobs under way, by stage',
@@ -97,28 +87,19 @@ export function createRegistry(sources: MetricsSources) {
     labelNames: ['version', 'node'] as const,
     registers: [registry],
   }).set(buildInfo(), 1);
-  new Counter({
-    name: 'portal_db_pool_acquisitions_total',
-    help: 'Connections handed out by the database pool (PostgreSQL only)',
-    registers: [registry],
-    collect() {
-      const use = sources.poolUse?.();
-      if (!use) return;
-      this.reset();
-      this.inc(use.acquired);
+  scrapedCounter(
+    registry,
+    { name: 'portal_db_pool_acquisitions_total', help: 'Connections handed out by the database pool (PostgreSQL only)' },
+    () => sources.poolUse?.().acquired,
+  );
+  scrapedCounter(
+    registry,
+    {
+      name: 'portal_db_pool_wait_seconds_total',
+      help: 'Time spent waiting for a connection of the database pool, in all (PostgreSQL only); divided by the acquisitions: the mean wait',
     },
-  });
-  new Counter({
-    name: 'portal_db_pool_wait_seconds_total',
-    help: 'Time spent waiting for a connection of the database pool, in all (PostgreSQL only); divided by the acquisitions: the mean wait',
-    registers: [registry],
-    collect() {
-      const use = sources.poolUse?.();
-      if (!use) return;
-      this.reset();
-      this.inc(use.waitSeconds);
-    },
-  });
+    () => sources.poolUse?.().waitSeconds,
+  );
   new Gauge({
     name: 'portal_db_listening',
     help: 'Whether each LISTEN connection of this instance is up (1) or lost (0); while lost, the in-memory copies are not used',
@@ -128,51 +109,33 @@ export function createRegistry(sources: MetricsSources) {
       for (const [listener, source] of Object.entries(sources.listeners ?? {})) this.set({ listener }, source.isListening ? 1 : 0);
     },
   });
-  new Counter({
-    name: 'portal_flash_job_outcomes_total',
-    help: 'Flash jobs ended by this instance, by outcome',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-    collect() {
-      const stats = sources.flashRunner?.stats;
-      if (!stats) return;
-      this.reset();
-      this.inc({ outcome: 'done' }, stats.done);
-      this.inc({ outcome: 'failed' }, stats.failed);
-    },
+  const flashStats = () => sources.flashRunner?.stats;
+  scrapedCounter(registry, { name: 'portal_flash_job_outcomes_total', help: 'Flash jobs ended by this instance, by outcome', label: 'outcome' }, () => {
+    const stats = flashStats();
+    return stats && { done: stats.done, failed: stats.failed };
   });
-  new Counter({
-    name: 'portal_flash_lease_takeovers_total',
-    help: 'Flash jobs this instance took over from an instance that let their lease run out (it died or hung)',
-    registers: [registry],
-    collect() {
-      const stats = sources.flashRunner?.stats;
-      if (!stats) return;
-      this.reset();
-      this.inc(stats.takenOver);
+  scrapedCounter(
+    registry,
+    { name: 'portal_flash_lease_takeovers_total', help: 'Flash jobs this instance took over from an instance that let their lease run out (it died or hung)' },
+    () => flashStats()?.takenOver,
+  );
+  scrapedGauge(
+    registry,
+    { name: 'portal_flash_progress_streams', help: 'Flash progress streams (Server-Sent Events) open on this instance' },
+    () => sources.progressStreams?.(),
+  );
+  scrapedCounter(
+    registry,
+    {
+      name: 'portal_mail_deliveries_total',
+      help: 'Mails this instance handed to the relay (or the outbox folder): sent, or failed and to be retried',
+      label: 'result',
     },
-  });
-  new Gauge({
-    name: 'portal_flash_progress_streams',
-    help: 'Flash progress streams (Server-Sent Events) open on this instance',
-    registers: [registry],
-    collect() {
-      if (sources.progressStreams) this.set(sources.progressStreams());
-    },
-  });
-  new Counter({
-    name: 'portal_mail_deliveries_total',
-    help: 'Mails this instance handed to the relay (or the outbox folder): sent, or failed and to be retried',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    collect() {
+    () => {
       const stats = sources.mailSender?.stats;
-      if (!stats) return;
-      this.reset();
-      this.inc({ result: 'sent' }, stats.sent);
-      this.inc({ result: 'failed' }, stats.failed);
+      return stats && { sent: stats.sent, failed: stats.failed };
     },
-  });
+  );
 
   return {
     registry,
@@ -184,6 +147,46 @@ export function createRegistry(sources: MetricsSources) {
       }
     },
   };
+}
+
+interface ScrapedMetric {
+  name: string;
+  help: string;
+  /** The label a count read by name goes under. */
+  label?: string;
+}
+
+/**
+ * A counter whose totals are kept elsewhere since this instance started and read at each scrape: one number,
+ * or one per value of its label. Nothing is reported while its source is absent.
+ */
+function scrapedCounter(registry: Registry, metric: ScrapedMetric, read: () => number | Record<string, number> | undefined): void {
+  new Counter({
+    name: metric.name,
+    help: metric.help,
+    labelNames: metric.label ? [metric.label] : [],
+    registers: [registry],
+    collect() {
+      const value = read();
+      if (value === undefined) return;
+      this.reset();
+      if (typeof value === 'number') this.inc(value);
+      else for (const [key, count] of Object.entries(value)) this.inc({ [metric.label!]: key }, count);
+    },
+  });
+}
+
+/** A gauge read at each scrape; left unset while its source is absent. */
+function scrapedGauge(registry: Registry, metric: ScrapedMetric, read: () => number | undefined | Promise<number>): void {
+  new Gauge({
+    name: metric.name,
+    help: metric.help,
+    registers: [registry],
+    async collect() {
+      const value = await read();
+      if (value !== undefined) this.set(value);
+    },
+  });
 }
 
 async function outbox(db: Db): Promise<{ depth: number; oldestAgeSeconds: number }> {

@@ -10,6 +10,12 @@ export interface Principal {
   apiToken?: { id: number; scope: ApiTokenScope };
 }
 
+/** Who calls a service: the signed-in principal (none for a public call) and the address the request came from. */
+export interface Caller {
+  principal: Principal | null;
+  ip: string;
+}
+
 /** The caller an account signs in as: an administrator when it holds the ADMIN role. */
 export function principalOf(user: { id: number; username: string; authorities: AuthorityName[] }): Principal {
   return { userId: user.id, username: user.username, authorities: user.authorities, isAdmin: user.authorities.includes('ADMIN') };

@@ -11,16 +11,8 @@ import { connect } from 'node:net';
 import { Client } from 'ssh2';
 import { isFlashingDoneLine } from '@testbed/contract';
 import type { TestbedFile } from './testbed-file.js';
-import {
-  claimStatusFile,
-  statusFileExists,
-  type DeviceAddress,
-  type DeviceState,
-  type FlashProgress,
-  type FlashTarget,
-  type NodeAccount,
-  type TestbedDriver,
-} from './driver.js';
+import { fileExists } from '../files.js';
+import { claimStatusFile, type DeviceAddress, type DeviceState, type FlashProgress, type FlashTarget, type NodeAccount, type TestbedDriver } from './driver.js';
 
 type CommandSection = NonNullable<TestbedFile['command']>;
 
@@ -202,7 +194,7 @@ export class CommandDriver implements TestbedDriver {
   }
 
   flashBegan(target: FlashTarget): Promise<boolean> {
-    return statusFileExists(target.statusFile);
+    return fileExists(target.statusFile);
   }
 
   async flashStatus(target: FlashTarget, after = 0): Promise<FlashProgress> {

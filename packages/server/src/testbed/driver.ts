@@ -3,7 +3,6 @@
 // and reaches the nodes over TCP and SSH (create-driver.ts picks one). Devices are named by their MAC address,
 // as in the inventory.
 import { closeSync, openSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { TestbedFile } from './testbed-file.js';
 
 export interface DeviceState {
@@ -120,17 +119,6 @@ export function claimStatusFile(path: string): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-}
-
-/** Whether a flash's status file exists: its flash began (see claimStatusFile). */
-export async function statusFileExists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
 }

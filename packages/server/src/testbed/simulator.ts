@@ -8,17 +8,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TestbedFile } from './testbed-file.js';
-import {
-  claimStatusFile,
-  statusFileExists,
-  statusLine,
-  type DeviceAddress,
-  type DeviceState,
-  type FlashProgress,
-  type FlashTarget,
-  type NodeAccount,
-  type TestbedDriver,
-} from './driver.js';
+import { fileExists } from '../files.js';
+import { claimStatusFile, statusLine, type DeviceAddress, type DeviceState, type FlashProgress, type FlashTarget, type NodeAccount, type TestbedDriver } from './driver.js';
 
 /** The stages of a simulated flash, at a share of its duration. */
 const STAGES: Array<{ at: number; text: (target: FlashTarget) => string }> = [
@@ -106,7 +97,7 @@ export class SimulatorDriver implements TestbedDriver {
   }
 
   flashBegan(target: FlashTarget): Promise<boolean> {
-    return statusFileExists(target.statusFile);
+    return fileExists(target.statusFile);
   }
 
   async flashStatus(target: FlashTarget, after = 0): Promise<FlashProgress> {

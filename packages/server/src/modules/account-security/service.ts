@@ -25,13 +25,14 @@ import {
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { clearAccountFailures } from '../../security/sign-in-throttle.js';
 import type { AccessTokens } from '../../security/access-token.js';
 import { consumeToken, issueToken, peekToken, revokeTokens, type TokenLookup, type TokenProblem } from '../../security/account-tokens.js';
 import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword, verifyPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller, Principal } from '../../security/principal.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { freshSession } from '../auth/service.js';
@@ -51,11 +52,6 @@ import {
 } from './repo.js';
 
 /** Who is asking, as the routes hand it over. */
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 /** At most one reset mail per account in this time. */
 const RESET_MAIL_INTERVAL_SECONDS = 60;
 
@@ -67,10 +63,6 @@ const emailTaken = () => new AppError('conflict', text.EMAIL_TAKEN, { fieldError
 function tokenRefused(problem: TokenProblem): AppError {
   if (problem === 'used') return new AppError('conflict', messages.TOKEN_ALREADY_USED, { fieldErrors: { token: ['used'] } });
   return new AppError('validation', messages.TOKEN_INVALID, { fieldErrors: { token: [problem] } });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 function assertAcceptablePassword(password: string, field: string) {
@@ -292,7 +284,7 @@ export class AccountSecurityService {
       });
     } catch (error) {
       // Another account took the address between the check and the update.
-      if (isUniqueViolation(error)) throw emailTaken();
+      if (isConstraintError(error, UNIQUE_VIOLATION)) throw emailTaken();
       throw error;
     }
   }

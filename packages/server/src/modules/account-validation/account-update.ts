@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { administratorEmails } from '../../mail/administrators.js';
 import { findCurrentEmployment } from '../employers/service.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueLetter, enqueueMail } from '../../mail/outbox.js';
 import { consumeToken, issueToken, peekToken, revokeTokens } from '../../security/account-tokens.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
@@ -169,17 +169,10 @@ export class AccountUpdates {
       authorize(principal, 'account:use-mail-link', { linkValid: use.ok });
 
       await approveAccountUpdate(tx, user.id);
-      // Each mail says its own words to its reader: alike in shape only to the other mails.
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: 'Testbed Portal: your account is validated',
-        text: [
-          `Hello ${user.firstname} ${user.lastname},`,
-          '',
-          'An administrator has validated your account. You can sign in again:',
-          publicLink(this.config, '/signin'),
-        ].join('\n'),
-      });
+      await enqueueLetter(tx, user, 'your account is validated', [
+        'An administrator has validated your account. You can sign in again:',
+        publicLink(this.config, '/signin'),
+      ]);
       await recordAudit(tx, {
         // The link is the administrator's credential here; the session, if any, says who opened it.
         actorUserId: principal?.userId ?? null,

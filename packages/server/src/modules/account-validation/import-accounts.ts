@@ -5,7 +5,8 @@
 import { messages, registrationMessages, type ImportAccountsReply, type ImportLineError } from '@testbed/contract';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/database.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { isConstraintError } from '../../db/constraint-errors.js';
+import { enqueueLetter } from '../../mail/outbox.js';
 import { issueToken } from '../../security/account-tokens.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
@@ -26,11 +27,6 @@ import {
   recordIntendedUsage,
   setCurrentEmployment,
 } from './repo.js';
-
-function isDatabaseConstraintError(error: unknown): error is { code: string; constraint?: string } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('23');
-}
 
 export class AccountImport {
   constructor(
@@ -163,7 +159,7 @@ export class AccountImport {
       });
       return null;
     } catch (error) {
-      if (!isDatabaseConstraintError(error)) throw error;
+      if (!isConstraintError(error)) throw error;
       const constraint = error.constraint ?? '';
       if (constraint.includes('username')) return { line, message: `username: ${registrationMessages.USERNAME_TAKEN}` };
       if (constraint.includes('email')) return { line, message: `email: ${registrationMessages.EMAIL_TAKEN}` };
@@ -173,23 +169,16 @@ export class AccountImport {
 
   private async sendWelcome(tx: Queryable, userId: number, data: ParsedImportLine['data']): Promise<void> {
     const token = await issueToken(tx, userId, 'account_setup');
-    // Each mail says its own words to its reader: alike in shape only to the other mails.
-    await enqueueMail(tx, {
-      to: data.email,
-      subject: 'Testbed Portal: your account has been created',
-      text: [
-        `Hello ${data.firstname} ${data.lastname},`,
-        '',
-        'An administrator of the testbed has created an account for you.',
-        `Your username: ${data.username}`,
-        '',
-        data.password
-          ? 'Open this link to choose your own password (it is valid for 24 hours and can be used once):'
-          : 'Open this link to choose your password (it is valid for 24 hours and can be used once):',
-        publicLink(this.config, `/resetPassword/${token}`),
-        '',
-        `If the link has expired, ask for a new one from ${publicLink(this.config, '/passwordForgotten')}.`,
-      ].join('\n'),
-    });
+    await enqueueLetter(tx, data, 'your account has been created', [
+      'An administrator of the testbed has created an account for you.',
+      `Your username: ${data.username}`,
+      '',
+      data.password
+        ? 'Open this link to choose your own password (it is valid for 24 hours and can be used once):'
+        : 'Open this link to choose your password (it is valid for 24 hours and can be used once):',
+      publicLink(this.config, `/resetPassword/${token}`),
+      '',
+      `If the link has expired, ask for a new one from ${publicLink(this.config, '/passwordForgotten')}.`,
+    ]);
   }
 }

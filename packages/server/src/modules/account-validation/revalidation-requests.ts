@@ -5,7 +5,7 @@ import { accountValidationMessages as text, type AccountToValidate, type Validat
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueLetter } from '../../mail/outbox.js';
 import { issueToken, revokeTokens } from '../../security/account-tokens.js';
 import { authorize } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
@@ -57,22 +57,15 @@ export class RevalidationRequests {
         await markValidationRequested(tx, user.id);
         await revokeTokens(tx, user.id, ['account_update', 'account_update_validation']);
         const token = await issueToken(tx, user.id, 'account_update');
-        // Each mail says its own words to its reader: alike in shape only to the other mails.
-        await enqueueMail(tx, {
-          to: user.email,
-          subject: 'Testbed Portal: please update and validate your account',
-          text: [
-            `Hello ${user.firstname} ${user.lastname},`,
-            '',
-            'An administrator of the testbed asks you to check and update your account. Until it is validated',
-            'again, your account is disabled and you cannot sign in.',
-            '',
-            'Open this link to update your account (it is valid for 24 hours and can be used once):',
-            publicLink(this.config, `/updateAccount/${token}`),
-            '',
-            `Your username: ${user.username}`,
-          ].join('\n'),
-        });
+        await enqueueLetter(tx, user, 'please update and validate your account', [
+          'An administrator of the testbed asks you to check and update your account. Until it is validated',
+          'again, your account is disabled and you cannot sign in.',
+          '',
+          'Open this link to update your account (it is valid for 24 hours and can be used once):',
+          publicLink(this.config, `/updateAccount/${token}`),
+          '',
+          `Your username: ${user.username}`,
+        ]);
         await recordAudit(tx, {
           actorUserId: admin.userId,
           action: 'account.validation_requested',

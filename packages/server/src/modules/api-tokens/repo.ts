@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { ApiToken, ApiTokenScope } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
+import { userSummaryColumns } from '../user-summary.js';
 
 // Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectTokens(db: Queryable) {
@@ -18,9 +19,7 @@ function selectTokens(db: Queryable) {
       'api_tokens.expires_at',
       'api_tokens.revoked_at',
       'api_tokens.revoked_reason',
-      'users.username',
-      'users.firstname',
-      'users.lastname',
+      ...userSummaryColumns,
     ]);
 }
 

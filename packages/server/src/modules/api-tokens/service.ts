@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../../db/audit-writer.js';
+import type { Caller } from '../../security/principal.js';
+import { auditedTransaction } from '../list-steps.js';
 import {
   countActiveApiTokens,
   findApiToken,
@@ -26,14 +26,8 @@ import {
   revokeApiToken,
 } from './repo.js';
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 const notFound = () => new AppError('not_found', apiTokenMessages.NOT_FOUND);
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class ApiTokensService {
   constructor(private readonly db: Db) {}
 
@@ -52,7 +46,7 @@ export class ApiTokensService {
     // 256 random bits in base64url: 43 characters after the prefix.
     const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const tokenHash = createHash('sha256').update(token).digest();
-    return this.db.transaction().execute(async (tx) => {
+    return auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const owner = await lockTokenOwner(tx, userId);
       if (!owner) throw notFound();
       if (owner.anonymised_at || !owner.is_enabled) throw new AppError('conflict', apiTokenMessages.ACCOUNT_DELETED);
@@ -60,14 +54,8 @@ export class ApiTokensService {
       if ((await countActiveApiTokens(tx, userId)) >= API_TOKEN_MAX_ACTIVE) throw new AppError('conflict', apiTokenMessages.TOO_MANY);
       const id = await insertApiToken(tx, { userId, name: form.name, tokenHash, scope: form.scope, expiresInDays: form.expiresInDays });
       const row = (await findApiToken(tx, id))!;
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'api_token.create',
-        targetType: 'api_token',
-        targetId: id,
-        ip: caller.ip,
-        details: { userId, name: form.name, scope: form.scope, expiresAt: new Date(row.expires_at).toISOString() },
-      });
+      const expiresAt = new Date(row.expires_at).toISOString();
+      await audit({ action: 'api_token.create', targetType: 'api_token', targetId: id, details: { userId, name: form.name, scope: form.scope, expiresAt } });
       return { token, apiToken: presentApiToken(row) };
     });
   }
@@ -76,18 +64,11 @@ export class ApiTokensService {
     const row = await findApiToken(this.db, id);
     if (!row) throw notFound();
     const actor = authorize(caller.principal, 'api-token:revoke', { userId: row.user_id });
-    return this.db.transaction().execute(async (tx) => {
+    return auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const reason = actor.userId === row.user_id ? 'user' : 'admin';
       // Revoking an ended token changes nothing and answers it as it is.
       if (await revokeApiToken(tx, id, reason)) {
-        await recordAudit(tx, {
-          actorUserId: actor.userId,
-          action: 'api_token.revoke',
-          targetType: 'api_token',
-          targetId: id,
-          ip: caller.ip,
-          details: { userId: row.user_id, name: row.name, reason },
-        });
+        await audit({ action: 'api_token.revoke', targetType: 'api_token', targetId: id, details: { userId: row.user_id, name: row.name, reason } });
       }
       return presentApiToken((await findApiToken(tx, id))!);
     });

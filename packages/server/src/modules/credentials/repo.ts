@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Credential } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
+import { presentUserSummary, userSummaryColumns } from '../user-summary.js';
 
 // Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectCredentials(db: Queryable) {
@@ -15,9 +16,7 @@ function selectCredentials(db: Queryable) {
       'credentials.key_type',
       'credentials.fingerprint',
       'credentials.created_at',
-      'users.firstname',
-      'users.lastname',
-      'users.username',
+      ...userSummaryColumns,
     ]);
 }
 
@@ -31,7 +30,7 @@ export function presentCredential(row: CredentialRow): Credential {
     fingerprint: row.fingerprint,
     keyType: row.key_type,
     createdAt: new Date(row.created_at).toISOString(),
-    user: { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, username: row.username },
+    user: presentUserSummary(row.user_id, row),
   };
 }
 

@@ -9,8 +9,9 @@ import {
 } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import {
   countCredentialsOfUser,
@@ -31,16 +32,7 @@ import { parseSshPublicKey } from './ssh-key.js';
 // A sign-up's key is stored in the sign-up's transaction, through here rather than through repo.ts.
 export { insertCredential } from './repo.js';
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 const duplicate = () => new AppError('conflict', credentialMessages.DUPLICATE, { fieldErrors: { sshKey: [credentialMessages.DUPLICATE] } });
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 export class CredentialsService {
   constructor(private readonly db: Db) {}
@@ -92,7 +84,7 @@ export class CredentialsService {
       });
     } catch (error) {
       // The user's row lock serialises adds, so this is only a safety net for the unique constraint.
-      if (isUniqueViolation(error)) throw duplicate();
+      if (isConstraintError(error, UNIQUE_VIOLATION)) throw duplicate();
       throw error;
     }
   }

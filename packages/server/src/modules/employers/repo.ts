@@ -45,11 +45,12 @@ export async function lockEmployer(db: Queryable, id: number) {
   return db.selectFrom('employers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function countEmployments(db: Queryable, employerId: number): Promise<number> {
+/** The employments of an employer (`employer_id`) or of a user (`user_id`). */
+export async function countEmployments(db: Queryable, of: 'employer_id' | 'user_id', id: number): Promise<number> {
   const { n } = await db
     .selectFrom('user_employers')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('employer_id', '=', employerId)
+    .where(of, '=', id)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -65,16 +66,6 @@ export async function lockUserForEmployments(db: Queryable, userId: number) {
 
 export async function findEmployment(db: Queryable, id: number) {
   return db.selectFrom('user_employers').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-// Counted by user here and by employer above: two plain statements read more clearly than one with a switch.
-export async function countEmploymentsOfUser(db: Queryable, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('user_employers')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
 }
 
 export async function employerTypeExists(db: Queryable, id: number): Promise<boolean> {

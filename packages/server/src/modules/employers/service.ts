@@ -13,12 +13,11 @@ import type * as z from 'zod/mini';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../../db/audit-writer.js';
+import type { Caller } from '../../security/principal.js';
+import { auditedTransaction, ListReads } from '../list-steps.js';
 import {
   clearCurrent,
   countEmployments,
-  countEmploymentsOfUser,
   deleteEmployer,
   deleteEmployment,
   employerTypeExists,
@@ -65,11 +64,6 @@ export function presentEmployer(row: EmployerRow): Employer {
   return { ...presentEmployerFields(row.id, row), userCount: Number(row.user_count) };
 }
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 type EmployerData = z.output<typeof employerFormSchema>;
 type CreateEmployment = z.output<typeof createUserEmployerSchema>;
 type UpdateEmployment = z.output<typeof updateUserEmployerSchema>;
@@ -100,27 +94,16 @@ async function checkReferences(db: Queryable, form: { employerTypeId: number | n
   }
 }
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
-export class EmployersService {
-  constructor(private readonly db: Db) {}
-
-  async list(caller: Caller): Promise<Employer[]> {
-    authorize(caller.principal, 'employers:read');
-    return (await listEmployers(this.db)).map(presentEmployer);
-  }
-
-  async get(caller: Caller, id: number): Promise<Employer> {
-    authorize(caller.principal, 'employers:read');
-    const row = await findEmployer(this.db, id);
-    if (!row) throw employerNotFound();
-    return presentEmployer(row);
+export class EmployersService extends ListReads<EmployerRow, Employer> {
+  constructor(private readonly db: Db) {
+    super({ db, action: 'employers:read', list: listEmployers, find: findEmployer, present: presentEmployer, notFound: employerNotFound });
   }
 
   async create(caller: Caller, form: EmployerData): Promise<Employer> {
     const actor = authorize(caller.principal, 'employers:manage');
-    const id = await this.db.transaction().execute(async (tx) => {
+    const id = await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const created = await insertEmployer(tx, employerValues(form));
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.create', targetType: 'employer', targetId: created, ip: caller.ip });
+      await audit({ action: 'employer.create', targetType: 'employer', targetId: created });
       return created;
     });
     return presentEmployer((await findEmployer(this.db, id))!);
@@ -128,27 +111,27 @@ export class EmployersService {
 
   async update(caller: Caller, id: number, form: EmployerData): Promise<Employer> {
     const actor = authorize(caller.principal, 'employers:manage');
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await updateEmployer(tx, id, employerValues(form)))) throw employerNotFound();
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.update', targetType: 'employer', targetId: id, ip: caller.ip });
+      await audit({ action: 'employer.update', targetType: 'employer', targetId: id });
     });
     return presentEmployer((await findEmployer(this.db, id))!);
   }
 
   async delete(caller: Caller, id: number): Promise<{ deleted: true }> {
     const actor = authorize(caller.principal, 'employers:manage');
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await lockEmployer(tx, id))) throw employerNotFound();
-      if ((await countEmployments(tx, id)) > 0) throw new AppError('conflict', employerMessages.HAS_USERS);
+      if ((await countEmployments(tx, 'employer_id', id)) > 0) throw new AppError('conflict', employerMessages.HAS_USERS);
       await deleteEmployer(tx, id);
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'employer.delete', targetType: 'employer', targetId: id, ip: caller.ip });
+      await audit({ action: 'employer.delete', targetType: 'employer', targetId: id });
     });
     return { deleted: true };
   }
 
   async createToUser(caller: Caller, userId: number, form: CreateEmployment): Promise<{ userEmployerId: number; userId: number }> {
     const actor = authorize(caller.principal, 'employment:manage', { userId });
-    const userEmployerId = await this.db.transaction().execute(async (tx) => {
+    const userEmployerId = await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const user = await lockUserForEmployments(tx, userId);
       if (!user) throw new AppError('not_found', employerMessages.USER_NOT_FOUND);
       await checkReferences(tx, form);
@@ -159,7 +142,7 @@ export class EmployersService {
         employerId = await insertEmployer(tx, employerValues(form.employer!));
       }
       // A user's first employer is their current one.
-      const current = form.current || (await countEmploymentsOfUser(tx, userId)) === 0;
+      const current = form.current || (await countEmployments(tx, 'user_id', userId)) === 0;
       if (current) await clearCurrent(tx, userId);
       const id = await insertEmployment(tx, {
         user_id: userId,
@@ -170,14 +153,7 @@ export class EmployersService {
         end_date: form.endDate,
         is_current: current,
       });
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'user-employer.create',
-        targetType: 'user_employer',
-        targetId: id,
-        ip: caller.ip,
-        details: { userId, employerId },
-      });
+      await audit({ action: 'user-employer.create', targetType: 'user_employer', targetId: id, details: { userId, employerId } });
       return id;
     });
     return { userEmployerId, userId };
@@ -187,7 +163,7 @@ export class EmployersService {
     const existing = await findEmployment(this.db, form.userEmployerId);
     if (!existing) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
     const actor = authorize(caller.principal, 'employment:manage', { userId: existing.user_id });
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       await lockUserForEmployments(tx, existing.user_id);
       if (!(await findEmployment(tx, form.userEmployerId))) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
       await checkReferences(tx, form);
@@ -199,14 +175,7 @@ export class EmployersService {
         end_date: form.endDate,
         is_current: form.current,
       });
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'user-employer.update',
-        targetType: 'user_employer',
-        targetId: form.userEmployerId,
-        ip: caller.ip,
-        details: { userId: existing.user_id },
-      });
+      await audit({ action: 'user-employer.update', targetType: 'user_employer', targetId: form.userEmployerId, details: { userId: existing.user_id } });
     });
     return { userEmployerId: form.userEmployerId, userId: existing.user_id };
   }
@@ -215,21 +184,14 @@ export class EmployersService {
     const existing = await findEmployment(this.db, id);
     if (!existing) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
     const actor = authorize(caller.principal, 'employment:manage', { userId: existing.user_id });
-    await this.db.transaction().execute(async (tx) => {
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       await lockUserForEmployments(tx, existing.user_id);
       const row = await findEmployment(tx, id);
       if (!row) throw new AppError('not_found', employerMessages.USER_EMPLOYER_NOT_FOUND);
-      if ((await countEmploymentsOfUser(tx, row.user_id)) <= 1) throw new AppError('conflict', employerMessages.KEEP_ONE);
+      if ((await countEmployments(tx, 'user_id', row.user_id)) <= 1) throw new AppError('conflict', employerMessages.KEEP_ONE);
       if (row.is_current) throw new AppError('conflict', employerMessages.NOT_CURRENT);
       await deleteEmployment(tx, id);
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'user-employer.delete',
-        targetType: 'user_employer',
-        targetId: id,
-        ip: caller.ip,
-        details: { userId: row.user_id, employerId: row.employer_id },
-      });
+      await audit({ action: 'user-employer.delete', targetType: 'user_employer', targetId: id, details: { userId: row.user_id, employerId: row.employer_id } });
     });
     return { deleted: true };
   }

@@ -24,6 +24,7 @@ import {
 } from '@testbed/contract';
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
@@ -53,7 +54,6 @@ import type { ImagesService } from '../images/create-images.js';
 
 /** How long the inventory read from the database is reused (it changes only when an instance starts). */
 const INVENTORY_TTL_MS = 5_000;
-const UNIQUE_VIOLATION = '23505';
 /** The trigger flash_jobs_within_reservation refused the job: its reservation ended meanwhile. */
 const OUTSIDE_RESERVATION = '23514';
 
@@ -226,7 +226,7 @@ export class FlashingService {
         return new Date(job.started_at);
       });
     } catch (error) {
-      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+      if (isConstraintError(error, UNIQUE_VIOLATION)) {
         throw new AppError('conflict', `Device ${describeDevice(device)} is already being flashed: wait for that flash to end.`);
       }
       if ((error as { code?: unknown }).code === OUTSIDE_RESERVATION) {

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { GroupDetails, GroupSummary, GroupType, GroupUser } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
+import { presentUserSummary, userSummaryColumns } from '../user-summary.js';
 
 export interface GroupTypeRow {
   id: number;
@@ -47,12 +48,7 @@ export function presentGroupSummary(row: GroupRow): GroupSummary {
   };
 }
 
-const presentGroupUser = (row: GroupUserRow): GroupUser => ({
-  userId: row.id,
-  firstname: row.firstname,
-  lastname: row.lastname,
-  username: row.username,
-});
+const presentGroupUser = (row: GroupUserRow): GroupUser => presentUserSummary(row.id, row);
 
 export function presentGroupDetails(row: GroupRow, members: GroupUserRow[], managers: GroupUserRow[]): GroupDetails {
   return {
@@ -157,7 +153,7 @@ export async function listGroupUsers(db: Queryable, groupId: number, role: Group
   return db
     .selectFrom(membershipTable(role))
     .innerJoin('users', 'users.id', 'user_id')
-    .select(['users.id', 'users.firstname', 'users.lastname', 'users.username'])
+    .select(['users.id', ...userSummaryColumns])
     .where('group_id', '=', groupId)
     .orderBy('users.lastname')
     .orderBy('users.firstname')

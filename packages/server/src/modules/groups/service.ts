@@ -12,8 +12,10 @@ import {
 import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller, Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
+import { FOREIGN_KEY_VIOLATION, refuseOnConstraint, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
+import { ListReads } from '../list-steps.js';
 import {
   addGroupUser,
   deleteGroup,
@@ -40,11 +42,6 @@ import {
   type GroupRole,
 } from './repo.js';
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 /** A group as the API receives it, after validation. */
 export interface GroupInput {
   groupId?: number;
@@ -54,40 +51,29 @@ export interface GroupInput {
 
 const groupNotFound = () => new AppError('not_found', groupMessages.GROUP_NOT_FOUND);
 const groupTypeNotFound = () => new AppError('not_found', groupMessages.GROUP_TYPE_NOT_FOUND);
-const errorCode = (error: unknown) =>
-  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-
 /** The unique indexes on names and labels answer a concurrent duplicate; it gets the same reply as a serial one. */
-async function mapConflicts<T>(run: () => Promise<T>, duplicate: () => AppError): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (errorCode(error) === '23505') throw duplicate();
-    throw error;
-  }
-}
+const mapConflicts = <T>(run: () => Promise<T>, duplicate: () => AppError) => refuseOnConstraint(run, UNIQUE_VIOLATION, duplicate);
 
 const duplicateGroup = (field = 'name') =>
   new AppError('conflict', groupMessages.DUPLICATE_GROUP, { fieldErrors: { [field]: [groupMessages.DUPLICATE_GROUP] } });
 const duplicateGroupType = () =>
   new AppError('conflict', groupMessages.DUPLICATE_GROUP_TYPE, { fieldErrors: { label: [groupMessages.DUPLICATE_GROUP_TYPE] } });
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class GroupsService {
-  constructor(private readonly db: Db) {}
+  private readonly groupTypes;
+
+  constructor(private readonly db: Db) {
+    this.groupTypes = new ListReads({ db, action: 'groups:read', list: listGroupTypes, find: findGroupType, present: presentGroupType, notFound: groupTypeNotFound });
+  }
 
   // Group types ----------------------------------------------------------------------------------------
 
-  async listGroupTypes(caller: Caller): Promise<GroupType[]> {
-    authorize(caller.principal, 'groups:read');
-    return (await listGroupTypes(this.db)).map(presentGroupType);
+  listGroupTypes(caller: Caller): Promise<GroupType[]> {
+    return this.groupTypes.list(caller);
   }
 
-  async getGroupType(caller: Caller, id: number): Promise<GroupType> {
-    authorize(caller.principal, 'groups:read');
-    const row = await findGroupType(this.db, id);
-    if (!row) throw groupTypeNotFound();
-    return presentGroupType(row);
+  getGroupType(caller: Caller, id: number): Promise<GroupType> {
+    return this.groupTypes.get(caller, id);
   }
 
   async groupsOfType(caller: Caller, id: number): Promise<GroupSummary[]> {
@@ -128,20 +114,21 @@ export class GroupsService {
 
   async deleteGroupType(caller: Caller, id: number): Promise<{ groupTypeId: number }> {
     const actor = authorize(caller.principal, 'groups:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const current = await lockGroupType(tx, id);
-        if (!current) throw groupTypeNotFound();
-        if ((await listGroupsOfType(tx, id)).length > 0) throw new AppError('conflict', groupMessages.GROUP_TYPE_HAS_GROUPS);
-        await deleteGroupType(tx, id);
-        await this.audit(tx, actor, caller, 'groupType.delete', 'groupType', id, { label: current.label });
-        return { groupTypeId: id };
-      });
-    } catch (error) {
-      // A group given this type meanwhile: the foreign key refuses the deletion.
-      if (errorCode(error) === '23503') throw new AppError('conflict', groupMessages.GROUP_TYPE_HAS_GROUPS);
-      throw error;
-    }
+    const inUse = () => new AppError('conflict', groupMessages.GROUP_TYPE_HAS_GROUPS);
+    // A group given this type meanwhile: the foreign key refuses the deletion.
+    return refuseOnConstraint(
+      () =>
+        this.db.transaction().execute(async (tx) => {
+          const current = await lockGroupType(tx, id);
+          if (!current) throw groupTypeNotFound();
+          if ((await listGroupsOfType(tx, id)).length > 0) throw inUse();
+          await deleteGroupType(tx, id);
+          await this.audit(tx, actor, caller, 'groupType.delete', 'groupType', id, { label: current.label });
+          return { groupTypeId: id };
+        }),
+      FOREIGN_KEY_VIOLATION,
+      inUse,
+    );
   }
 
   // Groups ---------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import {
 import type { Db, Tx } from '../../db/database.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { AppError } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { authorize, can } from '../../security/policies.js';
 import type { Principal } from '../../security/principal.js';
 import { acceptsFormat, detectFormat, FORMAT_PROBE_BYTES } from './formats.js';
@@ -55,7 +56,6 @@ import { uploadDigest, type ImageFiles } from './storage.js';
 
 /** Uploads untouched this long are removed with their bytes. */
 export const STALE_UPLOAD_HOURS = 24;
-const UNIQUE_VIOLATION = '23505';
 
 const unknownImage = () => new AppError('not_found', 'Unknown image.');
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
@@ -175,7 +175,7 @@ export class ImagesService {
           description: upload.description,
           deviceTypes: upload.device_types,
         }).catch((error: unknown) => {
-          if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+          if (isConstraintError(error, UNIQUE_VIOLATION)) {
             throw new AppError('conflict', `You already have an image ${upload.name} version ${upload.version}: the file was not kept.`);
           }
           throw error;
@@ -314,7 +314,7 @@ export class ImagesService {
       try {
         await updateImage(tx, id, { ...change, groupId, keepApproval });
       } catch (error) {
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new AppError('conflict', `You already have an image ${change.name} version ${change.version}.`);
+        if (isConstraintError(error, UNIQUE_VIOLATION)) throw new AppError('conflict', `You already have an image ${change.name} version ${change.version}.`);
         throw error;
       }
       await recordAudit(tx, {

@@ -3,13 +3,14 @@
 // file and its `.json` description, named by the upload's random id); `blobs/` the checked contents, named by
 // their SHA-256, each stored once however many images share it.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/utils';
 import { createSHA256, type IHasher } from 'hash-wasm';
+import { fileExists } from '../../files.js';
 import type { Db } from '../../db/database.js';
 import { deleteUpload, findUploadHash, saveUploadHash } from './repo.js';
 
@@ -57,7 +58,7 @@ export class ImageFiles {
    */
   async keepAsBlob(uploadId: string, sha256: string): Promise<void> {
     const target = this.blobPath(sha256);
-    if (await exists(target)) await rm(this.uploadPath(uploadId), { force: true });
+    if (await fileExists(target)) await rm(this.uploadPath(uploadId), { force: true });
     else await rename(this.uploadPath(uploadId), target);
     await rm(`${this.uploadPath(uploadId)}.json`, { force: true });
   }
@@ -69,16 +70,6 @@ export class ImageFiles {
 
   async removeBlob(sha256: string): Promise<void> {
     await rm(this.blobPath(sha256), { force: true });
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
   }
 }
 

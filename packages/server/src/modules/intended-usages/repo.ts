@@ -1,6 +1,7 @@
 // Queries on intended usages. Functions take the database or a transaction and return rows.
 import type { IntendedUsage } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
+import { presentUserSummary } from '../user-summary.js';
 
 function selectUsages(db: Queryable) {
   return db
@@ -16,7 +17,7 @@ export function presentIntendedUsage(row: IntendedUsageRow): IntendedUsage {
     intendedUsageId: row.id,
     description: row.description,
     createdAt: new Date(row.created_at).toISOString(),
-    user: { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, username: row.username },
+    user: presentUserSummary(row.user_id, row),
   };
 }
 

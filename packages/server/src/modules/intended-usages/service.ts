@@ -4,8 +4,8 @@ import { intendedUsageMessages, type IntendedUsage } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../../db/audit-writer.js';
+import type { Caller } from '../../security/principal.js';
+import { auditedTransaction } from '../list-steps.js';
 import {
   deleteIntendedUsage,
   findIntendedUsage,
@@ -16,14 +16,8 @@ import {
   userExists,
 } from './repo.js';
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 const notFound = () => new AppError('not_found', intendedUsageMessages.NOT_FOUND);
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
 export class IntendedUsagesService {
   constructor(private readonly db: Db) {}
 
@@ -33,56 +27,42 @@ export class IntendedUsagesService {
   }
 
   async get(caller: Caller, id: number): Promise<IntendedUsage> {
-    const row = await findIntendedUsage(this.db, id);
-    if (!row) throw notFound();
-    authorize(caller.principal, 'intended-usage:read', { userId: row.user_id });
-    return presentIntendedUsage(row);
+    return presentIntendedUsage((await this.owned(caller, id, 'intended-usage:read')).row);
   }
 
   async create(caller: Caller, userId: number, description: string): Promise<IntendedUsage> {
     const actor = authorize(caller.principal, 'intended-usage:manage', { userId });
     if (!(await userExists(this.db, userId))) throw new AppError('not_found', intendedUsageMessages.USER_NOT_FOUND);
-    const id = await this.db.transaction().execute(async (tx) => {
+    const id = await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       const created = await insertIntendedUsage(tx, userId, description);
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'intended-usage.create',
-        targetType: 'intended_usage',
-        targetId: created,
-        ip: caller.ip,
-        details: { userId },
-      });
+      await audit({ action: 'intended-usage.create', targetType: 'intended_usage', targetId: created, details: { userId } });
       return created;
     });
     return presentIntendedUsage((await findIntendedUsage(this.db, id))!);
   }
 
   async update(caller: Caller, id: number, description: string): Promise<IntendedUsage> {
-    const row = await findIntendedUsage(this.db, id);
-    if (!row) throw notFound();
-    const actor = authorize(caller.principal, 'intended-usage:manage', { userId: row.user_id });
-    await this.db.transaction().execute(async (tx) => {
+    const { actor } = await this.owned(caller, id, 'intended-usage:manage');
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await updateIntendedUsage(tx, id, description))) throw notFound();
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'intended-usage.update', targetType: 'intended_usage', targetId: id, ip: caller.ip });
+      await audit({ action: 'intended-usage.update', targetType: 'intended_usage', targetId: id });
     });
     return presentIntendedUsage((await findIntendedUsage(this.db, id))!);
   }
 
   async delete(caller: Caller, id: number): Promise<{ deleted: true }> {
-    const row = await findIntendedUsage(this.db, id);
-    if (!row) throw notFound();
-    const actor = authorize(caller.principal, 'intended-usage:manage', { userId: row.user_id });
-    await this.db.transaction().execute(async (tx) => {
+    const { row, actor } = await this.owned(caller, id, 'intended-usage:manage');
+    await auditedTransaction(this.db, actor, caller, async (tx, audit) => {
       if (!(await deleteIntendedUsage(tx, id))) throw notFound();
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        action: 'intended-usage.delete',
-        targetType: 'intended_usage',
-        targetId: id,
-        ip: caller.ip,
-        details: { userId: row.user_id },
-      });
+      await audit({ action: 'intended-usage.delete', targetType: 'intended_usage', targetId: id, details: { userId: row.user_id } });
     });
     return { deleted: true };
+  }
+
+  /** The intended usage `id` and the caller, once `action` allows them on its owner's (loaded first: its owner decides). */
+  private async owned(caller: Caller, id: number, action: 'intended-usage:read' | 'intended-usage:manage') {
+    const row = await findIntendedUsage(this.db, id);
+    if (!row) throw notFound();
+    return { row, actor: authorize(caller.principal, action, { userId: row.user_id }) };
   }
 }

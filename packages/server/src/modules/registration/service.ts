@@ -21,14 +21,15 @@ import {
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { administratorEmails } from '../../mail/administrators.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueLetter, enqueueMail } from '../../mail/outbox.js';
 import { consumeToken, issueToken, peekToken } from '../../security/account-tokens.js';
 import type { CaptchaVerifier } from '../../security/captcha.js';
 import { isCommonPassword } from '../../security/common-passwords.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { insertCredential } from '../credentials/service.js';
 import { employerTypeExists, insertEmployer, presentEmployerFields, professionalStatusExists } from '../employers/service.js';
@@ -48,19 +49,10 @@ import {
   usernameTaken,
 } from './repo.js';
 
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
-
 const fieldError = (code: 'validation' | 'conflict', field: string, message: string) =>
   new AppError(code, message, { fieldErrors: { [field]: [message] } });
 
 const invalidToken = () => new AppError('not_found', messages.TOKEN_INVALID);
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /** The photo's bytes and type, judged by content; base64 with an optional data: URL prefix. */
 export function decodePhoto(value: string): { bytes: Buffer; mime: string } {
@@ -179,21 +171,14 @@ export class RegistrationService {
           await insertCredential(tx, { user_id: userId, ssh_key: sshKey.normalisedLine, key_type: sshKey.type, fingerprint: sshKey.fingerprint });
         }
         const token = await issueToken(tx, userId, 'email_verification');
-        // Each mail says its own words to its reader: alike in shape only to the other mails.
-        await enqueueMail(tx, {
-          to: form.email,
-          subject: 'Testbed Portal: please validate your email',
-          text: [
-            `Hello ${form.firstname} ${form.lastname},`,
-            '',
-            `You requested an account on the Testbed Portal with the username ${form.username}.`,
-            'Open this link within 24 hours to validate your email:',
-            `${this.config.PUBLIC_URL}/confirm-email/${token}`,
-            '',
-            'An administrator will then validate your account, and you will receive an email once it is done.',
-            'If you did not request this account, ignore this email.',
-          ].join('\n'),
-        });
+        await enqueueLetter(tx, form, 'please validate your email', [
+          `You requested an account on the Testbed Portal with the username ${form.username}.`,
+          'Open this link within 24 hours to validate your email:',
+          `${this.config.PUBLIC_URL}/confirm-email/${token}`,
+          '',
+          'An administrator will then validate your account, and you will receive an email once it is done.',
+          'If you did not request this account, ignore this email.',
+        ]);
         await recordAudit(tx, {
           actorUserId: userId,
           action: 'registration.signup',
@@ -205,7 +190,7 @@ export class RegistrationService {
       });
     } catch (error) {
       // Two requests for one name at once: the unique index lets one through.
-      if (isUniqueViolation(error)) {
+      if (isConstraintError(error, UNIQUE_VIOLATION)) {
         if (error.constraint === 'users_email_key') throw fieldError('conflict', 'email', registrationMessages.EMAIL_TAKEN);
         throw fieldError('conflict', 'username', registrationMessages.USERNAME_TAKEN);
       }
@@ -285,39 +270,16 @@ export class RegistrationService {
    * wins; a second approval says "already validated", an approval after a refusal is a conflict.
    */
   async confirmUserAccount(token: string, caller: Caller): Promise<TokenConfirmationReply> {
-    const admin = authorize(caller.principal, 'account-request:decide');
-    return this.db.transaction().execute(async (tx) => {
-      const userId = await openMailLink(tx, 'account_validation', token, caller);
-      if (userId === null) {
-        const decided = await this.decidedRequest(tx, token);
-        if (decided.refused_at) throw new AppError('conflict', registrationMessages.ALREADY_REFUSED);
-        return { alreadyValidated: true };
-      }
-      const user = await findRegistrant(tx, userId);
-      if (!user || user.anonymised_at) throw invalidToken();
-      await approveAccount(tx, userId);
-      // Each mail says its own words to its reader: alike in shape only to the other mails.
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: 'Testbed Portal: your account has been validated',
-        text: [
-          `Hello ${user.firstname} ${user.lastname},`,
-          '',
-          'An administrator has validated your account on the Testbed Portal.',
-          `You can now sign in with your username ${user.username}:`,
-          `${this.config.PUBLIC_URL}/signin`,
-        ].join('\n'),
-      });
-      await recordAudit(tx, {
-        actorUserId: admin.userId,
-        action: 'registration.approve',
-        targetType: 'user',
-        targetId: userId,
-        ip: caller.ip,
-        details: { username: user.username, viaLink: true },
-      });
-      return { alreadyValidated: false };
+    const alreadyValidated = await this.decideRequest(token, caller, 'approve', async (tx, user) => {
+      await approveAccount(tx, user.id);
+      await enqueueLetter(tx, user, 'your account has been validated', [
+        'An administrator has validated your account on the Testbed Portal.',
+        `You can now sign in with your username ${user.username}:`,
+        `${this.config.PUBLIC_URL}/signin`,
+      ]);
+      return { viaLink: true };
     });
+    return { alreadyValidated };
   }
 
   /**
@@ -325,39 +287,52 @@ export class RegistrationService {
    * account stays disabled. A second refusal says so; a refusal after an approval is a conflict.
    */
   async refuseUserAccount(token: string, reason: string, caller: Caller): Promise<RefuseAccountReply> {
+    const alreadyRefused = await this.decideRequest(token, caller, 'refuse', async (tx, user) => {
+      await refuseAccount(tx, user.id);
+      await enqueueLetter(tx, user, 'your account request was not accepted', [
+        `An administrator of the Testbed Portal has refused your account request (username ${user.username}), for this reason:`,
+        '',
+        reason,
+        '',
+        'You may reply to the administrators of the testbed if you think this is a mistake.',
+      ]);
+      return { reason };
+    });
+    return { alreadyRefused };
+  }
+
+  /**
+   * The decision on the request of an account-validation link, in one transaction with its audit row:
+   * `apply` records it and mails the applicant, and answers the audit's details. True when the link was
+   * used already by the same decision; a conflict when by the other one.
+   */
+  private async decideRequest(
+    token: string,
+    caller: Caller,
+    decision: 'approve' | 'refuse',
+    apply: (tx: Tx, user: NonNullable<Awaited<ReturnType<typeof findRegistrant>>>) => Promise<Record<string, unknown>>,
+  ): Promise<boolean> {
     const admin = authorize(caller.principal, 'account-request:decide');
     return this.db.transaction().execute(async (tx) => {
       const userId = await openMailLink(tx, 'account_validation', token, caller);
       if (userId === null) {
-        const decided = await this.decidedRequest(tx, token);
-        if (!decided.refused_at) throw new AppError('conflict', registrationMessages.ALREADY_APPROVED);
-        return { alreadyRefused: true };
+        const refused = Boolean((await this.decidedRequest(tx, token)).refused_at);
+        if (refused && decision === 'approve') throw new AppError('conflict', registrationMessages.ALREADY_REFUSED);
+        if (!refused && decision === 'refuse') throw new AppError('conflict', registrationMessages.ALREADY_APPROVED);
+        return true;
       }
       const user = await findRegistrant(tx, userId);
       if (!user || user.anonymised_at) throw invalidToken();
-      await refuseAccount(tx, userId);
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: 'Testbed Portal: your account request was not accepted',
-        text: [
-          `Hello ${user.firstname} ${user.lastname},`,
-          '',
-          `An administrator of the Testbed Portal has refused your account request (username ${user.username}), for this reason:`,
-          '',
-          reason,
-          '',
-          'You may reply to the administrators of the testbed if you think this is a mistake.',
-        ].join('\n'),
-      });
+      const details = await apply(tx, user);
       await recordAudit(tx, {
         actorUserId: admin.userId,
-        action: 'registration.refuse',
+        action: `registration.${decision}`,
         targetType: 'user',
         targetId: userId,
         ip: caller.ip,
-        details: { username: user.username, reason },
+        details: { username: user.username, ...details },
       });
-      return { alreadyRefused: false };
+      return false;
     });
   }
 

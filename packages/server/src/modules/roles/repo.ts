@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { PROTECTED_ROLES, type Role, type RoleDetails } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
+import { presentUserSummary, userSummaryColumns } from '../user-summary.js';
 
 export interface RoleRow {
   id: number;
@@ -27,7 +28,7 @@ export function presentRole(row: RoleRow): Role {
 export function presentRoleDetails(row: RoleRow, users: RoleUserRow[]): RoleDetails {
   return {
     ...presentRole(row),
-    users: users.map((user) => ({ userId: user.id, firstname: user.firstname, lastname: user.lastname, username: user.username })),
+    users: users.map((user) => presentUserSummary(user.id, user)),
   };
 }
 
@@ -61,7 +62,7 @@ export async function listRoleUsers(db: Queryable, roleId: number): Promise<Role
   return db
     .selectFrom('user_roles')
     .innerJoin('users', 'users.id', 'user_roles.user_id')
-    .select(['users.id', 'users.firstname', 'users.lastname', 'users.username'])
+    .select(['users.id', ...userSummaryColumns])
     .where('user_roles.role_id', '=', roleId)
     .orderBy('users.lastname')
     .orderBy('users.firstname')

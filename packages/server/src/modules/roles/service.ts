@@ -2,11 +2,12 @@
 // ADMIN and USER cannot be renamed or deleted since signing in reads them by name; a role still given to
 // users cannot be deleted.
 import { roleMessages, type DeleteRoleReply, type Role, type RoleDetails, type RoleForm } from '@testbed/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
-import { recordAudit } from '../../db/audit-writer.js';
+import type { Caller } from '../../security/principal.js';
+import { FOREIGN_KEY_VIOLATION, refuseOnConstraint, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
+import { auditedTransaction, ListReads, type AuditedChange } from '../list-steps.js';
 import {
   countRoleUsers,
   deleteRole,
@@ -19,92 +20,67 @@ import {
   presentRole,
   presentRoleDetails,
   renameRole,
+  type RoleRow,
 } from './repo.js';
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
 
 const notFound = () => new AppError('not_found', roleMessages.NOT_FOUND);
 const duplicate = () => new AppError('conflict', roleMessages.DUPLICATE, { fieldErrors: { roleName: [roleMessages.DUPLICATE] } });
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-// Its methods follow every area's steps (authorize, load, present): alike in shape only to other services.
-export class RolesService {
-  constructor(private readonly db: Db) {}
-
-  async list(caller: Caller): Promise<Role[]> {
-    authorize(caller.principal, 'roles:read');
-    return (await listRoles(this.db)).map(presentRole);
+export class RolesService extends ListReads<RoleRow, Role, RoleDetails> {
+  constructor(private readonly db: Db) {
+    const presentOne = async (db: Queryable, row: RoleRow) => presentRoleDetails(row, await listRoleUsers(db, row.id));
+    super({ db, action: 'roles:read', list: listRoles, find: findRole, present: presentRole, presentOne, notFound });
   }
 
-  async get(caller: Caller, id: number): Promise<RoleDetails> {
-    authorize(caller.principal, 'roles:read');
-    const row = await findRole(this.db, id);
-    if (!row) throw notFound();
-    return presentRoleDetails(row, await listRoleUsers(this.db, id));
+  create(caller: Caller, form: RoleForm): Promise<RoleDetails> {
+    return this.change(caller, async (tx, audit) => {
+      const id = await insertRole(tx, form.roleName);
+      await audit({ action: 'role.create', targetType: 'role', targetId: id, details: { roleName: form.roleName } });
+      return presentRoleDetails((await findRole(tx, id))!, []);
+    });
   }
 
-  async create(caller: Caller, form: RoleForm): Promise<RoleDetails> {
-    const actor = authorize(caller.principal, 'roles:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const id = await insertRole(tx, form.roleName);
-        await recordAudit(tx, { actorUserId: actor.userId, action: 'role.create', targetType: 'role', targetId: id, ip: caller.ip, details: { roleName: form.roleName } });
-        return presentRoleDetails((await findRole(tx, id))!, []);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
-      throw error;
-    }
+  rename(caller: Caller, id: number, form: RoleForm): Promise<RoleDetails> {
+    return this.change(caller, async (tx, audit) => {
+      const role = await lockRole(tx, id);
+      if (!role) throw notFound();
+      if (role.name !== form.roleName) {
+        if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
+        await renameRole(tx, id, form.roleName);
+        await audit({ action: 'role.rename', targetType: 'role', targetId: id, details: { from: role.name, to: form.roleName } });
+      }
+      return presentRoleDetails((await findRole(tx, id))!, await listRoleUsers(tx, id));
+    });
   }
 
-  async rename(caller: Caller, id: number, form: RoleForm): Promise<RoleDetails> {
-    const actor = authorize(caller.principal, 'roles:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const role = await lockRole(tx, id);
-        if (!role) throw notFound();
-        if (role.name !== form.roleName) {
-          if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
-          await renameRole(tx, id, form.roleName);
-          await recordAudit(tx, {
-            actorUserId: actor.userId,
-            action: 'role.rename',
-            targetType: 'role',
-            targetId: id,
-            ip: caller.ip,
-            details: { from: role.name, to: form.roleName },
-          });
-        }
-        return presentRoleDetails((await findRole(tx, id))!, await listRoleUsers(tx, id));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
-      throw error;
-    }
-  }
-
-  async delete(caller: Caller, id: number): Promise<DeleteRoleReply> {
-    const actor = authorize(caller.principal, 'roles:manage');
-    try {
-      return await this.db.transaction().execute(async (tx) => {
+  delete(caller: Caller, id: number): Promise<DeleteRoleReply> {
+    // A grant made meanwhile by another request: the foreign key refuses the deletion.
+    const inUse = () => new AppError('conflict', roleMessages.HAS_USERS);
+    return this.change(
+      caller,
+      async (tx, audit) => {
         const role = await lockRole(tx, id);
         if (!role) throw notFound();
         if (isProtectedRole(role.name)) throw new AppError('conflict', roleMessages.PROTECTED);
-        if ((await countRoleUsers(tx, id)) > 0) throw new AppError('conflict', roleMessages.HAS_USERS);
+        if ((await countRoleUsers(tx, id)) > 0) throw inUse();
         await deleteRole(tx, id);
-        await recordAudit(tx, { actorUserId: actor.userId, action: 'role.delete', targetType: 'role', targetId: id, ip: caller.ip, details: { roleName: role.name } });
+        await audit({ action: 'role.delete', targetType: 'role', targetId: id, details: { roleName: role.name } });
         return { roleId: id };
-      });
-    } catch (error) {
-      // A grant made meanwhile by another request: the foreign key refuses the deletion.
-      if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503') {
-        throw new AppError('conflict', roleMessages.HAS_USERS);
-      }
-      throw error;
-    }
+      },
+      { code: FOREIGN_KEY_VIOLATION, refusal: inUse },
+    );
+  }
+
+  /**
+   * An administrator's change of the roles, in one transaction with its audit rows; the database's refusal
+   * (by default a concurrent duplicate name) gets the same reply as the check made first.
+   */
+  private async change<T>(
+    caller: Caller,
+    change: AuditedChange<T>,
+    refused: { code: string; refusal: () => AppError } = { code: UNIQUE_VIOLATION, refusal: duplicate },
+  ): Promise<T> {
+    const actor = authorize(caller.principal, 'roles:manage');
+    return refuseOnConstraint(() => auditedTransaction(this.db, actor, caller, change), refused.code, refused.refusal);
   }
 }

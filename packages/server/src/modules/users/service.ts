@@ -16,9 +16,10 @@ import {
 import type { Db, Queryable } from '../../db/database.js';
 import type { NotifiedReplies } from '../../db/notified-replies.js';
 import { AppError, forbidden } from '../../errors.js';
+import { isConstraintError, UNIQUE_VIOLATION } from '../../db/constraint-errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { authorize, can } from '../../security/policies.js';
-import type { Principal } from '../../security/principal.js';
+import type { Caller, Principal } from '../../security/principal.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { listEmploymentsOfUser, presentEmployerFields, type EmploymentRow } from '../employers/service.js';
 import {
@@ -39,11 +40,6 @@ import {
   type UserListRow,
   type UserRow,
 } from './repo.js';
-
-export interface Caller {
-  principal: Principal | null;
-  ip: string;
-}
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -101,8 +97,7 @@ const sameInstant = (a: Date | string | null | undefined, b: Date | string | nul
   (a === null || a === undefined ? null : new Date(a).getTime()) === (b === null ? null : new Date(b).getTime());
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  return e?.code === '23505' && (e.constraint === constraint || String(e.message ?? '').includes(constraint));
+  return isConstraintError(error, UNIQUE_VIOLATION) && (error.constraint === constraint || String(error.message ?? '').includes(constraint));
 }
 
 export class UsersService {
