@@ -91,13 +91,6 @@ export async function measureExperiments(log: (message: string) => void): Promis
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         }
         const totalMs = performance.now() - started;
-        if (process.env.BENCH_DEBUG) {
-          const wall = Date.now() - totalMs;
-          const exported = await api<{ experiment: { createdAt: string }; devices: { flashLog: { at: string; kind: string; text: string }[] }[] }>('GET', `/api/experiments/${submitted.body.id}/export`, token);
-          const full = await api<{ readyAt: string }>('GET', `/api/experiments/${submitted.body.id}`, token);
-          log(`created +${Date.parse(exported.body.experiment.createdAt) - wall} ready +${Date.parse(full.body.readyAt) - wall}`);
-          for (const device of exported.body.devices) log(device.flashLog.filter((entry) => entry.kind === 'stage').map((entry) => `${entry.text} +${Math.round(Date.parse(entry.at) - wall)}`).join(' '));
-        }
         totalsMs.push(totalMs);
         log(`experiment of ${EXPERIMENT_DEVICES} devices: ready ${(totalMs / 1000).toFixed(2)} s after its submit (the flash: ${FLASH_SECONDS} s)`);
         await api('POST', `/api/experiments/${submitted.body.id}/stop`, token);
