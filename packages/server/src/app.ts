@@ -356,6 +356,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(images.tusRoutes);
       const experimentRunner = new ExperimentRunner(db, flashing.service, reservations, app.log.child({ module: 'experiments' }), config.PUBLIC_URL, databaseAvailability);
       app.decorate('experimentRunner', experimentRunner);
+      if (deps.subscribe) await experimentRunner.listen(deps.subscribe);
       app.addHook('onClose', () => experimentRunner.stop());
       await api.register(experimentRoutes, {
         experiments: new ExperimentService(db, reservations, flashing.service, flashing.driver, experimentRunner, experimentEvents, flashing.streamSlots),

@@ -361,6 +361,8 @@ export interface ExperimentsTable {
   end_at: Timestamp;
   error: string | null;
   stop_requested_at: Timestamp | null;
+  /** A flash job of the experiment ended while a step ran: that step's end makes it due at once. */
+  due_again: Generated<boolean>;
   ready_at: Timestamp | null;
   ended_at: Timestamp | null;
   run_of: number | null;

@@ -208,8 +208,10 @@ export async function endStep(db: Queryable, id: number, owner: string, change: 
       ...(change.endAt ? { end_at: change.endAt } : {}),
       ...(change.readyAt ? { ready_at: sql<Date>`now()` } : {}),
       ...(change.ended ? { ended_at: sql<Date>`now()` } : {}),
-      // A stop asked while the step ran (it read no stop) is due at once, not at the time the step chose.
-      next_step_at: sql<Date>`CASE WHEN stop_requested_at IS NOT NULL THEN now() ELSE ${nextStepAt}::timestamptz END`,
+      // A stop asked, or a flash job ended, while the step ran (it read neither) is due at once, not at the time the
+      // step chose.
+      next_step_at: sql<Date>`CASE WHEN stop_requested_at IS NOT NULL OR due_again THEN now() ELSE ${nextStepAt}::timestamptz END`,
+      due_again: false,
       updated_at: sql<Date>`now()`,
       lease_owner: null,
       lease_until: null,

@@ -10,7 +10,7 @@
 // names one; a device whose flash back fails is quarantined.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseFaultReporter, Db } from '../../db/database.js';
+import type { DatabaseFaultReporter, Db, Subscribe } from '../../db/database.js';
 import { recordAudit } from '../../db/audit-writer.js';
 import { LeasedRowLoop } from '../../db/leased-rows.js';
 import { AppError } from '../../errors.js';
@@ -73,6 +73,11 @@ export class ExperimentRunner {
     this.loop.start(this.tickMs);
   }
 
+  /** Steps at once an experiment made due by the end of one of its flash jobs, on any instance (see the migration experiments_due_on_flash_end). */
+  listen(subscribe: Subscribe): Promise<void> {
+    return this.loop.listen(subscribe, 'experiments_due');
+  }
+
   /** Looks at the experiments now (one was submitted or stopped on this instance). */
   wake(): void {
     this.loop.wake();
@@ -117,14 +122,19 @@ export class ExperimentRunner {
       case 'waiting': {
         if (stopping || reservationOver) return this.beginEnd(experiment, 'cancelled', stopping ? 'Stopped before its start.' : 'Its reservation ended.');
         if (!window.started) return void (await done({}, new Date(window.start_date)));
-        await done({ state: 'flashing' }, new Date());
+        // Its flashes start in the pass that follows at once, not a tick later.
+        if (await done({ state: 'flashing' }, new Date())) this.loop.wake();
         return;
       }
       case 'flashing': {
         if (stopping || reservationOver) return this.beginEnd(experiment, 'cancelled', stopping ? 'Stopped while flashing.' : 'Its reservation ended.');
         await this.flashDevices(experiment, devices);
         const after = await experimentDevices(this.db, id);
-        if (after.some((device) => device.state === 'waiting' || device.state === 'flashing')) return void (await done({}, soon));
+        if (after.some((device) => device.state === 'waiting' || device.state === 'flashing')) {
+          // A job that ended while this step ran makes it due at once (due_again, see endStep): it is read in the
+          // pass that follows, woken by the job's NOTIFY.
+          return void (await done({}, soon));
+        }
         const failed = after.filter((device) => device.state === 'failed');
         if (failed.length > 0 && (experiment.all_or_nothing || failed.length === after.length)) {
           const names = failed.map((device) => `${device.mac_address}: ${device.error ?? 'flash failed'}`).join('; ');
@@ -153,35 +163,44 @@ export class ExperimentRunner {
     }
   }
 
-  /** Starts a flash job for each device not started yet, and reads the state of those that run. */
+  /**
+   * Starts a flash job for each device not started yet, all at once (the slowest start would otherwise hold back
+   * the last device's ready), and reads the state of those that run.
+   */
   private async flashDevices(experiment: ExperimentRow, devices: ExperimentDeviceRow[]): Promise<void> {
-    const owner = ownerOf(experiment);
-    let started = false;
-    for (const device of devices) {
-      if (device.state === 'waiting') {
-        // A job started by a step whose instance stopped before recording it is taken over, not started twice.
-        const earlier = await startedFlashJob(this.db, { deviceId: device.device_id, userId: experiment.user_id, reservationId: experiment.reservation_id! });
-        if (earlier !== undefined) {
-          await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'flashing', flashJobId: earlier });
-          continue;
+    const started = await Promise.all(
+      devices.map(async (device) => {
+        if (device.state === 'waiting') return this.startFlash(experiment, device);
+        if (device.state === 'flashing') {
+          if (device.flash_state === 'done') await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'ready', error: null });
+          else if (device.flash_state === 'failed' || device.flash_state === 'cancelled') {
+            await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'failed', error: device.flash_error ?? `Flash ${device.flash_state}.` });
+          }
         }
-        try {
-          await this.flashing.flash(owner, { deviceType: device.device_type, device: device.mac_address, image: device.image_name });
-          started = true;
-          const job = await startedFlashJob(this.db, { deviceId: device.device_id, userId: experiment.user_id, reservationId: experiment.reservation_id! });
-          await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'flashing', flashJobId: job });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'failed', error: `The flash could not start: ${error.message}` });
-        }
-      } else if (device.state === 'flashing') {
-        if (device.flash_state === 'done') await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'ready', error: null });
-        else if (device.flash_state === 'failed' || device.flash_state === 'cancelled') {
-          await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'failed', error: device.flash_error ?? `Flash ${device.flash_state}.` });
-        }
-      }
+        return false;
+      }),
+    );
+    if (started.includes(true)) this.flashing.jobsChanged();
+  }
+
+  /** Starts the device's flash job; answers whether it started one. */
+  private async startFlash(experiment: ExperimentRow, device: ExperimentDeviceRow): Promise<boolean> {
+    const job = { deviceId: device.device_id, userId: experiment.user_id, reservationId: experiment.reservation_id! };
+    // A job started by a step whose instance stopped before recording it is taken over, not started twice.
+    const earlier = await startedFlashJob(this.db, job);
+    if (earlier !== undefined) {
+      await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'flashing', flashJobId: earlier });
+      return false;
     }
-    if (started) this.flashing.jobsChanged();
+    try {
+      await this.flashing.flash(ownerOf(experiment), { deviceType: device.device_type, device: device.mac_address, image: device.image_name });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'failed', error: `The flash could not start: ${error.message}` });
+      return false;
+    }
+    await updateExperimentDevice(this.db, experiment.id, device.device_id, { state: 'flashing', flashJobId: await startedFlashJob(this.db, job) });
+    return true;
   }
 
   private async beginEnd(experiment: ExperimentRow, endState: 'done' | 'failed' | 'cancelled', error: string | null): Promise<void> {

@@ -227,7 +227,7 @@ export class FlashJobRunner {
       const before = signature(job);
       const abort = new AbortController();
       this.stepAborts.set(job.id, abort);
-      const step = this.step(job, abort.signal)
+      const step = this.stepThrough(job, abort.signal)
         .then(() => this.postponeIfIdle(job, before))
         .catch((error: unknown) => {
           if (!abort.signal.aborted && !this.faults.reportOutage(error)) {
@@ -253,7 +253,19 @@ export class FlashJobRunner {
     this.postponed.push({ id: job.id, waitMs });
   }
 
-  private async step(job: FlashJobRow, signal: AbortSignal): Promise<void> {
+  /**
+   * Steps the job, and again at once while a step moved it on to a check that waits for nothing (the node's
+   * readiness after the flash, the account's restore once it answers): those follow in the same pass rather than a
+   * tick later each, which would add two ticks to every flash.
+   */
+  private async stepThrough(job: FlashJobRow, signal: AbortSignal): Promise<void> {
+    for (let steps = 0; steps < 3 && !signal.aborted && this.loop.isRunning; steps++) {
+      if (!(await this.step(job, signal))) return;
+    }
+  }
+
+  /** One step of the job; answers true when it moved the job on to a state whose step may follow at once. */
+  private async step(job: FlashJobRow, signal: AbortSignal): Promise<boolean> {
     const target = this.targetOf(job);
     if (Date.now() >= new Date(job.deadline_at).getTime()) {
       this.driver.abortFlash(target);
@@ -261,7 +273,8 @@ export class FlashJobRunner {
       const seconds = Math.round((new Date(job.deadline_at).getTime() - new Date(job.started_at).getTime()) / 1000);
       const took = seconds < 120 ? `${seconds} second(s)` : `${Math.round(seconds / 60)} minute(s)`;
       const last = job.error ? ` Last error: ${job.error}` : '';
-      return this.finish(job, 'failed', `Timed out after ${took} ${STAGE_NAMES[job.state] ?? ''}.${last}`);
+      await this.finish(job, 'failed', `Timed out after ${took} ${STAGE_NAMES[job.state] ?? ''}.${last}`);
+      return false;
     }
     switch (job.state) {
       case 'pending': {
@@ -274,72 +287,82 @@ export class FlashJobRunner {
             await this.driver.flash(target);
           } catch (error) {
             this.flashedHere.delete(job.id);
-            return this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
+            await this.finish(job, 'failed', `The flash could not start: ${(error as Error).message}`);
+            return false;
           }
           // Cancelled while the flash was starting: the driver's stop came before it had anything to stop.
           if (signal.aborted) {
             this.flashedHere.delete(job.id);
             this.driver.abortFlash(target);
-            return;
+            return false;
           }
         }
         await this.update(job, { state: 'flashing' });
-        return;
+        return false;
       }
       case 'flashing': {
         const progress = await this.driver.flashStatus(target, job.status_lines);
         // Every line written since the last look goes to the log, each once, before the state moves on.
         if (progress.lines.length > 0) {
-          if (!(await addStatusLines(this.db, job.id, this.owner, job.status_lines, progress.lines))) return;
+          if (!(await addStatusLines(this.db, job.id, this.owner, job.status_lines, progress.lines))) return false;
           job.status_lines += progress.lines.length;
           job.status_line = progress.lines.at(-1)!;
         }
         if (progress.failure) {
           this.flashedHere.delete(job.id);
-          return this.finish(job, 'failed', progress.failure);
+          await this.finish(job, 'failed', progress.failure);
+          return false;
         }
         const startSeconds = Math.floor(new Date(job.started_at).getTime() / 1000);
         if (progress.line !== null && isFlashingDoneLine(progress.line, startSeconds)) {
           this.flashedHere.delete(job.id);
-          await this.update(job, { state: 'waiting_ready' });
+          return this.update(job, { state: 'waiting_ready' });
         }
-        return;
+        return false;
       }
       case 'waiting_ready': {
         const result = await this.driver.checkReady(target);
-        if (result === NODE_READY && !job.restore_account) return this.finish(job, 'done', null);
-        if (result === NODE_READY) await this.update(job, { state: 'restoring', error: null });
-        else if (result !== job.error) await this.update(job, { error: `The node does not answer yet (${result}).` });
-        return;
+        if (result === NODE_READY && !job.restore_account) {
+          await this.finish(job, 'done', null);
+          return false;
+        }
+        if (result === NODE_READY) return this.update(job, { state: 'restoring', error: null });
+        if (result !== job.error) await this.update(job, { error: `The node does not answer yet (${result}).` });
+        return false;
       }
       case 'restoring': {
         const account = await findNodeAccount(this.db, job.user_id);
         // Failures of the account, not of the device: they do not count towards its quarantine.
-        if (!account) return this.finish(job, 'failed', 'The account to restore is no longer active.', undefined, false);
-        if (account.sshKeys.length === 0) return this.finish(job, 'failed', 'The account has no SSH key to put on the node.', undefined, false);
-        try {
-          // Cut short if the reservation ends meanwhile; the claim of this step found it running.
-          await this.driver.restoreAccount(target, account, signal);
-        } catch (error) {
-          if (signal.aborted) return;
-          // The node's SSH server may still be starting: tried again until the deadline.
-          await this.update(job, { error: `The account could not be restored yet: ${(error as Error).message}` });
-          return;
+        if (!account) await this.finish(job, 'failed', 'The account to restore is no longer active.', undefined, false);
+        else if (account.sshKeys.length === 0) await this.finish(job, 'failed', 'The account has no SSH key to put on the node.', undefined, false);
+        else {
+          try {
+            // Cut short if the reservation ends meanwhile; the claim of this step found it running.
+            await this.driver.restoreAccount(target, account, signal);
+          } catch (error) {
+            if (signal.aborted) return false;
+            // The node's SSH server may still be starting: tried again until the deadline.
+            await this.update(job, { error: `The account could not be restored yet: ${(error as Error).message}` });
+            return false;
+          }
+          await this.finish(job, 'done', null);
         }
-        return this.finish(job, 'done', null);
+        return false;
       }
       default:
-        return;
+        return false;
     }
   }
 
-  private async update(job: FlashJobRow, change: FlashJobChange): Promise<void> {
+  /** Records a change of the job; answers whether this instance still held it. */
+  private async update(job: FlashJobRow, change: FlashJobChange): Promise<boolean> {
     const held = await updateFlashJob(this.db, job.id, this.owner, change);
     // The row read at this tick follows the change, so that postponeIfIdle sees it.
     if (change.state) job.state = change.state;
     if (change.statusLine !== undefined) job.status_line = change.statusLine;
     if (change.error !== undefined) job.error = change.error;
     if (held && change.state === 'restoring') this.onChange();
+    return held;
   }
 
   private async finish(

@@ -32,14 +32,21 @@ async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
   await user.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
-describe('new experiment page', { timeout: 30_000 }, () => {
-  it('adds a second group with its own image, previews each group’s devices and books both', async () => {
-    signInAs('USER', { abilities });
-    const server = fakeServer({
+/** The signed-in user's portal: the device types, their images, no template; and `routes`. */
+function portal(routes: Parameters<typeof fakeServer>[0]) {
+  signInAs('USER', { abilities });
+  return fakeServer({
       'GET /api/auth/me': () => ({ body: me() }),
       'GET /api/getNodes': () => ({ body: nodes }),
       'GET /api/experimentTemplates': () => ({ body: [] }),
       'GET /api/images/flashable': ({ url }) => ({ body: flashable[url.searchParams.get('deviceType') ?? ''] ?? [] }),
+    ...routes,
+  });
+}
+
+describe('new experiment page', { timeout: 30_000 }, () => {
+  it('adds a second group with its own image, previews each group’s devices and books both', async () => {
+    const server = portal({
       'POST /api/experiments/preview': () => ({
         body: {
           start,
@@ -101,12 +108,7 @@ describe('new experiment page', { timeout: 30_000 }, () => {
   });
 
   it('removes a group, and names devices of a group by their address', async () => {
-    signInAs('USER', { abilities });
-    const server = fakeServer({
-      'GET /api/auth/me': () => ({ body: me() }),
-      'GET /api/getNodes': () => ({ body: nodes }),
-      'GET /api/experimentTemplates': () => ({ body: [] }),
-      'GET /api/images/flashable': ({ url }) => ({ body: flashable[url.searchParams.get('deviceType') ?? ''] ?? [] }),
+    const server = portal({
       'POST /api/experiments/preview': () => ({ body: { start, end: '2026-12-01T11:00:00.000Z', devices: [device(0, 'openwrt-router', '02:00:00:02:00:02', '10.0.2.12', 'openwrt-23')] } }),
     });
     const user = userEvent.setup();
