@@ -676,15 +676,20 @@ async function uploadOnly(): Promise<boolean> {
   return rows.every((row) => row.pass !== false);
 }
 
-/** The experiments' row: the portal's overhead from submit to ready, minus the simulator's flash (bench/experiments.ts). */
+/**
+ * The experiments' row: the portal's overhead from submit to ready, minus the simulator's flash
+ * (bench/experiments.ts). Judged on PostgreSQL, where a production testbed runs; the embedded engine runs every
+ * statement in the server's own thread, one at a time, so its figure is shown, not judged (as for the reads).
+ */
 async function experimentsRow(): Promise<Row> {
   const measured = await measureExperiments(log);
+  const judged = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
   return {
     route: `experiment of ${EXPERIMENT_DEVICES} devices, now: submit to ready minus the ${FLASH_SECONDS} s flash (median of ${EXPERIMENT_RUNS})`,
     rows: String(EXPERIMENT_DEVICES),
     ratio: `${(measured.overheadMs / 1000).toFixed(2)} s (runs: ${measured.totalsMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
-    budget: `< ${EXPERIMENT_OVERHEAD_BUDGET_MS / 1000} s`,
-    pass: measured.overheadMs < EXPERIMENT_OVERHEAD_BUDGET_MS,
+    budget: judged ? `< ${EXPERIMENT_OVERHEAD_BUDGET_MS / 1000} s` : `< ${EXPERIMENT_OVERHEAD_BUDGET_MS / 1000} s on PostgreSQL`,
+    pass: judged ? measured.overheadMs < EXPERIMENT_OVERHEAD_BUDGET_MS : null,
   };
 }
 
