@@ -1,11 +1,12 @@
 // An experiment from the web: the form (two groups of devices) previews the slot and each group's devices before
-// anything is booked, confirming books it and opens its page, where the state of the experiment and of each device follow live up to ready;
-// stopping it releases the devices and flashes them back.
+// anything is booked, confirming books it and opens its page, where the state of the experiment and of each
+// device follow live up to ready; the bell of the header tells of it; stopping it releases the devices and flashes
+// them back.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { experimentMessages, messages } from '@testbed/contract';
+import { experimentMessages, messages, notificationMessages } from '@testbed/contract';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, screenshot, signIn } from './support/browser';
 import { addSshKey, apiSignIn, createUserViaApi } from './support/seed';
@@ -83,6 +84,21 @@ describe('an experiment from the web', () => {
     await expect.poll(() => devices.textContent()).toContain(`ssh ${PERSON.username}@10.0.3.11`);
     await screenshot(page, 'experiment-ready');
     await expectNoAxeViolations(page);
+
+    // Its owner is told in the portal too: the bell counts it as the page sees it ready, and links to it.
+    const bell = page.getByRole('button', { name: notificationMessages.OPEN_NOTIFICATIONS.replace('{{count}}', '1') });
+    await bell.waitFor({ timeout: 10_000 });
+    await bell.click();
+    const notifications = page.getByRole('region', { name: notificationMessages.NOTIFICATIONS });
+    const told = notifications.getByRole('link', { name: 'Experiment Two routers is ready' });
+    await told.waitFor();
+    expect(await told.getAttribute('href')).toBe(new URL(page.url()).pathname);
+    await screenshot(page, 'experiment-notification');
+    await expectNoAxeViolations(page);
+    await told.click();
+    // Opened, it is read: the bell counts nothing.
+    await page.getByRole('button', { name: notificationMessages.NOTIFICATIONS, exact: true }).waitFor();
+    expect(await notifications.count()).toBe(0);
 
     await page.getByRole('button', { name: experimentMessages.STOP }).click();
     await page.getByRole('dialog').getByRole('button', { name: experimentMessages.STOP }).click();

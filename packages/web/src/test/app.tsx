@@ -122,7 +122,11 @@ export function signInAs(authority: AuthorityName, overrides: Partial<SigninRepl
   return reply;
 }
 
-/** Answers fetch calls with the given JSON replies in order, and records the requests. */
+/**
+ * Answers fetch calls with the given JSON replies in order, and records the requests. The frame's own read of the
+ * notifications (the header's bell, on every signed-in page) is answered with none, outside the queue and the
+ * record: the queue is the page's calls.
+ */
 export function mockFetch(...replies: Array<{ status: number; body?: unknown; headers?: Record<string, string> }>) {
   const queue = [...replies];
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -133,6 +137,11 @@ export function mockFetch(...replies: Array<{ status: number; body?: unknown; he
       headers: { 'content-type': 'application/json', ...next.headers },
     });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), 'http://localhost').pathname === '/api/notifications' && (init?.method ?? 'GET') === 'GET') {
+      return new Response(JSON.stringify({ notifications: [], unread: 0 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    return fetchMock(input, init);
+  });
   return fetchMock;
 }

@@ -2,7 +2,7 @@
 // answers it at once, then each change of its state and its devices' as the runner makes it, and the end; its
 // tickets are single use; the owner's notification in the portal when it is ready. On PostgreSQL also across two
 // instances: the runner on one, the stream on the other (the rows' NOTIFY reaches every instance).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -188,6 +188,26 @@ describe('GET /api/experiments/{id}/events', () => {
     expect(marked.json()).toMatchObject({ id, read: true });
     expect(notificationListSchema.parse((await user.inject({ method: 'GET', url: '/api/notifications' })).json()).unread).toBe(0);
     expect((await user.inject({ method: 'POST', url: '/api/notifications/read' })).json()).toEqual({ marked: 0 });
+
+    // Kept 90 days: the hourly prune of old rows removes older ones.
+    await database.db.updateTable('notifications').set({ created_at: new Date(Date.now() - 91 * 86_400_000) }).where('id', '=', id).execute();
+    await instance.app.flashJobs.pruneLogs();
+    expect(notificationListSchema.parse((await user.inject({ method: 'GET', url: '/api/notifications' })).json()).notifications).toEqual([]);
+  });
+
+  it('opens for a personal API token of the read scope, as the ticket of a flash stream does', async () => {
+    const id = (await user.inject({ method: 'GET', url: '/api/experiments?when=all' })).json()[0].id as number;
+    const token = `tbp_${randomBytes(32).toString('base64url')}`;
+    await database.db
+      .insertInto('api_tokens')
+      .values({ user_id: user.id, name: 'stream', token_hash: createHash('sha256').update(token).digest(), scope: 'read', expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
+    const ticket = await ticketOf(instance.origin, token, id);
+    const stream = await fetch(`${instance.origin}/api/experiments/${id}/events?ticket=${ticket}`);
+    expect(stream.status).toBe(200);
+    // That experiment is over: the stream sends it as it is, then ends.
+    const arrivals = await readEvents(stream.body!);
+    expect(arrivals.map((arrival) => arrival.event)).toEqual(['experiment', 'end']);
   });
 
   it('ends with an experiment stopped before it was ready; refuses a used ticket, a ticket of another experiment and an unknown experiment with 401, like a flash stream', async () => {

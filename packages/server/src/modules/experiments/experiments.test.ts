@@ -194,6 +194,10 @@ describe('an experiment of 3 devices', () => {
     expect(failed.state).toBe('failed');
     expect(failed.error).toContain('All or nothing');
     expect(failed.devices.find((device) => device.macAddress === BOARD(4))).toMatchObject({ state: 'released' });
+    // Its owner is told in the portal, newest first: the failure, linking to it, after the lenient one's ready.
+    const told = (await user.inject({ method: 'GET', url: '/api/notifications' })).json() as { notifications: { kind: string; link: string; text: string }[] };
+    expect(told.notifications[0]).toMatchObject({ kind: 'experiment-failed', link: `/experiments/${failed.id}`, text: failed.error });
+    expect(told.notifications.find((one) => one.link === `/experiments/${ready.id}`)).toMatchObject({ kind: 'experiment-ready' });
     await database.db.updateTable('devices').set({ quarantined_at: null, quarantine_reason: null, failure_streak: 0 }).where('mac_address', '=', BROKEN).execute();
   });
 });

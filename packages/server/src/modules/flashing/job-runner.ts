@@ -180,9 +180,10 @@ export class FlashJobRunner {
     for (const id of finished) this.flashedHere.delete(id);
   }
 
-  /** Removes the logs past their retention now; answers how many entries went. */
-  pruneLogs(): Promise<number> {
-    return pruneFlashLogs(this.db, this.policy.logRetentionDays);
+  /** Removes the logs past their retention now, and the other old rows given to alsoPrune; answers how many log entries went. */
+  async pruneLogs(): Promise<number> {
+    const [removed] = await Promise.all([pruneFlashLogs(this.db, this.policy.logRetentionDays), ...this.otherPrunes.map((prune) => prune())]);
+    return removed;
   }
 
   /** Runs `prune` with the hourly prune of the logs: one periodic removal of old rows per instance. */
@@ -195,13 +196,8 @@ export class FlashJobRunner {
     if (this.lastTickAt - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = this.lastTickAt;
       this.pruneLogs().catch((error: unknown) => {
-        if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old flash logs not pruned');
+        if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old flash logs and rows not pruned');
       });
-      for (const prune of this.otherPrunes) {
-        prune().catch((error: unknown) => {
-          if (!this.faults.reportOutage(error)) this.log.warn({ err: error }, 'old rows not pruned');
-        });
-      }
     }
     let jobs: FlashJobRow[];
     try {
