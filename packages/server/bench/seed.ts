@@ -64,7 +64,7 @@ export async function seedReservations(db: Db, firstUser: number, deviceIds: num
   const timelineEnd = new Date(Date.now() + 14 * DAY_SECONDS * 1000);
   const { rows } = await sql<{ base: number }>`SELECT COALESCE(max(id), 0) AS base FROM reservations`.execute(db);
   const base = rows[0]!.base - from;
-  const chunk = 100_000;
+  const chunk = 20_000;
   for (let lo = from; lo < to; lo += chunk) {
     const hi = Math.min(to, lo + chunk);
     await sql`
