@@ -5,7 +5,7 @@ import { Button, NavLink, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
 import type { SessionUser } from '../shared/session';
-import { navigationFor } from './navigation';
+import { navigationFor } from './navigation-menus';
 
 // Shade 9: Mantine's default red is too light for small text on white.
 const DANGER_COLOR = 'red.9';

@@ -1,9 +1,10 @@
 // The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
 // with its buttons, the progress bar while loading, a sentence when the list is empty, and a table
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
-import { Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
+import { Button, Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { reportFailure } from '../report-failure';
 import { DeleteButton } from './delete-button';
 import { PageControls, usePage } from './paged';
@@ -38,6 +39,8 @@ export interface AdminListPageProps<Row, Id> {
   title: string;
   /** The header's buttons: the "new" link, and any link to a related list. */
   actions?: ReactNode;
+  /** Header links as buttons, in order: a related list's (default variant), then the "new" one (filled, last). */
+  links?: { label: string; to: string; related?: boolean }[];
   /** The list's query; a failed read is only logged and the list shows as empty (docs/web-app.md). */
   query: { data: readonly Row[] | undefined; isPending: boolean; error: Error | null };
   failureLog: string;
@@ -56,6 +59,7 @@ export interface AdminListPageProps<Row, Id> {
 export function AdminListPage<Row, Id extends string | number>({
   title,
   actions,
+  links = [],
   query,
   failureLog,
   loadingLabel,
@@ -83,6 +87,15 @@ export function AdminListPage<Row, Id extends string | number>({
           {title}
         </Title>
         {actions}
+        {links.length > 0 && (
+          <Group gap="sm">
+            {links.map((link) => (
+              <Button key={link.to} component={Link} to={link.to} variant={link.related ? 'default' : 'filled'}>
+                {link.label}
+              </Button>
+            ))}
+          </Group>
+        )}
       </Group>
       {query.isPending && <Progress value={LOADING_VALUE} animated striped aria-label={loadingLabel} />}
       {!query.isPending && all.length === 0 && <Text>{emptyText}</Text>}

@@ -30,3 +30,31 @@ export function useConfirmedDelete<Item, Id>({ mutation, idOf, confirmation, del
   };
   return { start, dialog, pendingId: mutation.isPending ? mutation.variables : undefined };
 }
+
+export interface NamedDeleteTexts {
+  title: string;
+  /** The dialog's sentence, followed by the item's name. */
+  text: string;
+  confirmLabel: string;
+  deletedNotice: string;
+}
+
+/**
+ * The confirmed delete of a thing known by its name (a role, a group, a group type): a hook, like
+ * useConfirmedDelete's, over the feature's delete mutation, that asks "<text> <name>" first.
+ */
+export function namedDeleteFlow<Item, Id>(
+  useMutation: () => UseMutationResult<unknown, Error, Id>,
+  identify: (item: Item) => { id: Id; name: string },
+  { title, text, confirmLabel, deletedNotice }: NamedDeleteTexts,
+) {
+  return function useNamedDelete(onDeleted?: () => void) {
+    return useConfirmedDelete({
+      mutation: useMutation(),
+      idOf: (item: Item) => identify(item).id,
+      confirmation: (item) => ({ title, message: `${text} ${identify(item).name}`, confirmLabel }),
+      deletedNotice,
+      onDeleted,
+    });
+  };
+}

@@ -1,13 +1,17 @@
-import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { signinSchema, commonMessages } from '@testbed/contract';
+import { Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
-import { SentenceLines } from '../../../shared/components/sentence-lines';
 import { DOCUMENTATION_URL } from '../../../shared/config';
 import { useContractForm } from '../../../shared/form';
 import { afterSigninURL, paths } from '../../../shared/paths';
+import { preloadable } from '../../../shared/preloadable';
 import { useSignin } from '../api/signin';
+
+const notice = preloadable(() => import('../components/signin-notice').then((module) => module.SigninNotice));
+const Notice = notice.Component;
 
 /**
  * The sign-in error texts: the account-invalid text for that exact server message, the server's
@@ -33,6 +37,8 @@ export function SigninPage() {
   const disconnected = searchParams.get('disconnected') === 'true';
 
   const onSubmit = form.onSubmit((data) => {
+    // Fetched while the server answers, so that a refusal shows at once.
+    void notice.preload();
     signin.mutate(data, {
       onSuccess: (reply) => void navigate(afterSigninURL(searchParams.get('returnURL'), reply.redirectURL), { replace: true }),
     });
@@ -50,16 +56,11 @@ export function SigninPage() {
         </Anchor>
       </div>
 
-      {passwordChanged && (
-        <Alert color="teal" variant="light">
-          {commonMessages.PASSWORD_CHANGED}
-        </Alert>
-      )}
-      {disconnected && (
-        <Alert color="blue" variant="light">
-          {commonMessages.DISCONNECTED}
-        </Alert>
-      )}
+      {/* Each notice suspends alone while its code comes, the rest of the page shown meanwhile. */}
+      <Suspense fallback={null}>
+        {passwordChanged && <Notice color="teal" text={commonMessages.PASSWORD_CHANGED} />}
+        {disconnected && <Notice color="blue" text={commonMessages.DISCONNECTED} />}
+      </Suspense>
 
       <Paper withBorder shadow="xs" radius="md" p="lg">
         <form onSubmit={onSubmit} noValidate aria-labelledby="signin-heading">
@@ -83,11 +84,9 @@ export function SigninPage() {
               required
               {...form.getInputProps('password')}
             />
-            {signin.isError && (
-              <Alert color="red" variant="light" data-testid="signin-error">
-                <SentenceLines text={errorText(signin.error)} size="sm" />
-              </Alert>
-            )}
+            <Suspense fallback={null}>
+              {signin.isError && <Notice color="red" testId="signin-error" text={errorText(signin.error)} lines />}
+            </Suspense>
             <Button type="submit" fullWidth loading={signin.isPending}>
               {commonMessages.SIGN_IN}
             </Button>

@@ -1,6 +1,6 @@
 // Every user's SSH keys (administrators): the key shortened with its fingerprint, the owner's first name,
 // last name and username, and a delete button behind a confirmation.
-import { Anchor, Button, Code, Text } from '@mantine/core';
+import { Anchor, Code, Text } from '@mantine/core';
 import { credentialMessages, shortenSshKey, type Credential, commonMessages } from '@testbed/contract';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
@@ -22,11 +22,7 @@ export function CredentialsPage() {
   return (
     <AdminListPage
       title={commonMessages.CREDENTIALS}
-      actions={
-        <Button component={Link} to={paths.credentialNew.href()}>
-          {credentialMessages.ADD_SSH_KEY}
-        </Button>
-      }
+      links={[{ label: credentialMessages.ADD_SSH_KEY, to: paths.credentialNew.href() }]}
       query={credentials}
       failureLog="Loading the credentials failed"
       loadingLabel={commonMessages.LOADING}

@@ -1,6 +1,7 @@
 // The employer form's fields: institute name and country required, the others optional.
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { employerMessages } from '@testbed/contract';
+import type { ReactNode } from 'react';
 
 export interface EmployerValues {
   instituteName: string;
@@ -40,7 +41,7 @@ export function EmployerFields({
   readOnly = false,
 }: {
   values: EmployerValues;
-  errors?: Partial<Record<keyof EmployerValues, string>>;
+  errors?: Partial<Record<string, ReactNode>>;
   onChange: (values: EmployerValues) => void;
   readOnly?: boolean;
 }) {

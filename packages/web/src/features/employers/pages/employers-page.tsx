@@ -1,8 +1,6 @@
 // The employers list (administrators): institute, laboratory/entity, team, location, country, URL, number of
 // users and a delete button, disabled with a tooltip while the employer has users.
-import { Button } from '@mantine/core';
 import { employerMessages, type Employer } from '@testbed/contract';
-import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useEmployers } from '../api/employers-api';
@@ -16,11 +14,7 @@ export function EmployersPage() {
   return (
     <AdminListPage
       title={employerMessages.EMPLOYERS}
-      actions={
-        <Button component={Link} to={paths.employerNew.href()}>
-          {employerMessages.CREATE_EMPLOYER}
-        </Button>
-      }
+      links={[{ label: employerMessages.CREATE_EMPLOYER, to: paths.employerNew.href() }]}
       query={employers}
       failureLog="Loading the employers failed"
       loadingLabel={employerMessages.EMPLOYERS}

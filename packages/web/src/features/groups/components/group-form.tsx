@@ -1,10 +1,11 @@
-// The group form (create and edit): a name and an optional group type, checked with the contract's
-// schema before sending; the server's refusals (name taken, unknown type) shown under their fields.
+// The group form (create and edit): a name and an optional group type, on the contract's schema
+// (useContractForm); the server's refusals (name taken, unknown type) shown under their fields.
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { groupFormSchema, groupMessages, type GroupForm as GroupFormValues, type GroupType } from '@testbed/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../shared/api-client';
 import { ErrorAlert } from '../../../shared/components/error-alert';
+import { useContractForm } from '../../../shared/form';
 
 export interface GroupFormProps {
   initial?: { name: string; groupTypeId: number | null };
@@ -17,47 +18,29 @@ export interface GroupFormProps {
 }
 
 export function GroupForm({ initial, groupTypes, submitLabel, pending, error, onSubmit, extraActions }: GroupFormProps) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [groupTypeId, setGroupTypeId] = useState<number | null>(initial?.groupTypeId ?? null);
-  const [nameError, setNameError] = useState<string | undefined>();
-  const check = (value: string) => {
-    const result = groupFormSchema.shape.name.safeParse(value);
-    return result.success ? undefined : result.error.issues[0]?.message;
-  };
+  const form = useContractForm(groupFormSchema, { name: initial?.name ?? '', groupTypeId: initial?.groupTypeId ?? null });
   const fields = error instanceof ApiError ? error.fieldErrors : {};
   const serverName = fields.name?.[0];
   const serverType = fields.groupType?.[0];
   const serverError = error && !serverName && !serverType ? error.message : null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = groupFormSchema.safeParse({ name, groupTypeId });
-    setNameError(result.success ? undefined : check(name));
-    if (result.success) onSubmit(result.data);
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
         <TextInput
           label={groupMessages.GROUP_NAME}
           name="name"
           required
           autoComplete="off"
-          value={name}
-          error={nameError ?? serverName}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setName(value);
-            if (nameError) setNameError(check(value));
-          }}
+          {...form.getInputProps('name')}
+          error={form.errors.name ?? serverName}
         />
         <Select
           label={groupMessages.GROUP_TYPE}
           placeholder={groupMessages.NO_GROUP_TYPE}
           data={groupTypes.map((type) => ({ value: String(type.groupTypeId), label: type.label }))}
-          value={groupTypeId ? String(groupTypeId) : null}
-          onChange={(value) => setGroupTypeId(value ? Number(value) : null)}
+          value={form.getValues().groupTypeId ? String(form.getValues().groupTypeId) : null}
+          onChange={(value) => form.setFieldValue('groupTypeId', value ? Number(value) : null)}
           clearable
           clearButtonProps={{ 'aria-label': `${groupMessages.NO_GROUP_TYPE}` }}
           searchable

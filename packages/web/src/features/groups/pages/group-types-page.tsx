@@ -1,8 +1,6 @@
 // The group types (administrators), 50 to a page: label and number of
 // groups, with details and delete buttons, and the way to create one.
-import { Button, Group } from '@mantine/core';
 import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType, commonMessages } from '@testbed/contract';
-import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
@@ -16,16 +14,10 @@ export function GroupTypesPage() {
   return (
     <AdminListPage
       title={groupMessages.GROUP_TYPES}
-      actions={
-        <Group gap="sm">
-          <Button component={Link} to={paths.groups.href()} variant="default">
-            {groupMessages.GROUPS}
-          </Button>
-          <Button component={Link} to={paths.groupTypeNew.href()}>
-            {groupMessages.NEW_GROUP_TYPE}
-          </Button>
-        </Group>
-      }
+      links={[
+        { label: groupMessages.GROUPS, to: paths.groups.href(), related: true },
+        { label: groupMessages.NEW_GROUP_TYPE, to: paths.groupTypeNew.href() },
+      ]}
       query={types}
       failureLog="Loading the group types failed"
       loadingLabel={commonMessages.LOADING}

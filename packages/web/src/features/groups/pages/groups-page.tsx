@@ -1,8 +1,6 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
-import { Button, Group } from '@mantine/core';
 import { groupMessages, type GroupSummary, commonMessages } from '@testbed/contract';
-import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
@@ -16,16 +14,10 @@ export function GroupsPage() {
   return (
     <AdminListPage
       title={groupMessages.GROUPS}
-      actions={
-        <Group gap="sm">
-          <Button component={Link} to={paths.groupTypes.href()} variant="default">
-            {groupMessages.GROUP_TYPES}
-          </Button>
-          <Button component={Link} to={paths.groupNew.href()}>
-            {groupMessages.NEW_GROUP}
-          </Button>
-        </Group>
-      }
+      links={[
+        { label: groupMessages.GROUP_TYPES, to: paths.groupTypes.href(), related: true },
+        { label: groupMessages.NEW_GROUP, to: paths.groupNew.href() },
+      ]}
       query={groups}
       failureLog="Loading the groups failed"
       loadingLabel={commonMessages.LOADING}

@@ -1,8 +1,6 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons.
 // ADMIN and USER cannot be deleted: their button is disabled and says why.
-import { Button } from '@mantine/core';
 import { roleMessages, type Role, commonMessages } from '@testbed/contract';
-import { Link } from 'react-router';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
@@ -16,11 +14,7 @@ export function RolesPage() {
   return (
     <AdminListPage
       title={roleMessages.ROLES}
-      actions={
-        <Button component={Link} to={paths.roleNew.href()}>
-          {roleMessages.NEW_ROLE}
-        </Button>
-      }
+      links={[{ label: roleMessages.NEW_ROLE, to: paths.roleNew.href() }]}
       query={roles}
       failureLog="Loading the roles failed"
       loadingLabel={commonMessages.LOADING}

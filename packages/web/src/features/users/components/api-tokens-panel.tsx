@@ -7,58 +7,48 @@ import {
   apiTokenMessages as m,
   createApiTokenSchema,
   type ApiTokenScope,
+  type CreateApiToken,
 } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../shared/api-client';
 import { ShownOnceDialog } from '../../../shared/components/dialog';
+import { useContractForm } from '../../../shared/form';
 import { useApiTokens, useCreateApiToken } from '../api/api-tokens-api';
 import { RevocableTokens } from './revocable-tokens';
 
 function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: string) => void }) {
   const create = useCreateApiToken(userId);
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiTokenScope>('read');
-  const [days, setDays] = useState('90');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(createApiTokenSchema, { name: '', scope: 'read' as ApiTokenScope, expiresInDays: 90 });
 
   // The server's refusal of a field shows under that field (its fieldErrors are keyed by the body's names).
   const serverErrors = create.error instanceof ApiError ? create.error.fieldErrors : {};
-  const errorOf = (field: 'name' | 'scope' | 'expiresInDays') => errors[field] ?? serverErrors[field]?.[0];
+  const errorOf = (field: 'name' | 'scope' | 'expiresInDays') => form.errors[field] ?? serverErrors[field]?.[0];
   const shownUnderAField = ['name', 'scope', 'expiresInDays'].some((field) => serverErrors[field]?.length);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createApiTokenSchema.safeParse({ name, scope, expiresInDays: Number(days) });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const onSubmit = (body: CreateApiToken) =>
+    create.mutate(body, {
       onSuccess: (reply) => {
-        setName('');
+        form.setFieldValue('name', '');
         onCreated(reply.token);
       },
     });
-  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={m.CREATE}>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={m.CREATE}>
       <Group align="flex-start" wrap="wrap">
         <TextInput
           label={m.NAME}
           description={m.NAME_HELP}
-          value={name}
           maxLength={API_TOKEN_NAME_MAX}
-          onChange={(event) => setName(event.currentTarget.value)}
+          {...form.getInputProps('name')}
           error={errorOf('name')}
           required
           style={{ flex: '1 1 16rem' }}
         />
         <Select
           label={m.SCOPE}
-          value={scope}
-          onChange={(value) => value && setScope(value as ApiTokenScope)}
+          value={form.getValues().scope}
+          onChange={(value) => value && form.setFieldValue('scope', value as ApiTokenScope)}
           data={[
             { value: 'read', label: m.SCOPE_READ },
             { value: 'read+book+flash', label: m.SCOPE_ALL },
@@ -69,8 +59,8 @@ function CreateForm({ userId, onCreated }: { userId: number; onCreated: (token: 
         />
         <Select
           label={m.LIFETIME}
-          value={days}
-          onChange={(value) => value && setDays(value)}
+          value={String(form.getValues().expiresInDays)}
+          onChange={(value) => value && form.setFieldValue('expiresInDays', Number(value))}
           data={API_TOKEN_DAY_CHOICES.map((n) => ({ value: String(n), label: m.DAYS.replace('{{count}}', String(n)) }))}
           allowDeselect={false}
           error={errorOf('expiresInDays')}
