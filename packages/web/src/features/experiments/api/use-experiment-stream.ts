@@ -9,7 +9,7 @@ import { notificationsEndpoints } from '@testbed/contract/endpoints/notification
 import { useEffect, useState } from 'react';
 import { call } from '../../../shared/api-client';
 import { invalidate, keyOf } from '../../../shared/endpoint-query';
-import { reportFailure } from '../../../shared/report-failure';
+import { openTicketedStream } from '../../../shared/ticketed-stream';
 
 /** 'live' while the stream runs, 'lost' while it is down (a read, then a new stream), 'idle' before or once over. */
 export type ExperimentStream = 'idle' | 'live' | 'lost';
@@ -24,45 +24,35 @@ export function useExperimentStream(id: number, current: Experiment | undefined)
   useEffect(() => {
     if (!known || over) return;
     const key = keyOf(experiments.get, { params: { id } });
-    let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const lost = () => {
-      source?.close();
-      if (stopped) return;
-      setStream('lost');
-      // A read makes up for what the stream missed; the next stream is tried a little later.
-      void invalidate(queryClient, [key]);
-      retry = setTimeout(() => setAttempt((n) => n + 1), FLASH_POLL_MS);
-    };
-    call(experiments.streamTicket, { params: { id } })
-      .then(({ ticket }) => {
-        if (stopped) return;
-        source = new EventSource(urlOf(experiments.events, { params: { id }, query: { ticket } }));
-        source.addEventListener('open', () => setStream('live'));
-        source.addEventListener('experiment', (event) => {
-          const next = experimentSchema.parse(JSON.parse((event as MessageEvent<string>).data));
+    const close = openTicketedStream({
+      what: 'experiment stream',
+      ticket: async () => (await call(experiments.streamTicket, { params: { id } })).ticket,
+      url: (ticket) => urlOf(experiments.events, { params: { id }, query: { ticket } }),
+      on: {
+        experiment: (data) => {
+          const next = experimentSchema.parse(data);
           const before = queryClient.getQueryData<Experiment>(key);
           queryClient.setQueryData(key, next);
           if (next.state === 'ready' && before?.state !== 'ready') void invalidate(queryClient, [notificationsEndpoints.mine]);
-        });
-        source.addEventListener('end', () => {
-          source?.close();
-          setStream('idle');
-          // The list of experiments shows its new state too.
-          void invalidate(queryClient, [experiments.mine, experiments.all]);
-        });
-        // EventSource would reopen with the used ticket: it is closed and a new one asked for.
-        source.addEventListener('error', lost);
-      })
-      .catch((error: unknown) => {
-        reportFailure('experiment stream could not be opened', error);
-        lost();
-      });
+        },
+      },
+      onOpen: () => setStream('live'),
+      onEnd: () => {
+        setStream('idle');
+        // The list of experiments shows its new state too.
+        void invalidate(queryClient, [experiments.mine, experiments.all]);
+      },
+      onLost: () => {
+        setStream('lost');
+        // A read makes up for what the stream missed; the next stream is tried a little later.
+        void invalidate(queryClient, [key]);
+        retry = setTimeout(() => setAttempt((n) => n + 1), FLASH_POLL_MS);
+      },
+    });
     return () => {
-      stopped = true;
       clearTimeout(retry);
-      source?.close();
+      close();
     };
   }, [id, known, over, attempt, queryClient]);
 

@@ -7,7 +7,7 @@ import { FLASH_POLL_MS, flashJobStateSchema, flashLogEntrySchema, urlOf, type Fl
 import { flashingEndpoints } from '@testbed/contract/endpoints/flashing';
 import { useEffect, useRef, useState } from 'react';
 import { fetchStreamTicket, flashJobOptions } from './flashing-api';
-import { reportFailure } from '../../../shared/report-failure';
+import { openTicketedStream } from '../../../shared/ticketed-stream';
 
 export interface FlashProgress {
   /** 'live' while the stream runs, 'lost' while it is down (the poll takes over), 'idle' before or after. */
@@ -36,44 +36,34 @@ export function useFlashProgress(handle: string, active: boolean): FlashProgress
 
   useEffect(() => {
     if (!active || !kept.data || FINAL.has(kept.data.state)) return;
-    let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const lost = () => {
-      source?.close();
-      if (stopped) return;
-      setProgress((now) => (now.state && FINAL.has(now.state) ? { ...now, stream: 'idle' } : { ...now, stream: 'lost' }));
-      if (!(current.current.state && FINAL.has(current.current.state))) retry = setTimeout(() => setAttempt((n) => n + 1), FLASH_POLL_MS);
-    };
-    fetchStreamTicket(handle)
-      .then((ticket) => {
-        if (stopped) return;
+    const close = openTicketedStream({
+      what: 'flash progress stream',
+      ticket: () => fetchStreamTicket(handle),
+      url: (ticket) => {
         const after = current.current.log.at(-1)?.id ?? kept.data.log.at(-1)?.id;
-        source = new EventSource(urlOf(flashingEndpoints.events, { params: { handle }, query: { ticket, after } }));
-        source.addEventListener('open', () => setProgress((now) => ({ ...now, stream: 'live' })));
-        source.addEventListener('log', (event) => {
-          const entry = flashLogEntrySchema.parse(JSON.parse((event as MessageEvent<string>).data));
+        return urlOf(flashingEndpoints.events, { params: { handle }, query: { ticket, after } });
+      },
+      on: {
+        log: (data) => {
+          const entry = flashLogEntrySchema.parse(data);
           setProgress((now) =>
             now.log.some((seen) => seen.id === entry.id)
               ? now
               : { stream: 'live', state: entry.kind === 'stage' ? flashJobStateSchema.parse(entry.text) : now.state, log: [...now.log, entry] },
           );
-        });
-        source.addEventListener('end', () => {
-          source?.close();
-          setProgress((now) => ({ ...now, stream: 'idle' }));
-        });
-        // EventSource would reopen with the used ticket: it is closed and the row takes over.
-        source.addEventListener('error', lost);
-      })
-      .catch((error: unknown) => {
-        reportFailure('flash progress stream could not be opened', error);
-        lost();
-      });
+        },
+      },
+      onOpen: () => setProgress((now) => ({ ...now, stream: 'live' })),
+      onEnd: () => setProgress((now) => ({ ...now, stream: 'idle' })),
+      onLost: () => {
+        setProgress((now) => (now.state && FINAL.has(now.state) ? { ...now, stream: 'idle' } : { ...now, stream: 'lost' }));
+        if (!(current.current.state && FINAL.has(current.current.state))) retry = setTimeout(() => setAttempt((n) => n + 1), FLASH_POLL_MS);
+      },
+    });
     return () => {
-      stopped = true;
       clearTimeout(retry);
-      source?.close();
+      close();
     };
   }, [active, handle, kept.data, attempt]);
 
