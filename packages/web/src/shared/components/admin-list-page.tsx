@@ -3,10 +3,11 @@
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
 import { Button, Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { commonMessages } from '@testbed/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { reportFailure } from '../report-failure';
-import { DeleteButton } from './delete-button';
+import { RowActions, type AdminListDelete } from './admin-list-actions';
 import { PageControls, usePage } from './paged';
 
 /** The progress bar (docs/web-app.md): maximum 100, shown at 80 while loading. */
@@ -19,22 +20,6 @@ export interface AdminListColumn<Row> {
   cellProps?: TableTdProps;
 }
 
-export interface AdminListDelete<Row, Id> {
-  /** The header of the column holding the delete button; `hideHeader` keeps it for screen readers only. */
-  header: string;
-  hideHeader?: boolean;
-  buttonText: string;
-  /** Names the row, so that every delete button of the table has its own accessible name. */
-  accessibleName: (row: Row) => string;
-  /** Why the row cannot be deleted now: the button is then disabled and says why. */
-  blockedReason?: (row: Row) => string | undefined;
-  blockedColor?: string;
-  /** Buttons shown before the delete button, in the same cell (a details link). */
-  otherActions?: (row: Row) => ReactNode;
-  /** The feature's confirmed delete: `start` asks and deletes, `dialog` is its confirmation. */
-  flow: { start: (row: Row) => unknown; pendingId: Id | undefined; dialog: ReactNode };
-}
-
 export interface AdminListPageProps<Row, Id> {
   title: string;
   /** The header's buttons: the "new" link, and any link to a related list. */
@@ -44,7 +29,8 @@ export interface AdminListPageProps<Row, Id> {
   /** The list's query; a failed read is only logged and the list shows as empty (docs/web-app.md). */
   query: { data: readonly Row[] | undefined; isPending: boolean; error: Error | null };
   failureLog: string;
-  loadingLabel: string;
+  /** The progress bar's name; "Loading" unless told. */
+  loadingLabel?: string;
   emptyText: string;
   columns: AdminListColumn<Row>[];
   rowId: (row: Row) => Id;
@@ -62,7 +48,7 @@ export function AdminListPage<Row, Id extends string | number>({
   links = [],
   query,
   failureLog,
-  loadingLabel,
+  loadingLabel = commonMessages.LOADING,
   emptyText,
   columns,
   rowId,
@@ -132,27 +118,5 @@ export function AdminListPage<Row, Id extends string | number>({
       {pageSize !== undefined && <PageControls pager={pager} label={title} />}
       {remove?.flow.dialog}
     </Stack>
-  );
-}
-
-function RowActions<Row, Id>({ row, remove, pending }: { row: Row; remove: AdminListDelete<Row, Id>; pending: boolean }) {
-  const button = (
-    <DeleteButton
-      size="xs"
-      aria-label={remove.accessibleName(row)}
-      blockedReason={remove.blockedReason?.(row)}
-      blockedColor={remove.blockedColor}
-      loading={pending}
-      onClick={() => void remove.flow.start(row)}
-    >
-      {remove.buttonText}
-    </DeleteButton>
-  );
-  if (!remove.otherActions) return button;
-  return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      {remove.otherActions(row)}
-      {button}
-    </Group>
   );
 }

@@ -2,6 +2,7 @@
 // the progress bar while it loads, the read's failure, the page's panels, and the way back to the
 // list; an id that is not a positive integer, or that the server does not know, shows the not-found page.
 import { Button, Group, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api-client';
@@ -12,6 +13,12 @@ import { TitledPage } from './titled-page';
 export function useIdParam(): { id: number; validId: boolean } {
   const id = Number(useParams().id);
   return { id, validId: Number.isInteger(id) && id > 0 };
+}
+
+/** The page's heading, "<kind> <name>", also its document title (the kind alone until the thing is read). */
+export function useDetailsHeading(kind: string, name: string | undefined): string {
+  useDocumentTitle(`${name === undefined ? kind : `${kind} ${name}`} | Testbed Portal`);
+  return `${kind} ${name ?? ''}`;
 }
 
 export interface DetailsPageProps {

@@ -25,7 +25,6 @@ export function CredentialsPage() {
       links={[{ label: credentialMessages.ADD_SSH_KEY, to: paths.credentialNew.href() }]}
       query={credentials}
       failureLog="Loading the credentials failed"
-      loadingLabel={commonMessages.LOADING}
       emptyText={credentialMessages.NO_CREDENTIAL}
       tableMinWidth={680}
       rowId={(credential: Credential) => credential.credentialId}

@@ -1,11 +1,10 @@
 // One group (administrators): its name and type, its members and its managers, each added and removed
 // one at a time, and a delete button for a group without members.
 import { Paper } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { groupBodyFromForm, groupMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { DeleteButton } from '../../../shared/components/delete-button';
-import { DetailsPage, useIdParam } from '../../../shared/components/details-page';
+import { DetailsPage, useDetailsHeading, useIdParam } from '../../../shared/components/details-page';
 import { paths } from '../../../shared/paths';
 import { useGroup, useGroupTypes, useUpdateGroup } from '../api/groups';
 import { GroupForm } from '../components/group-form';
@@ -21,12 +20,12 @@ export function GroupPage() {
   const update = useUpdateGroup();
   const navigate = useNavigate();
   const remove = useDeleteGroupFlow(() => void navigate(paths.groups.href()));
-  useDocumentTitle(`${group.data ? `${groupMessages.GROUP} ${group.data.name}` : groupMessages.GROUP} | Testbed Portal`);
   const data = group.data;
+  const heading = useDetailsHeading(groupMessages.GROUP, data?.name);
 
   return (
     <DetailsPage
-      heading={`${groupMessages.GROUP} ${data?.name ?? ''}`}
+      heading={heading}
       maw={960}
       back={{ label: groupMessages.BACK_TO_GROUPS, to: paths.groups.href() }}
       notFoundTitle={groupMessages.GROUP_NOT_FOUND}

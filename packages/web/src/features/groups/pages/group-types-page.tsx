@@ -1,11 +1,12 @@
 // The group types (administrators), 50 to a page: label and number of
 // groups, with details and delete buttons, and the way to create one.
-import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType, commonMessages } from '@testbed/contract';
+import { groupMessages, REFERENCE_PAGE_SIZE, type GroupType } from '@testbed/contract';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroupTypes } from '../api/groups';
 import { useDeleteGroupTypeFlow } from '../components/use-delete-flows';
-import { DetailsButton, RowLink } from '../../../shared/components/row-links';
+import { RowLink } from '../../../shared/components/row-links';
+import { namedRowActions } from '../../../shared/components/admin-list-actions';
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupTypesPage() {
@@ -20,7 +21,6 @@ export function GroupTypesPage() {
       ]}
       query={types}
       failureLog="Loading the group types failed"
-      loadingLabel={commonMessages.LOADING}
       emptyText={groupMessages.NO_GROUP_TYPES}
       tableMinWidth={480}
       pageSize={REFERENCE_PAGE_SIZE}
@@ -33,15 +33,14 @@ export function GroupTypesPage() {
         },
         { header: groupMessages.NUMBER_OF_GROUPS, cell: (type) => type.groupCount },
       ]}
-      remove={{
-        header: commonMessages.ACTIONS,
-        hideHeader: true,
-        buttonText: groupMessages.DELETE,
-        accessibleName: (type) => `${groupMessages.DELETE} ${type.label}`,
+      remove={namedRowActions({
+        nameOf: (type: GroupType) => type.label,
+        hrefOf: (type) => paths.groupType.href(type.groupTypeId),
+        detailsLabel: groupMessages.DETAILS,
+        deleteLabel: groupMessages.DELETE,
         blockedReason: (type) => (type.groupCount > 0 ? groupMessages.GROUP_TYPE_HAS_GROUPS : undefined),
-        otherActions: (type) => <DetailsButton to={paths.groupType.href(type.groupTypeId)} label={groupMessages.DETAILS} name={type.label} />,
         flow: remove,
-      }}
+      })}
     />
   );
 }

@@ -1,11 +1,12 @@
 // The groups (administrators): name, type, numbers of members and managers, with details and delete
 // buttons, and the way to create a group or to see the group types.
-import { groupMessages, type GroupSummary, commonMessages } from '@testbed/contract';
+import { groupMessages, type GroupSummary } from '@testbed/contract';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useGroups } from '../api/groups';
 import { useDeleteGroupFlow } from '../components/use-delete-flows';
-import { DetailsButton, RowLink } from '../../../shared/components/row-links';
+import { RowLink } from '../../../shared/components/row-links';
+import { namedRowActions } from '../../../shared/components/admin-list-actions';
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function GroupsPage() {
@@ -20,7 +21,6 @@ export function GroupsPage() {
       ]}
       query={groups}
       failureLog="Loading the groups failed"
-      loadingLabel={commonMessages.LOADING}
       emptyText={groupMessages.NO_GROUP}
       tableMinWidth={640}
       rowId={(group: GroupSummary) => group.groupId}
@@ -34,15 +34,14 @@ export function GroupsPage() {
         { header: groupMessages.NUMBER_OF_MEMBERS, cell: (group) => group.memberCount },
         { header: groupMessages.NUMBER_OF_MANAGERS, cell: (group) => group.managerCount },
       ]}
-      remove={{
-        header: commonMessages.ACTIONS,
-        hideHeader: true,
-        buttonText: groupMessages.DELETE,
-        accessibleName: (group) => `${groupMessages.DELETE} ${group.name}`,
+      remove={namedRowActions({
+        nameOf: (group: GroupSummary) => group.name,
+        hrefOf: (group) => paths.group.href(group.groupId),
+        detailsLabel: groupMessages.DETAILS,
+        deleteLabel: groupMessages.DELETE,
         blockedReason: (group) => (group.memberCount > 0 ? groupMessages.GROUP_HAS_MEMBERS : undefined),
-        otherActions: (group) => <DetailsButton to={paths.group.href(group.groupId)} label={groupMessages.DETAILS} name={group.name} />,
         flow: remove,
-      }}
+      })}
     />
   );
 }

@@ -60,3 +60,13 @@ export function ReferenceList<Row extends { label: string }>({ title, empty, que
     </Stack>
   );
 }
+
+/** A reference list's page: its read hook and texts; each page stays its own lazily loaded route. */
+export function referenceListPage<Row extends { label: string }>(
+  useList: () => ReferenceListProps<Row>['query'],
+  texts: Omit<ReferenceListProps<Row>, 'query'>,
+) {
+  return function ReferenceListPage() {
+    return <ReferenceList {...texts} query={useList()} />;
+  };
+}

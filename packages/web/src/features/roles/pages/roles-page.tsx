@@ -1,11 +1,12 @@
 // The roles (administrators): role name and number of users, with details, delete and create buttons.
 // ADMIN and USER cannot be deleted: their button is disabled and says why.
-import { roleMessages, type Role, commonMessages } from '@testbed/contract';
+import { roleMessages, type Role } from '@testbed/contract';
 import { AdminListPage } from '../../../shared/components/admin-list-page';
 import { paths } from '../../../shared/paths';
 import { useRoles } from '../api/roles';
 import { useDeleteRoleFlow } from '../components/use-delete-role';
-import { DetailsButton, RowLink } from '../../../shared/components/row-links';
+import { RowLink } from '../../../shared/components/row-links';
+import { namedRowActions } from '../../../shared/components/admin-list-actions';
 
 // Alike in shape with the other administrators' lists by design: AdminListPage holds the logic, each list gives its texts and columns.
 export function RolesPage() {
@@ -17,7 +18,6 @@ export function RolesPage() {
       links={[{ label: roleMessages.NEW_ROLE, to: paths.roleNew.href() }]}
       query={roles}
       failureLog="Loading the roles failed"
-      loadingLabel={commonMessages.LOADING}
       emptyText={roleMessages.NO_ROLE}
       tableMinWidth={480}
       rowId={(role: Role) => role.roleId}
@@ -29,16 +29,15 @@ export function RolesPage() {
         },
         { header: roleMessages.NUMBER_OF_USERS, cell: (role) => role.userCount },
       ]}
-      remove={{
-        header: commonMessages.ACTIONS,
-        hideHeader: true,
-        buttonText: roleMessages.DELETE,
-        accessibleName: (role) => `${roleMessages.DELETE} ${role.roleName}`,
+      remove={namedRowActions({
+        nameOf: (role: Role) => role.roleName,
+        hrefOf: (role) => paths.role.href(role.roleId),
+        detailsLabel: roleMessages.DETAILS,
+        deleteLabel: roleMessages.DELETE,
         blockedReason: (role) =>
           role.protected ? roleMessages.PROTECTED_HINT : role.userCount > 0 ? roleMessages.HAS_USERS : undefined,
-        otherActions: (role) => <DetailsButton to={paths.role.href(role.roleId)} label={roleMessages.DETAILS} name={role.roleName} />,
         flow: remove,
-      }}
+      })}
     />
   );
 }
