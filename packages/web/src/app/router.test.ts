@@ -12,5 +12,6 @@ describe('route table', () => {
       if ('loader' in module || 'clientLoader' in module) withLoader.push(name);
     }
     expect(withLoader).toEqual([]);
-  });
+    // Importing every page transforms the whole app: seconds of work on a busy machine.
+  }, 60_000);
 });
