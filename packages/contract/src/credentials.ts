@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { messages } from './messages.js';
+import { validUserSchema } from './reservations.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './user-summary.js';
 
@@ -60,6 +61,16 @@ export const sshKeyFieldSchema = z.string().check(
 
 export const addCredentialFormSchema = z.object({ sshKey: sshKeyFieldSchema });
 export type AddCredentialForm = z.infer<typeof addCredentialFormSchema>;
+
+/**
+ * The administrators' new-key form: the key's owner, picked by name (the request's path), and the key line
+ * (the request's body).
+ */
+export const newCredentialFormSchema = z.object({
+  owner: z.nullable(validUserSchema).check(z.refine((owner) => owner !== null, required('User'))),
+  sshKey: sshKeyFieldSchema,
+});
+export type NewCredentialForm = z.infer<typeof newCredentialFormSchema>;
 
 /**
  * What POST /credential/addToUser/{userId} accepts on the wire. The line is checked by the server's parser,

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { optionalText, required } from './rules.js';
 import { idParamsSchema, idValueSchema, instantSchema, userIdParamsSchema } from './input.js';
+import { wallClockTextSchema } from './wall-clock-text.js';
 
 export const employerIdParamsSchema = idParamsSchema;
 export const employerUserParamsSchema = userIdParamsSchema;
@@ -73,6 +74,33 @@ export const updateUserEmployerSchema = z
   .extend(employmentFieldsSchema, { userEmployerId: idValueSchema })
   .check(z.refine(endAfterStart, { message: END_BEFORE_START, path: ['endDate'] }));
 export type UpdateUserEmployerForm = z.input<typeof updateUserEmployerSchema>;
+
+/**
+ * The employment fields as the user-employer forms hold them: the ids picked as text, the dates typed in the
+ * reader's zone. It checks how a date is written; the page makes instants of them and the request's schema
+ * says the rest (a start given, a real date, the end not before the start).
+ */
+export const employmentFormSchema = z.object({
+  employerTypeId: z.string(),
+  professionalStatusId: z.string(),
+  startDate: wallClockTextSchema(true),
+  endDate: wallClockTextSchema(true),
+  current: z.boolean(),
+});
+export type EmploymentFormValues = z.infer<typeof employmentFormSchema>;
+
+/** The new user-employer form: the employment and a typed employer, sent only when none is chosen. */
+export const userEmployerFormSchema = z.extend(employmentFormSchema, {
+  employer: z.object({
+    instituteName: z.string(),
+    countryName: z.string(),
+    laboratoryName: z.string(),
+    teamName: z.string(),
+    location: z.string(),
+    employerURL: z.string(),
+  }),
+});
+export type UserEmployerFormValues = z.infer<typeof userEmployerFormSchema>;
 
 export const userEmployerReplySchema = z.object({ userEmployerId: z.int(), userId: z.int() });
 export const deletedReplySchema = z.object({ deleted: z.literal(true) });

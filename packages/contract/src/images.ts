@@ -1,6 +1,7 @@
 // User images (docs/images.md): uploaded over the tus protocol, checked by content, owned, shared and
 // flashed like the operator's images. One schema per form, read by the server, the web app and the CLI.
 import * as z from 'zod/mini';
+import { deviceMessages } from './device-messages.js';
 import { entityIdSchema, idParamsSchema, idValueSchema, isOneLine } from './input.js';
 
 /** The content formats a device type may accept (the testbed file's `formats`), checked by the file's bytes. */
@@ -163,6 +164,25 @@ export type AdminImageList = z.infer<typeof adminImageListSchema>;
 export const imageQuotaSchema = z.object({
   quotaBytes: z.nullable(z.int().check(z.gte(0), z.lte(Number.MAX_SAFE_INTEGER))),
 });
+const GIB = 1024 ** 3;
+const MAX_QUOTA_GIB = 65_536;
+const GIB_TEXT = /^[0-9]+(\.[0-9]+)?$/;
+const gibText = (text: string) => text.trim().replace(',', '.');
+
+/**
+ * The administrators' quota forms: the user's or group's id (the request's path) and a size typed in GiB,
+ * empty for the configured default, made into the request's bytes.
+ */
+export const imageQuotaFormSchema = z.object({
+  id: entityIdSchema,
+  size: z.pipe(
+    z.string().check(
+      z.refine((text) => gibText(text) === '' || (GIB_TEXT.test(gibText(text)) && Number(gibText(text)) <= MAX_QUOTA_GIB), deviceMessages.IMAGE_QUOTA_INVALID),
+    ),
+    z.transform((text) => (gibText(text) === '' ? null : Math.round(Number(gibText(text)) * GIB))),
+  ),
+});
+export type ImageQuotaForm = z.output<typeof imageQuotaFormSchema>;
 export const userQuotaParamsSchema = z.object({ userId: entityIdSchema });
 export const groupQuotaParamsSchema = z.object({ groupId: entityIdSchema });
 export const imageQuotaReplySchema = z.object({ quotaBytes: z.number(), isDefault: z.boolean() });

@@ -91,3 +91,12 @@ export function generalFailure(error: unknown): string | null {
   if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) return null;
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A request built from a form whose values are not the request's (ids picked as text, times typed in the
+ * reader's zone), judged by the request's schema: its output, or the schema's first message per field path.
+ */
+export function judgeRequest<Output>(schema: z.ZodMiniType<Output>, request: unknown): { body: Output } | { errors: FormErrors } {
+  const parsed = schema.safeParse(request);
+  return parsed.success ? { body: parsed.data } : { errors: schemaResolver(schema, { sync: true })(request as Record<string, unknown>) };
+}

@@ -1,15 +1,15 @@
 // Add an SSH key for any user (credential, administrators): choose the user by name, then give one
-// public key line, checked with the contract's rule before sending. An administrator adding their own
-// first key is asked to confirm and then signed out, as on the user's own add-key page.
+// public key line; the form is the contract's newCredentialFormSchema (useContractForm). An administrator
+// adding their own first key is asked to confirm and then signed out, as on the user's own add-key page.
 import { useDocumentTitle } from '@mantine/hooks';
-import { credentialMessages, type ValidUser } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { credentialMessages, newCredentialFormSchema, type NewCredentialForm } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
+import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { UserPicker } from '../../../shared/components/user-picker';
+import { useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
-import { KeyLineField, useKeyLine } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 
 export function NewCredentialPage() {
@@ -17,22 +17,20 @@ export function NewCredentialPage() {
   const me = useSession().user;
   const navigate = useNavigate();
   const add = useAddSshKey();
-  const [owner, setOwner] = useState<ValidUser | null>(null);
-  const line = useKeyLine(add.reset);
-  const [ownerError, setOwnerError] = useState<string | undefined>();
+  // An edit forgets the last request's failure.
+  const form = useContractForm(newCredentialFormSchema, { owner: null, sshKey: '' }, { onValuesChange: () => add.reset() });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const sshKey = line.checked();
-    setOwnerError(owner ? undefined : credentialMessages.USER_REQUIRED);
-    if (!sshKey || !owner) return;
+  const onSubmit = async ({ owner, sshKey }: NewCredentialForm) => {
+    if (!owner) return;
+    // The trimmed line is what is sent, and what the field shows.
+    form.setFieldValue('sshKey', sshKey);
     await add.submit({
       userId: owner.userId,
       sshKey,
       own: me !== null && owner.userId === me.userId,
       firstKeyExpected: me !== null && !me.hasSshKey,
       onAdded: () => void navigate(paths.credentials.href()),
-      onKeyRefused: line.setError,
+      onKeyRefused: (message) => form.setFieldError('sshKey', message),
     });
   };
 
@@ -42,7 +40,7 @@ export function NewCredentialPage() {
       maw={760}
       mt="lg"
       shadow="xs"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={form.onSubmit((values) => void onSubmit(values))}
       serverError={add.serverError}
       cancel={{ label: credentialMessages.CANCEL, to: paths.credentials.href() }}
       submit={{ label: credentialMessages.SUBMIT_ADD, pending: add.pending }}
@@ -51,16 +49,19 @@ export function NewCredentialPage() {
       <UserPicker
         label={credentialMessages.USER}
         placeholder={credentialMessages.CHOOSE_USER}
-        value={owner}
-        onChange={(user) => {
-          setOwner(user);
-          add.reset();
-          if (user) setOwnerError(undefined);
-        }}
-        error={ownerError}
+        value={form.getValues().owner}
+        onChange={(owner) => form.setFieldValue('owner', owner)}
+        error={form.errors.owner as string | undefined}
         required
       />
-      <KeyLineField line={line} />
+      <SshKeyField
+        label={credentialMessages.SSH_KEY}
+        description={credentialMessages.SSH_KEY_HELP}
+        name="sshKey"
+        required
+        rows={5}
+        {...form.getInputProps('sshKey')}
+      />
     </FormPage>
   );
 }

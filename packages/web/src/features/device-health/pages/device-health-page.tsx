@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { deviceHealthNoteSchema, type DeviceHealth, messages } from '@testbed/contract';
 import { useState } from 'react';
+import { useContractForm } from '../../../shared/form';
 import { fill } from '../../../shared/fill';
 import { deviceHealthOptions, useQuarantineChange } from '../api/device-health-api';
 import { DeviceAddress } from '../../../shared/components/device-address';
@@ -20,33 +21,30 @@ const STATE_COLORS = { up: 'teal.9', down: 'gray.7', flashing: 'blue.9', quarant
 const formatDate = (iso: string | null, never: string): string => (iso ? formatDateTime(iso) : never);
 
 function NoteDialog({ target, onClose }: { target: { device: DeviceHealth; action: 'quarantine' | 'release' } | null; onClose: () => void }) {
-  const [note, setNote] = useState('');
   const change = useQuarantineChange();
-  const parsed = deviceHealthNoteSchema.safeParse({ note });
-  const fieldError = change.isIdle || parsed.success ? undefined : parsed.error.issues[0]?.message;
+  // An edit forgets the last call's failure.
+  const form = useContractForm(deviceHealthNoteSchema, { note: '' }, { onValuesChange: () => change.reset() });
   const name = target ? `${target.device.deviceType} ${target.device.ip}` : '';
   const close = () => {
-    setNote('');
+    form.reset();
     change.reset();
     onClose();
   };
   return (
     <Dialog opened={target !== null} onClose={close} title={target ? fill(messages[target.action === 'quarantine' ? 'QUARANTINE_DEVICE' : 'RELEASE_DEVICE'], { device: name }) : ''} centered={false}>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!target || !parsed.success) return;
-          change.mutate({ device: target.device.device, action: target.action, note: parsed.data.note }, { onSuccess: close });
-        }}
+        onSubmit={form.onSubmit(({ note }) => {
+          if (target) change.mutate({ device: target.device.device, action: target.action, note }, { onSuccess: close });
+        })}
       >
         <Stack gap="sm">
-          <Textarea label={messages.NOTE} description={messages.NOTE_HINT} withAsterisk value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} error={fieldError} autosize minRows={2} data-autofocus />
+          <Textarea label={messages.NOTE} description={messages.NOTE_HINT} withAsterisk {...form.getInputProps('note')} maxLength={500} autosize minRows={2} data-autofocus />
           {change.error && <ErrorAlert>{change.error.message}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {messages.CANCEL}
             </Button>
-            <Button type="submit" color={target?.action === 'quarantine' ? 'red' : undefined} disabled={!parsed.success} loading={change.isPending}>
+            <Button type="submit" color={target?.action === 'quarantine' ? 'red' : undefined} disabled={!form.isValid()} loading={change.isPending}>
               {target?.action === 'quarantine' ? messages.QUARANTINE : messages.RELEASE}
             </Button>
           </Group>

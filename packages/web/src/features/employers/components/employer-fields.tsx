@@ -62,13 +62,3 @@ export function EmployerFields({
     </SimpleGrid>
   );
 }
-
-/** Turns the contract's issues into one message per field. */
-export function firstErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], depth = 0) {
-  const found: Partial<Record<K, string>> = {};
-  for (const issue of issues) {
-    const key = issue.path[depth] as K | undefined;
-    if (key !== undefined) found[key] ??= issue.message;
-  }
-  return found;
-}

@@ -1,23 +1,27 @@
 // Add an employer to a user (employer/user/{userId}): pick an existing employer (double-click a row, or its
 // Use button, fills the employer fields) or type a new one, then the employment's type, status and dates.
+// The form holds the contract's userEmployerFormSchema; the request it builds is judged by the request's schema.
 import { Button, Group, Text } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createUserEmployerSchema, employerMessages, type Employer } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { createUserEmployerSchema, employerMessages, userEmployerFormSchema, type Employer, type UserEmployerFormValues } from '@testbed/contract';
+import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../shared/notify';
-import { ApiError } from '../../../shared/api-client';
 import { FormPage } from '../../../shared/components/form-page';
-import { generalFailure } from '../../../shared/form';
+import { generalFailure, judgeRequest, showRefusals, useContractForm } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/employers-api';
-import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, firstErrors, type EmployerValues } from '../components/employer-fields';
+import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, type EmployerValues } from '../components/employer-fields';
 import { ExistingEmployers } from '../components/existing-employers';
-import { EmploymentFields, employmentBody, type EmploymentValues } from '../components/employment-fields';
+import { EMPTY_EMPLOYMENT, EmploymentFields, employmentBody } from '../components/employment-fields';
 
-type Errors = Partial<Record<keyof EmployerValues | keyof EmploymentValues, string>>;
+/** The messages under the employer's fields: the form's `employer.<field>` paths. */
+function employerErrors(errors: FormErrors): FormErrors {
+  return Object.fromEntries(Object.entries(errors).flatMap(([path, message]) => (path.startsWith('employer.') ? [[path.slice(9), message]] : [])));
+}
 
 export function UserEmployerNewPage() {
   const { userId: param } = useParams();
@@ -28,10 +32,8 @@ export function UserEmployerNewPage() {
   const user = useUserDetails(userId, allowed);
   const employers = useEmployers(allowed);
   const create = useCreateUserEmployer();
-  const [employer, setEmployer] = useState<EmployerValues>(EMPTY_EMPLOYER);
+  const form = useContractForm(userEmployerFormSchema, { ...EMPTY_EMPLOYMENT, employer: EMPTY_EMPLOYER });
   const [selected, setSelected] = useState<Employer | null>(null);
-  const [employment, setEmployment] = useState<EmploymentValues>({ employerTypeId: '', professionalStatusId: '', startDate: '', endDate: '', current: false });
-  const [errors, setErrors] = useState<Errors>({});
   useDocumentTitle(`${employerMessages.ADD_EMPLOYER_FOR} | Testbed Portal`);
 
   if (!me) return null;
@@ -40,36 +42,26 @@ export function UserEmployerNewPage() {
 
   const choose = (row: Employer) => {
     setSelected(row);
-    setEmployer(employerValuesOf(row));
+    form.setFieldValue('employer', employerValuesOf(row));
   };
   const editEmployer = (values: EmployerValues) => {
     // Changing the fields of a chosen employer means entering a new one.
     setSelected(null);
-    setEmployer(values);
+    form.setFieldValue('employer', values);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { ...employmentBody(employment), ...(selected ? { employerId: selected.employerId } : { employer }) };
-    const parsed = createUserEmployerSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors({
-        ...firstErrors<keyof EmploymentValues>(parsed.error.issues),
-        ...firstErrors<keyof EmployerValues>(parsed.error.issues.filter((issue) => issue.path[0] === 'employer'), 1),
-      });
-      return;
-    }
-    setErrors({});
+  const onSubmit = (values: UserEmployerFormValues) => {
+    const request = { ...employmentBody(values), ...(selected ? { employerId: selected.employerId } : { employer: values.employer }) };
+    const judged = judgeRequest(createUserEmployerSchema, request);
+    if ('errors' in judged) return form.setErrors(judged.errors);
     create.mutate(
-      { userId, form: body },
+      { userId, form: judged.body },
       {
         onSuccess: () => {
           notifySuccess(employerMessages.SAVED);
           void navigate(paths.user.href(userId));
         },
-        onError: (failure) => {
-          if (failure instanceof ApiError) setErrors(Object.fromEntries(Object.entries(failure.fieldErrors).map(([k, v]) => [k.replace(/^employer\./, ''), v[0]])));
-        },
+        onError: (failure) => showRefusals(form, failure),
       },
     );
   };
@@ -79,7 +71,7 @@ export function UserEmployerNewPage() {
       title={`${employerMessages.ADD_EMPLOYER_FOR} ${user.data ? `${user.data.firstname} ${user.data.lastname}` : ''}`}
       maw={1000}
       before={<ExistingEmployers employers={employers.data ?? []} selected={selected} onChoose={choose} />}
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit(onSubmit)}
       serverError={generalFailure(create.error)}
       cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
       submit={{ label: employerMessages.SAVE, pending: create.isPending }}
@@ -97,8 +89,8 @@ export function UserEmployerNewPage() {
           </Button>
         </Group>
       )}
-      <EmployerFields values={employer} errors={errors} onChange={editEmployer} />
-      <EmploymentFields values={employment} errors={errors} onChange={setEmployment} />
+      <EmployerFields values={form.getValues().employer} errors={employerErrors(form.errors)} onChange={editEmployer} />
+      <EmploymentFields form={form} />
     </FormPage>
   );
 }

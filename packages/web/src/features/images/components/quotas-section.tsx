@@ -1,26 +1,14 @@
 // adminImages' quotas: set a user's or a group's image quota, in GiB, or back to the configured default
 // (an empty size). Each call is audited by the server; its refusal shows under the form it came from.
+// The form is the contract's imageQuotaFormSchema; the bytes it makes are judged by the request's schema.
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { entityIdSchema, messages } from '@testbed/contract';
-import { useState, type FormEvent } from 'react';
+import { imageQuotaFormSchema, imageQuotaSchema, messages, type ImageQuotaForm } from '@testbed/contract';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { fill } from '../../../shared/fill';
-import { fieldRefusal, generalFailure } from '../../../shared/form';
+import { fieldRefusal, generalFailure, judgeRequest, useContractForm } from '../../../shared/form';
 import { notifySuccess } from '../../../shared/notify';
 import { useSetQuota } from '../api/images-api';
 import { formatBytes } from '../format';
-
-const GIB = 1024 ** 3;
-const MAX_GIB = 65_536;
-
-/** Bytes of a size typed in GiB ('' is the default: null); undefined when the text is no such size. */
-function bytesOf(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(trimmed)) return undefined;
-  const gib = Number(trimmed);
-  return gib <= MAX_GIB ? Math.round(gib * GIB) : undefined;
-}
 
 export function QuotasSection() {
   return (
@@ -38,25 +26,19 @@ export function QuotasSection() {
 
 function QuotaForm({ of, title, idLabel, submit }: { of: 'user' | 'group'; title: string; idLabel: string; submit: string }) {
   const setQuota = useSetQuota();
-  const [id, setId] = useState('');
-  const [size, setSize] = useState('');
-  const [checked, setChecked] = useState(false);
-  const parsedId = entityIdSchema.safeParse(id.trim());
-  const quotaBytes = bytesOf(size);
-  const idError = checked && !parsedId.success ? parsedId.error.issues[0]?.message : undefined;
-  const sizeError = checked && quotaBytes === undefined ? messages.IMAGE_QUOTA_INVALID : undefined;
+  // An edit forgets the last call's refusal.
+  const form = useContractForm(imageQuotaFormSchema, { id: '', size: '' }, { onValuesChange: () => setQuota.reset() });
   const param = of === 'user' ? 'userId' : 'groupId';
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (!parsedId.success || quotaBytes === undefined) return;
+  const onSubmit = ({ id, size }: ImageQuotaForm) => {
+    const judged = judgeRequest(imageQuotaSchema, { quotaBytes: size });
+    if ('errors' in judged) return form.setFieldError('size', Object.values(judged.errors)[0]);
     setQuota.mutate(
-      { of, id: parsedId.data, quotaBytes },
+      { of, id, quotaBytes: judged.body.quotaBytes },
       {
         onSuccess: (reply) => {
           notifySuccess(fill(reply.isDefault ? messages.IMAGE_QUOTA_SAVED_DEFAULT : messages.IMAGE_QUOTA_SAVED, { quota: formatBytes(reply.quotaBytes) }));
-          setChecked(false);
+          form.clearErrors();
         },
       },
     );
@@ -64,31 +46,18 @@ function QuotaForm({ of, title, idLabel, submit }: { of: 'user' | 'group'; title
   const failure = generalFailure(setQuota.error);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={title}>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={title}>
       <Stack gap="xs" w={280}>
         <Text fw={600} size="sm">
           {title}
         </Text>
-        <TextInput
-          label={idLabel}
-          inputMode="numeric"
-          required
-          value={id}
-          onChange={(event) => {
-            setId(event.currentTarget.value);
-            setQuota.reset();
-          }}
-          error={idError ?? fieldRefusal(setQuota.error, param)}
-        />
+        {/* The server's refusals name the request's fields: the path's id and the body's bytes. */}
+        <TextInput label={idLabel} inputMode="numeric" required {...form.getInputProps('id')} error={form.errors.id ?? fieldRefusal(setQuota.error, param)} />
         <TextInput
           label={messages.IMAGE_QUOTA_GIB}
           inputMode="decimal"
-          value={size}
-          onChange={(event) => {
-            setSize(event.currentTarget.value);
-            setQuota.reset();
-          }}
-          error={sizeError ?? fieldRefusal(setQuota.error, 'quotaBytes')}
+          {...form.getInputProps('size')}
+          error={form.errors.size ?? fieldRefusal(setQuota.error, 'quotaBytes')}
         />
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <Group>
