@@ -8,6 +8,7 @@ import { preloadable } from '../shared/preloadable';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../shared/paths';
 import { clearSession, may, useSession } from '../shared/session';
+import { loadQueryClient } from './providers';
 import { RouteErrorBoundary } from './route-error';
 import classes from './shell.module.css';
 
@@ -15,8 +16,14 @@ const desktopNavigation = preloadable(() => import('./navigation').then((module)
 const DesktopNavigation = desktopNavigation.Component;
 /** The signed-in user's navigation, fetched with the first page (router.tsx). */
 export const preloadNavigation = desktopNavigation.preload;
-/** The bell of one's notifications, loaded after the frame. */
-const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
+/**
+ * The bell of one's notifications, loaded after the frame. It reads the API, so it waits for the query client as
+ * every page that reads does (router.tsx): on a page that does not (sign-in), the bell would find none.
+ */
+const NotificationBell = lazy(async () => {
+  const [module] = await Promise.all([import('../features/notifications/components/notification-bell'), loadQueryClient()]);
+  return { default: module.NotificationBell };
+});
 const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** A thin bar at the top of the window and a polite announcement while the next page loads. */

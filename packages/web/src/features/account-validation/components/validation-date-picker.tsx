@@ -69,7 +69,9 @@ export function ValidationDatePicker({ value, onChange, displayed, onDisplayedCh
           onDateChange={onDisplayedChange}
           numberOfColumns={Number(months)}
           withWeekNumbers
-          hideOutsideDates={false}
+          // With several months shown, a day stands once: the next month's dimmed copy of a chosen day would be
+          // selected too, in colours too faint to read.
+          hideOutsideDates={Number(months) > 1}
           firstDayOfWeek={1}
           highlightToday
           classNames={{ day: classes.day }}
