@@ -1,22 +1,43 @@
 // Usage policies: the limits of booking a device type, for everybody or for the members of a group. The
 // server enforces them on every booking, extension and free-slot answer; administrators are not bound.
 import * as z from 'zod/mini';
+import { deviceMessages } from './device-messages.js';
 import { entityIdSchema, idFieldSchema } from './input.js';
 import { formatDuration } from './reservations.js';
+import { required } from './rules.js';
+
+/** Each limit's bounds, for the rule below and the form's fields. */
+export const USAGE_LIMIT_BOUNDS = {
+  maxDurationMinutes: { min: 1, max: 527_040 },
+  maxDaysAhead: { min: 0, max: 3660 },
+  maxDevicesAtOnce: { min: 1, max: 100_000 },
+  maxDeviceHoursPerWeek: { min: 1, max: 1_000_000 },
+} as const;
+type UsageLimitKey = keyof typeof USAGE_LIMIT_BOUNDS;
+
+/** A limit: a whole number within its bounds, or null for none; the message names the field as the form labels it. */
+const limitSchema = (key: UsageLimitKey, label: string) => {
+  const { min, max } = USAGE_LIMIT_BOUNDS[key];
+  const message = `${label} is a whole number from ${min} to ${max}, or empty for no limit`;
+  return z.nullable(z.int({ error: message }).check(z.gte(min, message), z.lte(max, message)));
+};
 
 /** The limits; null is no limit. */
 export const usageLimitsSchema = z.object({
-  maxDurationMinutes: z.nullable(z.int().check(z.gte(1), z.lte(527_040))),
-  maxDaysAhead: z.nullable(z.int().check(z.gte(0), z.lte(3660))),
-  maxDevicesAtOnce: z.nullable(z.int().check(z.gte(1), z.lte(100_000))),
-  maxDeviceHoursPerWeek: z.nullable(z.int().check(z.gte(1), z.lte(1_000_000))),
+  maxDurationMinutes: limitSchema('maxDurationMinutes', deviceMessages.MAX_DURATION_MINUTES),
+  maxDaysAhead: limitSchema('maxDaysAhead', deviceMessages.MAX_DAYS_AHEAD),
+  maxDevicesAtOnce: limitSchema('maxDevicesAtOnce', deviceMessages.MAX_DEVICES_AT_ONCE),
+  maxDeviceHoursPerWeek: limitSchema('maxDeviceHoursPerWeek', deviceMessages.MAX_DEVICE_HOURS_PER_WEEK),
 });
 export type UsageLimits = z.infer<typeof usageLimitsSchema>;
 export const NO_LIMITS: UsageLimits = { maxDurationMinutes: null, maxDaysAhead: null, maxDevicesAtOnce: null, maxDeviceHoursPerWeek: null };
 
-/** PUT /api/usagePolicies: sets (or, with every limit null, removes) the policy of a type for everybody or a group. */
+/**
+ * PUT /api/usagePolicies: sets (or, with every limit null, removes) the policy of a type for everybody or a group.
+ * Also the administrators' policy form, whose device type starts empty.
+ */
 export const usagePolicyFormSchema = z.extend(usageLimitsSchema, {
-  deviceType: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  deviceType: z.string().check(z.trim(), z.minLength(1, required(deviceMessages.DEVICE_TYPE)), z.maxLength(64)),
   groupId: z.nullable(idFieldSchema),
 });
 export type UsagePolicyForm = z.infer<typeof usagePolicyFormSchema>;
