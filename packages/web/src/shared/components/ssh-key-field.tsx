@@ -1,7 +1,7 @@
 // The SSH public key entry of the key, sign-up and account-update forms: one key line in a monospaced box
 // that the browser neither spell-checks nor capitalises, and a button that reads the line from a .pub file.
 import { Group, Stack, Textarea, type MantineSize, type MantineSpacing } from '@mantine/core';
-import { addCredentialFormSchema, SSH_KEY_MAX_LENGTH } from '@testbed/contract';
+import { SSH_KEY_MAX_LENGTH } from '@testbed/contract';
 import type { ComponentProps } from 'react';
 import { ChooseFileButton } from './choose-file-button';
 
@@ -9,12 +9,6 @@ import { ChooseFileButton } from './choose-file-button';
 const MAX_FILE_BYTES = SSH_KEY_MAX_LENGTH * 4;
 
 const KEY_STYLES = { input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' as const } };
-
-/** The contract's rule for one key: the trimmed key, or the first message. */
-export function checkSshKey(sshKey: string) {
-  const result = addCredentialFormSchema.safeParse({ sshKey });
-  return result.success ? { data: result.data, error: undefined } : { data: null, error: result.error.issues[0]?.message };
-}
 
 /** The file's key line, trimmed, or null when the file is too large or cannot be read. */
 async function readKeyFile(file: File): Promise<string | null> {

@@ -3,8 +3,8 @@
 // server's refusal of the key goes under the field, any other above the buttons.
 import { credentialMessages } from '@testbed/contract';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api-client';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { fieldRefusal } from '../../../shared/form';
 import { notifySuccess } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { clearSession } from '../../../shared/session';
@@ -44,15 +44,14 @@ export function useAddSshKey() {
           }
         },
         onError: (failure) => {
-          const keyError = failure instanceof ApiError ? failure.fieldErrors.sshKey?.[0] : undefined;
+          const keyError = fieldRefusal(failure, 'sshKey');
           if (keyError) onKeyRefused(keyError);
         },
       },
     );
   };
 
-  const serverError =
-    add.error && !(add.error instanceof ApiError && add.error.fieldErrors.sshKey?.length) ? add.error.message : null;
+  const serverError = add.error && !fieldRefusal(add.error, 'sshKey') ? add.error.message : null;
 
   return { submit, dialog, serverError, pending: add.isPending, reset: add.reset };
 }

@@ -111,6 +111,21 @@ describe('Add credential page', () => {
     expect(server.posts()).toHaveLength(0);
   });
 
+  it('shows a wrong line under the field once the field is left, and sends nothing on submit', async () => {
+    signInAs(7, false, true);
+    const server = fakeServer({ existing: [credential(1, 7)] });
+    renderPage(7);
+    const user = userEvent.setup();
+    await user.click(keyField());
+    await user.paste('ssh-ed25519 not-base64!');
+    await user.tab();
+    expect(await screen.findByText(messages.INVALID_SSH_KEY)).toBeInTheDocument();
+    expect(keyField()).toHaveAccessibleDescription(new RegExp(messages.INVALID_SSH_KEY.replace(/[.()]/g, '\\$&')));
+    await user.click(submit());
+    expect(keyField()).toHaveAttribute('aria-invalid', 'true');
+    expect(server.posts()).toHaveLength(0);
+  });
+
   it("shows the server's refusal under the field: an invalid key and a duplicate", async () => {
     signInAs(7, false, true);
     const server: FakeServer = {

@@ -1,19 +1,19 @@
 // Add an SSH key to a user (credential/user/{userId}): one required key line, typed or read from a .pub
-// file, trimmed and checked with the contract's rule before sending; the server parses it for real.
+// file; the form is the contract's addCredentialFormSchema (useContractForm), which trims and checks the line
+// before sending; the server parses it for real.
 // A user's first key asks for confirmation and then signs the user out to sign in again; later keys
 // return to the previous page.
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { credentialMessages } from '@testbed/contract';
-import type { FormEvent } from 'react';
+import { addCredentialFormSchema, credentialMessages, type AddCredentialForm } from '@testbed/contract';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
+import { useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { may, useSession } from '../../../shared/session';
 import { useUserCredentials } from '../api/credentials';
-import { checkSshKey } from '../../../shared/components/ssh-key-field';
-import { KeyLineField, useKeyLine } from '../components/key-line-field';
+import { KeyLineField } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 
 export function AddCredentialPage() {
@@ -28,7 +28,8 @@ export function AddCredentialPage() {
   const location = useLocation();
   const existing = useUserCredentials(userId, allowed);
   const add = useAddSshKey();
-  const line = useKeyLine(add.reset);
+  // An edit forgets the last request's failure.
+  const form = useContractForm(addCredentialFormSchema, { sshKey: '' }, { onValuesChange: () => add.reset() });
   const title = own ? credentialMessages.ADD_SSH_KEY_OWN : credentialMessages.ADD_SSH_KEY;
   useDocumentTitle(`${title} | Testbed Portal`);
 
@@ -48,21 +49,28 @@ export function AddCredentialPage() {
     else void navigate(paths.user.href(userId));
   };
 
+  // A line read from a file is judged at once, as if typed and left.
   const readFile = (key: string | null) => {
     add.reset();
     if (key === null) {
-      line.setError(credentialMessages.FILE_UNREADABLE);
+      form.setFieldError('sshKey', credentialMessages.FILE_UNREADABLE);
       return;
     }
-    line.setSshKey(key);
-    line.setError(checkSshKey(key).error);
+    form.setFieldValue('sshKey', key);
+    form.validateField('sshKey');
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const sshKey = line.checked();
-    if (!sshKey) return;
-    await add.submit({ userId, sshKey, own, firstKeyExpected: firstOwnKey, onAdded: goBack, onKeyRefused: line.setError });
+  const onSubmit = async ({ sshKey }: AddCredentialForm) => {
+    // The trimmed line is what is sent, and what the field shows.
+    form.setFieldValue('sshKey', sshKey);
+    await add.submit({
+      userId,
+      sshKey,
+      own,
+      firstKeyExpected: firstOwnKey,
+      onAdded: goBack,
+      onKeyRefused: (message) => form.setFieldError('sshKey', message),
+    });
   };
 
   return (
@@ -79,13 +87,13 @@ export function AddCredentialPage() {
       maw={760}
       mt="lg"
       shadow="xs"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={form.onSubmit((values) => void onSubmit(values))}
       serverError={add.serverError}
       cancel={{ label: credentialMessages.CANCEL, onClick: goBack }}
       submit={{ label: credentialMessages.SUBMIT_ADD, pending: add.pending }}
       after={add.dialog}
     >
-      <KeyLineField line={line} readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }} />
+      <KeyLineField {...form.getInputProps('sshKey')} readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }} />
     </FormPage>
   );
 }
