@@ -2,6 +2,7 @@
 // The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
 import { instantSchema, wholeNumberText } from './input.js';
+import { wallClockTextSchema } from './wall-clock-text.js';
 
 /** At most this many windows in one free-slot answer. */
 export const FREE_SLOTS_MAX = 5;
@@ -46,6 +47,13 @@ export type FreeSlotsReply = z.infer<typeof freeSlotsReplySchema>;
  */
 export const changeReservationEndSchema = z.object({ endDate: instantSchema() });
 export type ChangeReservationEnd = z.infer<typeof changeReservationEndSchema>;
+
+/**
+ * The change-end dialog as typed: the new end's wall-clock text in the reader's zone. The page turns it into
+ * changeReservationEndSchema's instant, which that rule then judges.
+ */
+export const changeEndDraftSchema = z.object({ endDate: wallClockTextSchema(false) });
+export type ChangeEndDraft = z.infer<typeof changeEndDraftSchema>;
 
 /**
  * POST /api/reservations/{id}/release: end a reservation that has started now; its devices are free at once and
