@@ -205,14 +205,19 @@ export function experimentDescriptionJsonSchema(): Record<string, unknown> {
 }
 
 /** POST /api/experimentTemplates: a description saved under a name, private or shared with one of your groups. */
+const templateNameSchema = z.string().check(z.minLength(1, 'Give the template a name.'), z.maxLength(100), z.regex(ONE_LINE, 'must be one line of text'));
 export const experimentTemplateFormSchema = z.object({
-  name: z.string().check(z.minLength(1, 'Give the template a name.'), z.maxLength(100), z.regex(ONE_LINE, 'must be one line of text')),
+  name: templateNameSchema,
   description: experimentDescriptionSchema,
   /** A group you belong to, whose members may use it; absent: yours only. */
   groupId: z.optional(z.nullable(idFieldSchema)),
 });
 export type ExperimentTemplateForm = z.infer<typeof experimentTemplateFormSchema>;
 export type ExperimentTemplateFormInput = z.input<typeof experimentTemplateFormSchema>;
+
+/** The preview's save-as-template form: the name as typed, trimmed, then the request's rule of a name. */
+export const templateNameFormSchema = z.object({ name: z.pipe(z.string().check(z.trim()), templateNameSchema) });
+export type TemplateNameForm = z.infer<typeof templateNameFormSchema>;
 
 export const experimentTemplateSchema = z.object({
   id: z.int(),

@@ -1,11 +1,11 @@
 // The preview of a description: its slot and, group by group, the devices it would get; confirming books it,
-// and the description may be saved as a template.
+// and the description may be saved as a template (the contract's templateNameFormSchema: the name, trimmed).
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { experimentMessages as texts, type ExperimentDescriptionInput, type ExperimentPreview } from '@testbed/contract';
-import { useState } from 'react';
+import { experimentMessages as texts, templateNameFormSchema, type ExperimentDescriptionInput, type ExperimentPreview, type TemplateNameForm } from '@testbed/contract';
 import { ErrorAlert } from '../../../shared/components/error-alert';
 import { ScrollTable } from '../../../shared/components/scroll-table';
 import { fill } from '../../../shared/fill';
+import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
 import { notifySuccess } from '../../../shared/notify';
 import { formatDateTime } from '../../../shared/time';
 import { useSaveTemplate } from '../api/experiments-api';
@@ -18,10 +18,15 @@ export interface ExperimentPreviewProps {
 
 export function ExperimentPreviewPanel({ checked, confirming, onConfirm }: ExperimentPreviewProps) {
   const saveTemplate = useSaveTemplate();
-  const [templateName, setTemplateName] = useState('');
+  // An edit forgets the last call's failure.
+  const form = useContractForm(templateNameFormSchema, { name: '' }, { onValuesChange: () => saveTemplate.reset() });
   const { description, preview } = checked;
-  const onSave = () =>
-    saveTemplate.mutate({ name: templateName.trim(), description }, { onSuccess: (saved) => notifySuccess(fill(texts.TEMPLATE_SAVED, { name: saved.name })) });
+  const onSave = ({ name }: TemplateNameForm) =>
+    saveTemplate.mutate(
+      { name, description },
+      { onSuccess: (saved) => notifySuccess(fill(texts.TEMPLATE_SAVED, { name: saved.name })), onError: (failure) => showRefusals(form, failure) },
+    );
+  const failure = generalFailure(saveTemplate.error);
 
   return (
     <Stack gap="sm" data-testid="experiment-preview">
@@ -46,16 +51,17 @@ export function ExperimentPreviewPanel({ checked, confirming, onConfirm }: Exper
           </Stack>
         );
       })}
-      <Group align="flex-end">
+      {/* Confirm is a plain button of the form: Enter in the name saves the template. */}
+      <Group align="flex-end" component="form" onSubmit={form.onSubmit(onSave)} noValidate aria-label={texts.SAVE_TEMPLATE}>
         <Button onClick={onConfirm} loading={confirming}>
           {texts.CONFIRM}
         </Button>
-        <TextInput label={texts.TEMPLATE_NAME} value={templateName} onChange={(event) => setTemplateName(event.currentTarget.value)} maxLength={100} w="16rem" />
-        <Button variant="default" onClick={onSave} loading={saveTemplate.isPending} disabled={templateName.trim() === ''}>
+        <TextInput label={texts.TEMPLATE_NAME} {...form.getInputProps('name')} maxLength={100} w="16rem" />
+        <Button type="submit" variant="default" loading={saveTemplate.isPending}>
           {texts.SAVE_TEMPLATE}
         </Button>
       </Group>
-      {saveTemplate.error && <ErrorAlert>{saveTemplate.error.message}</ErrorAlert>}
+      {failure && <ErrorAlert>{failure}</ErrorAlert>}
     </Stack>
   );
 }
