@@ -89,6 +89,12 @@ export const groupMemberParamsSchema = z.object({ groupId: idSchema, userId: idS
 export const groupMemberQuerySchema = z.object({ as: z._default(z.enum(['member', 'manager']), 'member') });
 export type GroupMemberQuery = z.infer<typeof groupMemberQuerySchema>;
 
+/** The group page's picker of a member or a manager to add: the user chosen by name (the request's path). */
+export const groupUserFormSchema = z.object({
+  user: z.nullable(userSummarySchema).check(z.refine((user) => user !== null, required('User'))),
+});
+export type GroupUserForm = z.infer<typeof groupUserFormSchema>;
+
 export const groupNameSchema = z
   .string({ error: required(groupMessages.GROUP_NAME) })
   .check(

@@ -1,8 +1,9 @@
-// The members or the managers of a group: who they are, a remove button each, and a picker to add one.
+// The members or the managers of a group: who they are, a remove button each, and a picker to add one (the
+// contract's groupUserFormSchema).
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { groupMessages, type GroupDetails, type GroupUser, type ValidUser, commonMessages } from '@testbed/contract';
-import { useState } from 'react';
+import { groupMessages, groupUserFormSchema, type GroupDetails, type GroupUser, type GroupUserForm, commonMessages } from '@testbed/contract';
 import { RowsSection, userColumns, type RowsTableColumn } from '../../../shared/components/rows-table';
+import { useContractForm } from '../../../shared/form';
 import { UserPicker, userLabel } from '../../../shared/components/user-picker';
 import { useAddToGroup, useRemoveFromGroup, type GroupPlace } from '../api/groups';
 import { notifySuccess, notifyFailure } from '../../../shared/notify';
@@ -33,7 +34,7 @@ const USER_COLUMNS = userColumns<GroupUser>({
 export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: GroupPlace }) {
   const texts = TEXTS[place];
   const users: GroupUser[] = place === 'manager' ? group.managerUsers : group.users;
-  const [chosen, setChosen] = useState<ValidUser | null>(null);
+  const form = useContractForm(groupUserFormSchema, { user: null });
   const add = useAddToGroup();
   const remove = useRemoveFromGroup();
   const failed = (error: Error) => notifyFailure(error.message);
@@ -60,13 +61,13 @@ export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: 
     },
   ];
 
-  const submit = () => {
-    if (!chosen) return;
+  const submit = ({ user }: GroupUserForm) => {
+    if (!user) return;
     add.mutate(
-      { groupId: group.groupId, userId: chosen.userId, as: place },
+      { groupId: group.groupId, userId: user.userId, as: place },
       {
         onSuccess: () => {
-          setChosen(null);
+          form.reset();
           notifySuccess(texts.added);
         },
         onError: failed,
@@ -87,18 +88,19 @@ export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: 
           rowKey={(user) => user.userId}
           rowTestId={`group-${place}-row`}
         />
-        <Group align="flex-end" wrap="wrap">
+        <Group component="form" onSubmit={form.onSubmit(submit)} noValidate align="flex-end" wrap="wrap">
           <div style={{ flex: '1 1 280px' }}>
             <UserPicker
               label={texts.add}
               placeholder={groupMessages.SEARCH_USER}
               nothingFound={groupMessages.NO_USER_FOUND}
-              value={chosen}
-              onChange={setChosen}
+              value={form.getValues().user}
+              onChange={(user) => form.setFieldValue('user', user)}
+              error={form.errors.user as string | undefined}
               exclude={users.map((user) => user.userId)}
             />
           </div>
-          <Button onClick={submit} disabled={!chosen} loading={add.isPending} aria-label={`${groupMessages.ADD}: ${texts.add}`}>
+          <Button type="submit" loading={add.isPending} aria-label={`${groupMessages.ADD}: ${texts.add}`}>
             {groupMessages.ADD}
           </Button>
         </Group>

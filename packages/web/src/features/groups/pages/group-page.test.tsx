@@ -90,6 +90,20 @@ describe('Group page', () => {
     ]);
   }, 20_000);
 
+  it('says under the picker that a user is needed when Add is pressed with none picked, and sends nothing', async () => {
+    signInAdmin();
+    const calls = fakeServer();
+    renderRoutes('/group/7', { '/group/:id': <GroupPage /> });
+    const user = userEvent.setup();
+    const members = await screen.findByTestId('group-members');
+    await user.click(within(members).getByRole('button', { name: `${groupMessages.ADD}: ${groupMessages.ADD_MEMBER}` }));
+    expect(within(members).getByRole('combobox', { name: groupMessages.ADD_MEMBER })).toHaveAccessibleDescription('User is required');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await pick(user, within(members).getByRole('combobox', { name: groupMessages.ADD_MEMBER }), 'Dur', 'Durand Bob (bob)');
+    expect(within(members).queryByText('User is required')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('adds a manager apart from the members', async () => {
     signInAdmin();
     const calls = fakeServer();
