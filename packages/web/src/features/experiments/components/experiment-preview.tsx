@@ -52,15 +52,17 @@ export function ExperimentPreviewPanel({ checked, confirming, onConfirm }: Exper
         );
       })}
       {/* Confirm is a plain button of the form: Enter in the name saves the template. */}
-      <Group align="flex-end" component="form" onSubmit={form.onSubmit(onSave)} noValidate aria-label={texts.SAVE_TEMPLATE}>
-        <Button onClick={onConfirm} loading={confirming}>
-          {texts.CONFIRM}
-        </Button>
-        <TextInput label={texts.TEMPLATE_NAME} {...form.getInputProps('name')} maxLength={100} w="16rem" />
-        <Button type="submit" variant="default" loading={saveTemplate.isPending}>
-          {texts.SAVE_TEMPLATE}
-        </Button>
-      </Group>
+      <form onSubmit={form.onSubmit(onSave)} noValidate aria-label={texts.SAVE_TEMPLATE}>
+        <Group align="flex-end">
+          <Button onClick={onConfirm} loading={confirming}>
+            {texts.CONFIRM}
+          </Button>
+          <TextInput label={texts.TEMPLATE_NAME} {...form.getInputProps('name')} maxLength={100} w="16rem" />
+          <Button type="submit" variant="default" loading={saveTemplate.isPending}>
+            {texts.SAVE_TEMPLATE}
+          </Button>
+        </Group>
+      </form>
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
     </Stack>
   );

@@ -88,22 +88,24 @@ export function GroupUsersPanel({ group, place }: { group: GroupDetails; place: 
           rowKey={(user) => user.userId}
           rowTestId={`group-${place}-row`}
         />
-        <Group component="form" onSubmit={form.onSubmit(submit)} noValidate align="flex-end" wrap="wrap">
-          <div style={{ flex: '1 1 280px' }}>
-            <UserPicker
-              label={texts.add}
-              placeholder={groupMessages.SEARCH_USER}
-              nothingFound={groupMessages.NO_USER_FOUND}
-              value={form.getValues().user}
-              onChange={(user) => form.setFieldValue('user', user)}
-              error={form.errors.user as string | undefined}
-              exclude={users.map((user) => user.userId)}
-            />
-          </div>
-          <Button type="submit" loading={add.isPending} aria-label={`${groupMessages.ADD}: ${texts.add}`}>
-            {groupMessages.ADD}
-          </Button>
-        </Group>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Group align="flex-end" wrap="wrap">
+            <div style={{ flex: '1 1 280px' }}>
+              <UserPicker
+                label={texts.add}
+                placeholder={groupMessages.SEARCH_USER}
+                nothingFound={groupMessages.NO_USER_FOUND}
+                value={form.getValues().user}
+                onChange={(user) => form.setFieldValue('user', user)}
+                error={form.errors.user as string | undefined}
+                exclude={users.map((user) => user.userId)}
+              />
+            </div>
+            <Button type="submit" loading={add.isPending} aria-label={`${groupMessages.ADD}: ${texts.add}`}>
+              {groupMessages.ADD}
+            </Button>
+          </Group>
+        </form>
       </Stack>
     </Paper>
   );

@@ -36,13 +36,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 // Typing through user-event is slow on a busy machine.
 describe('The usage policy form', { timeout: 30_000 }, () => {
-  it('shows a limit out of its bounds under its field and sends nothing, then sends the policy once it is right', async () => {
+  it('shows a missing device type and a limit out of its bounds under their fields and sends nothing, then sends the policy once it is right', async () => {
     signInAs('ADMIN');
     const server = serve(() => ({ body: [POLICY] }));
     renderRoutes('/usagePolicies', { '/usagePolicies': <UsagePoliciesPage /> });
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'raspberry-pi-4' });
+    await user.click(screen.getByRole('button', { name: messages.SAVE_POLICY }));
+    expect(screen.getByRole('combobox', { name: messages.DEVICE_TYPE })).toHaveAccessibleDescription(`${messages.DEVICE_TYPE} is required`);
     await choose(user, messages.DEVICE_TYPE, 'sensor');
+    expect(screen.queryByText(`${messages.DEVICE_TYPE} is required`)).not.toBeInTheDocument();
     const duration = screen.getByRole('textbox', { name: messages.MAX_DURATION_MINUTES });
     // Enter submits before the field is left, so that the field cannot bring the value within its bounds.
     await user.type(duration, '0{Enter}');

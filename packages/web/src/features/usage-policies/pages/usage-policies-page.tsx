@@ -1,6 +1,6 @@
 // usagePolicies (administrators): the limits of booking per device type, for everybody or a group; the table
 // of the policies in force and a form that sets one (every limit empty removes it). The form is the request's
-// usagePolicyFormSchema (useContractForm); the server's refusals (an unknown type or group) show under their field.
+// usagePolicyFormSchema (useContractForm): its messages and the server's refusals (an unknown type or group) show under their field.
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -82,7 +82,7 @@ export function UsagePoliciesPage() {
           </SimpleGrid>
           {failure && <ErrorAlert>{failure}</ErrorAlert>}
           <Group justify="flex-end">
-            <Button type="submit" disabled={!deviceType} loading={save.isPending}>
+            <Button type="submit" loading={save.isPending}>
               {messages.SAVE_POLICY}
             </Button>
           </Group>
