@@ -1,7 +1,7 @@
 // Scheduling beyond the booking form: the earliest free slots, moving the end of a reservation, releasing
 // it, booking from now, and the usage policies that bind all of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FreeSlotsReply, Reservation } from '@testbed/contract';
+import { messages, type FreeSlotsReply, type Reservation } from '@testbed/contract';
 import { addSshKey, at, bookingBody, HOUR, syncBuiltInTestbed } from '../../../test/booking.js';
 import { buildTestApp, loginAs, type TestContext } from '../../../test/helper.js';
 import { insertMaintenance } from '../maintenance/repo.js';
@@ -259,6 +259,12 @@ describe('usage policies', () => {
     expect((await user.inject({ method: 'GET', url: '/api/usagePolicies' })).statusCode).toBe(403);
     expect((await user.inject({ method: 'PUT', url: '/api/usagePolicies', payload: { deviceType: 'raspberry-pi-4', groupId: null, maxDurationMinutes: 9999, maxDaysAhead: null, maxDevicesAtOnce: null, maxDeviceHoursPerWeek: null } })).statusCode).toBe(403);
     expect((await setPolicy({ deviceType: 'no-such-type', maxDurationMinutes: 1 })).json().fieldErrors).toHaveProperty('deviceType');
+  });
+
+  it('refuses a limit out of its bounds with a 400 naming the field as the form labels it', async () => {
+    const reply = await setPolicy({ deviceType: 'raspberry-pi-4', maxDurationMinutes: 0 });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().fieldErrors).toEqual({ maxDurationMinutes: [`${messages.MAX_DURATION_MINUTES} is a whole number from 1 to 527040, or empty for no limit`] });
   });
 
   it('allows the longest reservation and refuses one minute more, naming the rule and its limit', async () => {
