@@ -1,7 +1,8 @@
-// The key line of both add-key pages, with its catalogue label, help and size. Once an error shows, it
-// follows the typing so that it leaves when the line is fixed.
+// The key line of both add-key pages, with its catalogue label, help and size; useKeyLine holds it in React
+// state for the user's own add-key page, where an error, once shown, follows the typing so that it leaves
+// when the line is fixed.
 import { credentialMessages } from '@testbed/contract';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { checkSshKey, SshKeyField, type SshKeyFieldProps } from '../../../shared/components/ssh-key-field';
 
 /** The line's value and error; `onEdit` runs at each change (to forget the last request's failure). */
@@ -20,23 +21,12 @@ export function useKeyLine(onEdit: () => void) {
     if (data) setSshKey(data.sshKey);
     return data?.sshKey ?? null;
   };
-  return { sshKey, setSshKey, error, setError, change, checked };
+  /** KeyLineField's value, error and change handler. */
+  const fieldProps = { value: sshKey, error, onChange: (event: ChangeEvent<HTMLTextAreaElement>) => change(event.currentTarget.value) };
+  return { setSshKey, setError, checked, fieldProps };
 }
 
-export type KeyLine = ReturnType<typeof useKeyLine>;
-
-export function KeyLineField({ line, readFromFile }: { line: KeyLine; readFromFile?: SshKeyFieldProps['readFromFile'] }) {
-  return (
-    <SshKeyField
-      label={credentialMessages.SSH_KEY}
-      description={credentialMessages.SSH_KEY_HELP}
-      name="sshKey"
-      required
-      rows={5}
-      value={line.sshKey}
-      error={line.error}
-      onChange={(event) => line.change(event.currentTarget.value)}
-      readFromFile={readFromFile}
-    />
-  );
+/** The key line's field; the page gives its value, error and change handler, and any "read from a file" button. */
+export function KeyLineField(props: SshKeyFieldProps) {
+  return <SshKeyField label={credentialMessages.SSH_KEY} description={credentialMessages.SSH_KEY_HELP} name="sshKey" required rows={5} {...props} />;
 }

@@ -10,7 +10,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { mayOpenAccount, useSession } from '../../../shared/session';
 import { useUserCredentials } from '../api/credentials';
 import { checkSshKey } from '../../../shared/components/ssh-key-field';
 import { KeyLineField, useKeyLine } from '../components/key-line-field';
@@ -22,7 +22,7 @@ export function AddCredentialPage() {
   const validId = Number.isInteger(userId) && userId > 0;
   const me = useSession().user;
   const own = me !== null && me.userId === userId;
-  const allowed = validId && me !== null && (own || may(me, 'credentials:add'));
+  const allowed = mayOpenAccount(me, userId, 'credentials:add');
 
   const navigate = useNavigate();
   const location = useLocation();
@@ -85,7 +85,7 @@ export function AddCredentialPage() {
       submit={{ label: credentialMessages.SUBMIT_ADD, pending: add.pending }}
       after={add.dialog}
     >
-      <KeyLineField line={line} readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }} />
+      <KeyLineField {...line.fieldProps} readFromFile={{ label: credentialMessages.READ_FROM_FILE, onRead: readFile }} />
     </FormPage>
   );
 }

@@ -5,11 +5,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { credentialMessages, newCredentialFormSchema, type NewCredentialForm } from '@testbed/contract';
 import { useNavigate } from 'react-router';
 import { FormPage } from '../../../shared/components/form-page';
-import { SshKeyField } from '../../../shared/components/ssh-key-field';
 import { UserPicker } from '../../../shared/components/user-picker';
 import { useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session';
+import { KeyLineField } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
 
 export function NewCredentialPage() {
@@ -54,14 +54,7 @@ export function NewCredentialPage() {
         error={form.errors.owner as string | undefined}
         required
       />
-      <SshKeyField
-        label={credentialMessages.SSH_KEY}
-        description={credentialMessages.SSH_KEY_HELP}
-        name="sshKey"
-        required
-        rows={5}
-        {...form.getInputProps('sshKey')}
-      />
+      <KeyLineField {...form.getInputProps('sshKey')} />
     </FormPage>
   );
 }
