@@ -1,13 +1,14 @@
 // The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
 // with its buttons, the progress bar while loading, a sentence when the list is empty, and a table
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
-import { Button, Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
+import { Button, Group, Progress, Stack, Table, Text, Title, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { commonMessages } from '@testbed/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { reportFailure } from '../report-failure';
 import { RowActions, type AdminListDelete } from './admin-list-actions';
+import { HeaderRow, hiddenHeader, type TableHeader } from './header-row';
 import { PageControls, usePage } from './paged';
 
 /** The progress bar (docs/web-app.md): maximum 100, shown at 80 while loading. */
@@ -65,6 +66,8 @@ export function AdminListPage<Row, Id extends string | number>({
   const all = query.data ?? [];
   // A list without a page size is one page of everything.
   const pager = usePage(all, pageSize ?? Math.max(all.length, 1));
+  const headers: TableHeader[] = columns.map((column) => column.header);
+  if (remove) headers.push(remove.hideHeader ? hiddenHeader(remove.header) : remove.header);
 
   return (
     <Stack gap="md">
@@ -88,14 +91,7 @@ export function AdminListPage<Row, Id extends string | number>({
       {all.length > 0 && (
         <Table.ScrollContainer minWidth={tableMinWidth}>
           <Table striped highlightOnHover verticalSpacing={verticalSpacing}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.header}>{column.header}</Table.Th>
-                ))}
-                {remove && <Table.Th>{remove.hideHeader ? <VisuallyHidden>{remove.header}</VisuallyHidden> : remove.header}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow headers={headers} />
             <Table.Tbody>
               {pager.rows.map((row) => (
                 <Table.Tr key={rowId(row)} data-testid={rowTestId}>
