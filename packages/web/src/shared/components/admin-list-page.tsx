@@ -27,9 +27,8 @@ export interface AdminListPageProps<Row, Id> {
   actions?: ReactNode;
   /** Header links as buttons, in order: a related list's (default variant), then the "new" one (filled, last). */
   links?: { label: string; to: string; related?: boolean }[];
-  /** The list's query; a failed read is only logged and the list shows as empty (docs/web-app.md). */
+  /** The list's query; a failed read is only logged, under the title, and the list shows as empty (docs/web-app.md). */
   query: { data: readonly Row[] | undefined; isPending: boolean; error: Error | null };
-  failureLog: string;
   /** The progress bar's name; "Loading" unless told. */
   loadingLabel?: string;
   emptyText: string;
@@ -48,7 +47,6 @@ export function AdminListPage<Row, Id extends string | number>({
   actions,
   links = [],
   query,
-  failureLog,
   loadingLabel = commonMessages.LOADING,
   emptyText,
   columns,
@@ -61,8 +59,8 @@ export function AdminListPage<Row, Id extends string | number>({
 }: AdminListPageProps<Row, Id>) {
   useDocumentTitle(`${title} | Testbed Portal`);
   useEffect(() => {
-    if (query.error) reportFailure(failureLog, query.error);
-  }, [query.error, failureLog]);
+    if (query.error) reportFailure(`Loading the ${title.toLowerCase()} failed`, query.error);
+  }, [query.error, title]);
   const all = query.data ?? [];
   // A list without a page size is one page of everything.
   const pager = usePage(all, pageSize ?? Math.max(all.length, 1));
