@@ -1,7 +1,7 @@
 // The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
 // with its buttons, the progress bar while loading, a sentence when the list is empty, and a table
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
-import { Button, Group, Progress, Stack, Table, Text, Title, type MantineSpacing, type TableTdProps } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { commonMessages } from '@testbed/contract';
 import { useEffect, type ReactNode } from 'react';
@@ -9,10 +9,8 @@ import { Link } from 'react-router';
 import { reportFailure } from '../report-failure';
 import { RowActions, type AdminListDelete } from './admin-list-actions';
 import { HeaderRow, hiddenHeader, type TableHeader } from './header-row';
+import { LoadingBar } from './loading-bar';
 import { PageControls, usePage } from './paged';
-
-/** The progress bar (docs/web-app.md): maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 export interface AdminListColumn<Row> {
   header: string;
@@ -84,7 +82,7 @@ export function AdminListPage<Row, Id extends string | number>({
           </Group>
         )}
       </Group>
-      {query.isPending && <Progress value={LOADING_VALUE} animated striped aria-label={loadingLabel} />}
+      {query.isPending && <LoadingBar aria-label={loadingLabel} />}
       {!query.isPending && all.length === 0 && <Text>{emptyText}</Text>}
       {all.length > 0 && (
         <Table.ScrollContainer minWidth={tableMinWidth}>
