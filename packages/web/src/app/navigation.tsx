@@ -4,10 +4,12 @@
 // would bring its popover and floating-ui (about 35 KB gzip) to the first load of every signed-in page.
 import { messages } from '@testbed/contract';
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { useClickOutside } from '@mantine/hooks';
+import type { FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENTATION_URL } from '../shared/config';
 import type { SessionUser } from '../shared/session';
+import { useHeaderDisclosure } from '../shared/use-header-disclosure';
 import { navigationFor, type NavSection } from './navigation-menus';
 import classes from './navigation.module.css';
 
@@ -28,60 +30,30 @@ function Chevron() {
 
 /** One menu of the header: its button, and under it while open the list of its links. */
 function NavigationMenu({ section, user }: { section: NavSection; user: SessionUser }) {
-  const [opened, setOpened] = useState(false);
-  const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  // Closed by Escape (the focus goes back to the button) and by a press anywhere else.
-  useEffect(() => {
-    if (!opened) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpened(false);
-      button.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpened(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [opened]);
-
-  // And when the keyboard's focus leaves it.
+  const menu = useHeaderDisclosure();
+  // Closed too by a press anywhere else,
+  const root = useClickOutside<HTMLDivElement>(menu.close, ['pointerdown'], undefined, menu.opened);
+  // and when the keyboard's focus leaves it.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) setOpened(false);
+    if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) menu.close();
   };
 
   return (
     <div ref={root} className={classes.menu} onBlur={onBlur}>
-      <Button
-        ref={button}
-        variant="subtle"
-        color="gray"
-        c="dark.9"
-        rightSection={<Chevron />}
-        aria-expanded={opened}
-        aria-controls={opened ? listId : undefined}
-        onClick={() => setOpened((open) => !open)}
-      >
+      <Button {...menu.buttonProps} variant="subtle" color="gray" c="dark.9" rightSection={<Chevron />}>
         {messages[section.label]}
       </Button>
-      {opened && (
+      {menu.opened && (
         <div className={classes.dropdown}>
           {section.label === 'MY_ACCOUNT' && (
             <Text size="xs" c="dimmed" className={classes.label}>
               {messages.SIGNED_IN_AS} {user.username}
             </Text>
           )}
-          <ul id={listId} aria-label={messages[section.label]} className={classes.list}>
+          <ul id={menu.panelId} aria-label={messages[section.label]} className={classes.list}>
             {section.items.map((item) => (
               <li key={item.label}>
-                <Link to={item.to} className={classes.item} data-danger={item.danger || undefined} onClick={() => setOpened(false)}>
+                <Link to={item.to} className={classes.item} data-danger={item.danger || undefined} onClick={menu.close}>
                   {messages[item.label]}
                 </Link>
               </li>

@@ -123,6 +123,14 @@ export function may(user: SessionUser | null, action: SignedInAction): boolean {
   return user?.abilities[action] === true;
 }
 
+/**
+ * Whether the signed-in user may open a page about the account `userId` (read from the address): their own
+ * account, or one they may perform `action` on. An id that is not a positive integer names no account.
+ */
+export function mayOpenAccount(user: SessionUser | null, userId: number, action: SignedInAction): boolean {
+  return Number.isInteger(userId) && userId > 0 && user !== null && (user.userId === userId || may(user, action));
+}
+
 function notify() {
   for (const listener of listeners) listener();
 }

@@ -28,7 +28,6 @@ function FruitsPage({ data, isPending = false, onDelete }: { data?: Fruit[]; isP
       title="Fruits"
       actions={<a href="/fruit">New fruit</a>}
       query={{ data, isPending, error: null }}
-      failureLog="Loading the fruits failed"
       loadingLabel="Loading"
       emptyText="No fruit yet."
       tableMinWidth={480}

@@ -1,17 +1,16 @@
 // The administrators' list pages (roles, groups, group types, employers, credentials, intended usages): a title
 // with its buttons, the progress bar while loading, a sentence when the list is empty, and a table
 // whose columns the page gives, with an optional delete button per row behind the confirmation dialog.
-import { Button, Group, Progress, Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title, type MantineSpacing, type TableTdProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { commonMessages } from '@testbed/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { reportFailure } from '../report-failure';
 import { RowActions, type AdminListDelete } from './admin-list-actions';
+import { HeaderRow, hiddenHeader, type TableHeader } from './header-row';
+import { LoadingBar } from './loading-bar';
 import { PageControls, usePage } from './paged';
-
-/** The progress bar (docs/web-app.md): maximum 100, shown at 80 while loading. */
-const LOADING_VALUE = 80;
 
 export interface AdminListColumn<Row> {
   header: string;
@@ -26,9 +25,8 @@ export interface AdminListPageProps<Row, Id> {
   actions?: ReactNode;
   /** Header links as buttons, in order: a related list's (default variant), then the "new" one (filled, last). */
   links?: { label: string; to: string; related?: boolean }[];
-  /** The list's query; a failed read is only logged and the list shows as empty (docs/web-app.md). */
+  /** The list's query; a failed read is only logged, under the title, and the list shows as empty (docs/web-app.md). */
   query: { data: readonly Row[] | undefined; isPending: boolean; error: Error | null };
-  failureLog: string;
   /** The progress bar's name; "Loading" unless told. */
   loadingLabel?: string;
   emptyText: string;
@@ -47,7 +45,6 @@ export function AdminListPage<Row, Id extends string | number>({
   actions,
   links = [],
   query,
-  failureLog,
   loadingLabel = commonMessages.LOADING,
   emptyText,
   columns,
@@ -60,11 +57,13 @@ export function AdminListPage<Row, Id extends string | number>({
 }: AdminListPageProps<Row, Id>) {
   useDocumentTitle(`${title} | Testbed Portal`);
   useEffect(() => {
-    if (query.error) reportFailure(failureLog, query.error);
-  }, [query.error, failureLog]);
+    if (query.error) reportFailure(`Loading the ${title.toLowerCase()} failed`, query.error);
+  }, [query.error, title]);
   const all = query.data ?? [];
   // A list without a page size is one page of everything.
   const pager = usePage(all, pageSize ?? Math.max(all.length, 1));
+  const headers: TableHeader[] = columns.map((column) => column.header);
+  if (remove) headers.push(remove.hideHeader ? hiddenHeader(remove.header) : remove.header);
 
   return (
     <Stack gap="md">
@@ -83,19 +82,12 @@ export function AdminListPage<Row, Id extends string | number>({
           </Group>
         )}
       </Group>
-      {query.isPending && <Progress value={LOADING_VALUE} animated striped aria-label={loadingLabel} />}
+      {query.isPending && <LoadingBar aria-label={loadingLabel} />}
       {!query.isPending && all.length === 0 && <Text>{emptyText}</Text>}
       {all.length > 0 && (
         <Table.ScrollContainer minWidth={tableMinWidth}>
           <Table striped highlightOnHover verticalSpacing={verticalSpacing}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.header}>{column.header}</Table.Th>
-                ))}
-                {remove && <Table.Th>{remove.hideHeader ? <VisuallyHidden>{remove.header}</VisuallyHidden> : remove.header}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow headers={headers} />
             <Table.Tbody>
               {pager.rows.map((row) => (
                 <Table.Tr key={rowId(row)} data-testid={rowTestId}>

@@ -1,13 +1,28 @@
-// The header of a table whose headers are plain texts, in order.
-import { Table } from '@mantine/core';
+// The header row of a table: each header a text, a text for screen readers only (the column of a row's
+// buttons), or content with the cell's own props (an alignment, a width).
+import { Table, VisuallyHidden, type TableThProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-export function HeaderRow({ headers }: { headers: readonly string[] }) {
+export type TableHeader = string | { content: ReactNode; props?: TableThProps };
+
+/** A header that only screen readers read. */
+export function hiddenHeader(text: string): TableHeader {
+  return { content: <VisuallyHidden>{text}</VisuallyHidden> };
+}
+
+export function HeaderRow({ headers }: { headers: readonly TableHeader[] }) {
   return (
     <Table.Thead>
       <Table.Tr>
-        {headers.map((header) => (
-          <Table.Th key={header}>{header}</Table.Th>
-        ))}
+        {headers.map((header, index) =>
+          typeof header === 'string' ? (
+            <Table.Th key={index}>{header}</Table.Th>
+          ) : (
+            <Table.Th key={index} {...header.props}>
+              {header.content}
+            </Table.Th>
+          ),
+        )}
       </Table.Tr>
     </Table.Thead>
   );

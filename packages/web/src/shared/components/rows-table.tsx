@@ -1,9 +1,10 @@
 // A plain striped table of rows whose columns the page gives (the users holding a role, the members of a
 // group, the groups of a type), for lists too short to need the administrators' list page, and its
 // titled section.
-import { Stack, Table, Text, Title, VisuallyHidden, type MantineSpacing } from '@mantine/core';
+import { Stack, Table, Text, Title, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { paths } from '../paths';
+import { HeaderRow, hiddenHeader } from './header-row';
 import { RowLink } from './row-links';
 
 export interface RowsTableColumn<Row> {
@@ -26,13 +27,7 @@ export interface RowsTableProps<Row> {
 export function RowsTable<Row>({ columns, rows, rowKey, rowTestId, testId }: RowsTableProps<Row>) {
   return (
     <Table striped verticalSpacing="xs" data-testid={testId}>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.header}>{column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <HeaderRow headers={columns.map((column) => (column.hideHeader ? hiddenHeader(column.header) : column.header))} />
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)} data-testid={rowTestId}>

@@ -1,16 +1,14 @@
 // A striped table inside a box that scrolls sideways on a narrow screen. The box is a region that bears the
 // table's name and takes the focus, so that the keyboard can scroll it too. The page gives the headers and rows.
-import { Box, Table, type TableProps, type TableThProps } from '@mantine/core';
+import { Box, Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-
-/** A column header: its text, or its content with the cell's own props (an alignment, a width). */
-export type ScrollTableHeader = string | { content: ReactNode; props: TableThProps };
+import { HeaderRow, type TableHeader } from './header-row';
 
 export interface ScrollTableProps extends Omit<TableProps, 'children'> {
   /** Names the region and the table; `labelledBy`, the id of a heading that names them, instead. */
   label?: string;
   labelledBy?: string;
-  headers: readonly ScrollTableHeader[];
+  headers: readonly TableHeader[];
   /** The rows of the body. */
   children: ReactNode;
   /** Shown under the table, inside the region (a "load more" button). */
@@ -28,19 +26,7 @@ export function ScrollTable({ label, labelledBy, headers, children, after, landm
   return (
     <Box style={{ overflowX: 'auto' }} {...region}>
       <Table striped withTableBorder {...tableProps} {...name}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((header, index) =>
-              typeof header === 'string' ? (
-                <Table.Th key={index}>{header}</Table.Th>
-              ) : (
-                <Table.Th key={index} {...header.props}>
-                  {header.content}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
+        <HeaderRow headers={headers} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
       {after}

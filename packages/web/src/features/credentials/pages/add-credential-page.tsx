@@ -11,7 +11,7 @@ import { FormPage } from '../../../shared/components/form-page';
 import { MessagePage } from '../../../shared/components/message-page';
 import { useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { mayOpenAccount, useSession } from '../../../shared/session';
 import { useUserCredentials } from '../api/credentials';
 import { KeyLineField } from '../components/key-line-field';
 import { useAddSshKey } from '../components/use-add-ssh-key';
@@ -22,7 +22,7 @@ export function AddCredentialPage() {
   const validId = Number.isInteger(userId) && userId > 0;
   const me = useSession().user;
   const own = me !== null && me.userId === userId;
-  const allowed = validId && me !== null && (own || may(me, 'credentials:add'));
+  const allowed = mayOpenAccount(me, userId, 'credentials:add');
 
   const navigate = useNavigate();
   const location = useLocation();

@@ -24,7 +24,6 @@ export function CredentialsPage() {
       title={commonMessages.CREDENTIALS}
       links={[{ label: credentialMessages.ADD_SSH_KEY, to: paths.credentialNew.href() }]}
       query={credentials}
-      failureLog="Loading the credentials failed"
       emptyText={credentialMessages.NO_CREDENTIAL}
       tableMinWidth={680}
       rowId={(credential: Credential) => credential.credentialId}

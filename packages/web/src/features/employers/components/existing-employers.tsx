@@ -1,8 +1,9 @@
 // The employers already known, to pick from instead of typing one: searched by institute, laboratory or
 // country; a double-click on a row, or its Use button, chooses it.
-import { Anchor, Paper, ScrollArea, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { employerMessages, type Employer } from '@testbed/contract';
 import { useMemo, useState } from 'react';
+import { HeaderRow, hiddenHeader } from '../../../shared/components/header-row';
 
 export interface ExistingEmployersProps {
   employers: Employer[];
@@ -29,16 +30,7 @@ export function ExistingEmployers({ employers, selected, onChoose }: ExistingEmp
         <TextInput label={employerMessages.SEARCH_EMPLOYER} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
         <ScrollArea.Autosize mah={240} type="auto">
           <Table highlightOnHover verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{employerMessages.INSTITUTE_NAME}</Table.Th>
-                <Table.Th>{employerMessages.LABORATORY_NAME}</Table.Th>
-                <Table.Th>{employerMessages.COUNTRY}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{employerMessages.SELECTED_EXISTING}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow headers={[employerMessages.INSTITUTE_NAME, employerMessages.LABORATORY_NAME, employerMessages.COUNTRY, hiddenHeader(employerMessages.SELECTED_EXISTING)]} />
             <Table.Tbody>
               {found.map((row) => (
                 <Table.Tr

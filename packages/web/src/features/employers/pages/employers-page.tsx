@@ -16,7 +16,6 @@ export function EmployersPage() {
       title={employerMessages.EMPLOYERS}
       links={[{ label: employerMessages.CREATE_EMPLOYER, to: paths.employerNew.href() }]}
       query={employers}
-      failureLog="Loading the employers failed"
       loadingLabel={employerMessages.EMPLOYERS}
       emptyText={employerMessages.NO_EMPLOYER}
       tableMinWidth={900}

@@ -7,12 +7,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createUserEmployerSchema, employerMessages, userEmployerFormSchema, type Employer, type UserEmployerFormValues } from '@testbed/contract';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { notifySuccess } from '../../../shared/notify';
+import { afterSaving } from '../../../shared/after-saving';
 import { FormPage } from '../../../shared/components/form-page';
-import { generalFailure, judgeRequest, showRefusals, useContractForm } from '../../../shared/form';
+import { generalFailure, judgeRequest, useContractForm } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { mayOpenAccount, useSession } from '../../../shared/session';
 import { useCreateUserEmployer, useEmployers, useUserDetails } from '../api/employers-api';
 import { EMPTY_EMPLOYER, EmployerFields, employerValuesOf, type EmployerValues } from '../components/employer-fields';
 import { ExistingEmployers } from '../components/existing-employers';
@@ -27,7 +27,7 @@ export function UserEmployerNewPage() {
   const { userId: param } = useParams();
   const userId = Number(param);
   const me = useSession().user;
-  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'employment:manage') || me.userId === userId);
+  const allowed = mayOpenAccount(me, userId, 'employment:manage');
   const navigate = useNavigate();
   const user = useUserDetails(userId, allowed);
   const employers = useEmployers(allowed);
@@ -50,20 +50,12 @@ export function UserEmployerNewPage() {
     form.setFieldValue('employer', values);
   };
 
+  const toUserPage = () => void navigate(paths.user.href(userId));
   const onSubmit = (values: UserEmployerFormValues) => {
     const request = { ...employmentBody(values), ...(selected ? { employerId: selected.employerId } : { employer: values.employer }) };
     const judged = judgeRequest(createUserEmployerSchema, request);
     if ('errors' in judged) return form.setErrors(judged.errors);
-    create.mutate(
-      { userId, form: judged.body },
-      {
-        onSuccess: () => {
-          notifySuccess(employerMessages.SAVED);
-          void navigate(paths.user.href(userId));
-        },
-        onError: (failure) => showRefusals(form, failure),
-      },
-    );
+    create.mutate({ userId, form: judged.body }, afterSaving(form, employerMessages.SAVED, toUserPage));
   };
 
   return (
@@ -73,7 +65,7 @@ export function UserEmployerNewPage() {
       before={<ExistingEmployers employers={employers.data ?? []} selected={selected} onChoose={choose} />}
       onSubmit={form.onSubmit(onSubmit)}
       serverError={generalFailure(create.error)}
-      cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      cancel={{ label: employerMessages.CANCEL, onClick: toUserPage }}
       submit={{ label: employerMessages.SAVE, pending: create.isPending }}
     >
       <Text fw={700} component="h2" size="lg">

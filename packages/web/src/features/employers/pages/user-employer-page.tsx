@@ -5,13 +5,13 @@ import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { employerMessages, employmentFormSchema, updateUserEmployerSchema, type EmploymentFormValues, type UserDetails } from '@testbed/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { notifySuccess } from '../../../shared/notify';
+import { afterSaving } from '../../../shared/after-saving';
 import { FormPage } from '../../../shared/components/form-page';
-import { generalFailure, judgeRequest, showRefusals, useContractForm } from '../../../shared/form';
+import { generalFailure, judgeRequest, useContractForm } from '../../../shared/form';
 import { MessagePage } from '../../../shared/components/message-page';
 import { toInputDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { mayOpenAccount, useSession } from '../../../shared/session';
 import { useUpdateUserEmployer, useUserDetails } from '../api/employers-api';
 import { EmployerFields, employerValuesOf } from '../components/employer-fields';
 import { EmploymentFields, employmentBody } from '../components/employment-fields';
@@ -30,16 +30,11 @@ function EmploymentForm({ userId, row }: { userId: number; row: Employment }) {
     current: row.currentForUser,
   });
 
+  const toUserPage = () => void navigate(paths.user.href(userId));
   const onSubmit = (values: EmploymentFormValues) => {
     const judged = judgeRequest(updateUserEmployerSchema, { userEmployerId: row.userEmployerId, ...employmentBody(values) });
     if ('errors' in judged) return form.setErrors(judged.errors);
-    save.mutate(judged.body, {
-      onSuccess: () => {
-        notifySuccess(employerMessages.SAVED);
-        void navigate(paths.user.href(userId));
-      },
-      onError: (failure) => showRefusals(form, failure),
-    });
+    save.mutate(judged.body, afterSaving(form, employerMessages.SAVED, toUserPage));
   };
 
   // Alike in shape with the other form pages by design: FormPage holds the layout, each page gives its texts and fields.
@@ -49,7 +44,7 @@ function EmploymentForm({ userId, row }: { userId: number; row: Employment }) {
       maw={1000}
       onSubmit={form.onSubmit(onSubmit)}
       serverError={generalFailure(save.error)}
-      cancel={{ label: employerMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      cancel={{ label: employerMessages.CANCEL, onClick: toUserPage }}
       submit={{ label: employerMessages.SAVE, pending: save.isPending }}
     >
       <EmployerFields values={employerValuesOf(row.employer)} onChange={() => {}} readOnly />
@@ -63,7 +58,7 @@ export function UserEmployerPage() {
   const userId = Number(params.userId);
   const userEmployerId = Number(params.userEmployerId);
   const me = useSession().user;
-  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'employment:manage') || me.userId === userId);
+  const allowed = mayOpenAccount(me, userId, 'employment:manage');
   const user = useUserDetails(userId, allowed);
   const row = user.data?.userEmployers.find((item) => item.userEmployerId === userEmployerId);
   useDocumentTitle(`${employerMessages.EDIT_EMPLOYMENT} | Testbed Portal`);

@@ -20,7 +20,6 @@ export function GroupTypesPage() {
         { label: groupMessages.NEW_GROUP_TYPE, to: paths.groupTypeNew.href() },
       ]}
       query={types}
-      failureLog="Loading the group types failed"
       emptyText={groupMessages.NO_GROUP_TYPES}
       tableMinWidth={480}
       pageSize={REFERENCE_PAGE_SIZE}

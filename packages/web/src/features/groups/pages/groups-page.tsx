@@ -20,7 +20,6 @@ export function GroupsPage() {
         { label: groupMessages.NEW_GROUP, to: paths.groupNew.href() },
       ]}
       query={groups}
-      failureLog="Loading the groups failed"
       emptyText={groupMessages.NO_GROUP}
       tableMinWidth={640}
       rowId={(group: GroupSummary) => group.groupId}

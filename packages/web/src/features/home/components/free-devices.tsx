@@ -1,7 +1,8 @@
 // The devices free now, by type, with a way to book each (to the SSH key page for a user without a key).
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { homeMessages } from '@testbed/contract';
 import { Link } from 'react-router';
+import { HeaderRow, hiddenHeader } from '../../../shared/components/header-row';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { fill } from '../../../shared/fill';
 import { paths } from '../../../shared/paths';
@@ -14,15 +15,7 @@ export function FreeDevices({ userId, hasSshKey }: { userId: number; hasSshKey: 
   if (free.data.length === 0) return <Text size="sm">{homeMessages.NO_FREE_DEVICE}</Text>;
   return (
     <Table verticalSpacing={4} fz="sm" aria-label={homeMessages.FREE_NOW}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{homeMessages.DEVICE_TYPE}</Table.Th>
-          <Table.Th>{homeMessages.FREE_COUNT}</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>{homeMessages.ACTIONS}</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <HeaderRow headers={[homeMessages.DEVICE_TYPE, homeMessages.FREE_COUNT, hiddenHeader(homeMessages.ACTIONS)]} />
       <Table.Tbody>
         {free.data.map(({ deviceType, count }) => (
           <Table.Tr key={deviceType} data-device-type={deviceType}>

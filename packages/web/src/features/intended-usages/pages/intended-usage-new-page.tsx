@@ -4,18 +4,18 @@ import { Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INTENDED_USAGE_MAX_LENGTH, intendedUsageFormSchema, intendedUsageMessages } from '@testbed/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { notifySuccess } from '../../../shared/notify';
+import { afterSaving } from '../../../shared/after-saving';
 import { FormPage } from '../../../shared/components/form-page';
-import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
+import { generalFailure, useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { mayOpenAccount, useSession } from '../../../shared/session';
 import { useAddIntendedUsage } from '../api/intended-usages-api';
 
 export function IntendedUsageNewPage() {
   const { id } = useParams();
   const userId = Number(id);
   const me = useSession().user;
-  const allowed = Number.isInteger(userId) && userId > 0 && me !== null && (may(me, 'intended-usage:manage') || me.userId === userId);
+  const allowed = mayOpenAccount(me, userId, 'intended-usage:manage');
   const navigate = useNavigate();
   const add = useAddIntendedUsage();
   const form = useContractForm(intendedUsageFormSchema, { description: '' }, { enhanceGetInputProps: () => ({ onBlur: undefined }) });
@@ -24,18 +24,8 @@ export function IntendedUsageNewPage() {
   if (!me) return null;
   if (!allowed) return <Navigate to={paths.accessDenied.href()} replace />;
 
-  const onSubmit = form.onSubmit((data) => {
-    add.mutate(
-      { userId, form: data },
-      {
-        onSuccess: () => {
-          notifySuccess(intendedUsageMessages.ADDED);
-          void navigate(paths.user.href(userId));
-        },
-        onError: (failure) => showRefusals(form, failure),
-      },
-    );
-  });
+  const toUserPage = () => void navigate(paths.user.href(userId));
+  const onSubmit = form.onSubmit((data) => add.mutate({ userId, form: data }, afterSaving(form, intendedUsageMessages.ADDED, toUserPage)));
 
   return (
     <FormPage
@@ -43,7 +33,7 @@ export function IntendedUsageNewPage() {
       maw={760}
       onSubmit={onSubmit}
       serverError={generalFailure(add.error)}
-      cancel={{ label: intendedUsageMessages.CANCEL, onClick: () => void navigate(paths.user.href(userId)) }}
+      cancel={{ label: intendedUsageMessages.CANCEL, onClick: toUserPage }}
       submit={{ label: intendedUsageMessages.SUBMIT, pending: add.isPending }}
     >
       <Textarea

@@ -31,7 +31,6 @@ export function IntendedUsagesPage() {
       title={intendedUsageMessages.INTENDED_USAGES}
       actions={<ComingSoonButton label={intendedUsageMessages.CREATE} />}
       query={usages}
-      failureLog="Loading the intended usages failed"
       loadingLabel={intendedUsageMessages.INTENDED_USAGES}
       emptyText={intendedUsageMessages.NO_INTENDED_USAGE}
       tableMinWidth={760}

@@ -4,10 +4,11 @@
 import { Anchor, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notificationMessages as texts, type Notification } from '@testbed/contract';
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import type { FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { fill } from '../../../shared/fill';
 import { formatDateTime } from '../../../shared/time';
+import { useHeaderDisclosure } from '../../../shared/use-header-disclosure';
 import { notificationsOptions, useMarkAllRead, useMarkRead } from '../api/notifications-api';
 import classes from './notification-bell.module.css';
 
@@ -57,33 +58,18 @@ function Item({ notification, onOpen }: { notification: Notification; onOpen: ()
 export function NotificationBell() {
   const list = useQuery(notificationsOptions);
   const markAll = useMarkAllRead();
-  const [opened, setOpened] = useState(false);
-  const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  const bell = useHeaderDisclosure();
   const unread = list.data?.unread ?? 0;
 
-  useEffect(() => {
-    if (!opened) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpened(false);
-      button.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [opened]);
   // Focus leaving the bell and its list closes it.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpened(false);
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) bell.close();
   };
 
   return (
     <div className={classes.bell} onBlur={onBlur}>
       <UnstyledButton
-        ref={button}
-        onClick={() => setOpened((now) => !now)}
-        aria-expanded={opened}
-        aria-controls={opened ? panelId : undefined}
+        {...bell.buttonProps}
         aria-label={unread > 0 ? fill(texts.OPEN_NOTIFICATIONS, { count: String(unread) }) : texts.NOTIFICATIONS}
         p={6}
         c="dark.8"
@@ -96,8 +82,8 @@ export function NotificationBell() {
           </Badge>
         )}
       </UnstyledButton>
-      {opened && (
-        <div id={panelId} className={classes.panel} role="region" aria-label={texts.NOTIFICATIONS}>
+      {bell.opened && (
+        <div id={bell.panelId} className={classes.panel} role="region" aria-label={texts.NOTIFICATIONS}>
           <Group justify="space-between" mb="xs">
             <Text fw={700} size="sm">
               {texts.NOTIFICATIONS}
@@ -111,7 +97,7 @@ export function NotificationBell() {
           {list.data && list.data.notifications.length > 0 ? (
             <ul className={classes.list}>
               {list.data.notifications.map((notification) => (
-                <Item key={notification.id} notification={notification} onOpen={() => setOpened(false)} />
+                <Item key={notification.id} notification={notification} onOpen={bell.close} />
               ))}
             </ul>
           ) : (

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { REFERENCE_PAGE_SIZE, referenceListMessages, commonMessages } from '@testbed/contract';
 import { useEffect } from 'react';
 import { ComingSoonButton } from '../../../shared/components/coming-soon-button';
+import { HeaderRow } from '../../../shared/components/header-row';
 import { PageControls, usePage } from '../../../shared/components/paged';
 import { reportFailure } from '../../../shared/report-failure';
 import { LoadingBar } from '../../../shared/components/loading-bar';
@@ -38,12 +39,7 @@ export function ReferenceList<Row extends { label: string }>({ title, empty, que
       {!pending && rows.length === 0 && <Text>{empty}</Text>}
       {rows.length > 0 && (
         <Table striped verticalSpacing="sm" data-testid="reference-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{referenceListMessages.LABEL}</Table.Th>
-              <Table.Th ta="right">{commonMessages.ACTIONS}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <HeaderRow headers={[referenceListMessages.LABEL, { content: commonMessages.ACTIONS, props: { ta: 'right' } }]} />
           <Table.Tbody>
             {pager.rows.map((item) => (
               <Table.Tr key={idOf(item)} data-testid="reference-row">

@@ -3,6 +3,7 @@
 import { ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { registrationMessages, type SignupEmployer } from '@testbed/contract';
 import { useMemo, useState } from 'react';
+import { HeaderRow } from '../../../shared/components/header-row';
 
 export interface EmployerPickerProps {
   employers: SignupEmployer[];
@@ -52,13 +53,7 @@ export function EmployerPicker({ employers, pickedId, onPick }: EmployerPickerPr
           aria-describedby="existing-employers-help"
           data-testid="existing-employers"
         >
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column.header}>{column.header}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <HeaderRow headers={COLUMNS.map((column) => column.header)} />
           <Table.Tbody>
             {shown.length === 0 ? (
               <Table.Tr>

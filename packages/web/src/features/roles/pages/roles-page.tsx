@@ -17,7 +17,6 @@ export function RolesPage() {
       title={roleMessages.ROLES}
       links={[{ label: roleMessages.NEW_ROLE, to: paths.roleNew.href() }]}
       query={roles}
-      failureLog="Loading the roles failed"
       emptyText={roleMessages.NO_ROLE}
       tableMinWidth={480}
       rowId={(role: Role) => role.roleId}

@@ -4,6 +4,7 @@ import { Anchor, Button, Table } from '@mantine/core';
 import { apiTokenMessages as m, type ApiToken } from '@testbed/contract';
 import { Link } from 'react-router';
 import { useConfirmModal } from '../../../shared/components/confirm-modal';
+import { HeaderRow } from '../../../shared/components/header-row';
 import { formatDateTime } from '../../../shared/time';
 import { paths } from '../../../shared/paths';
 
@@ -31,18 +32,7 @@ export function ApiTokenTable({
   return (
     <Table.ScrollContainer minWidth={showOwner ? 800 : 640}>
       <Table striped aria-label={m.TITLE}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.NAME}</Table.Th>
-            {showOwner && <Table.Th>{m.OWNER}</Table.Th>}
-            <Table.Th>{m.SCOPE}</Table.Th>
-            <Table.Th>{m.CREATED_ON}</Table.Th>
-            <Table.Th>{m.LAST_USED}</Table.Th>
-            <Table.Th>{m.EXPIRES_ON}</Table.Th>
-            <Table.Th>{m.STATUS}</Table.Th>
-            <Table.Th>{m.ACTIONS}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <HeaderRow headers={[m.NAME, ...(showOwner ? [m.OWNER] : []), m.SCOPE, m.CREATED_ON, m.LAST_USED, m.EXPIRES_ON, m.STATUS, m.ACTIONS]} />
         <Table.Tbody>
           {tokens.map((token) => (
             <Table.Tr key={token.tokenId} data-testid="api-token-row">

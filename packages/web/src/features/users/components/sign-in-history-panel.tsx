@@ -1,6 +1,7 @@
 // A user's recent sign-ins and failed attempts, to notice someone else's.
 import { Stack, Table, Text } from '@mantine/core';
 import { messages } from '@testbed/contract';
+import { HeaderRow } from '../../../shared/components/header-row';
 import { formatDateTime } from '../../../shared/time';
 import { useSignInHistory } from '../api/account-insight-api';
 import { PanelTitle } from './panel-title';
@@ -14,13 +15,7 @@ export function SignInHistoryPanel() {
       {history.data && history.data.events.length === 0 && <Text size="sm">{messages.NO_SIGN_INS}</Text>}
       {history.data && history.data.events.length > 0 && (
         <Table withTableBorder striped aria-label={messages.SIGN_IN_HISTORY}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{messages.AUDIT_AT}</Table.Th>
-              <Table.Th>{messages.AUDIT_ADDRESS}</Table.Th>
-              <Table.Th>{messages.SIGN_IN_OUTCOME}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <HeaderRow headers={[messages.AUDIT_AT, messages.AUDIT_ADDRESS, messages.SIGN_IN_OUTCOME]} />
           <Table.Tbody>
             {history.data.events.map((event, index) => (
               <Table.Tr key={`${event.at}-${index}`} data-outcome={event.outcome}>

@@ -6,9 +6,9 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { schemaResolver, useForm } from '@mantine/form';
 import { ownUserFieldsSchema, userMessages, type UserDetails } from '@testbed/contract';
 import { useEffect } from 'react';
-import { notifySuccess } from '../../../shared/notify';
+import { afterSaving } from '../../../shared/after-saving';
 import { fill } from '../../../shared/fill';
-import { generalFailure, showRefusals } from '../../../shared/form';
+import { generalFailure } from '../../../shared/form';
 import { browserTimeZone, formatDay, fromInputDateTime, toInputDateTime } from '../../../shared/time';
 import { useUpdateUser } from '../api/users-api';
 import { AdminActions, AdminDates, AdminFlagsAndRoles, usePartialDeletion } from './user-admin-fields';
@@ -82,10 +82,7 @@ export function UserDetailsForm({ details, admin }: { details: UserDetails; admi
           roles: values.roles,
         }
       : own;
-    save.mutate(
-      { id: details.userId, form: body },
-      { onSuccess: () => notifySuccess(userMessages.SAVED), onError: (failure) => showRefusals(form, failure) },
-    );
+    save.mutate({ id: details.userId, form: body }, afterSaving(form, userMessages.SAVED));
   });
   const saveError = generalFailure(save.error);
 

@@ -5,9 +5,9 @@ import { Checkbox, Group, PasswordInput, SimpleGrid, TextInput } from '@mantine/
 import { useDocumentTitle } from '@mantine/hooks';
 import { createUserSchema, userMessages, type CreateUser } from '@testbed/contract';
 import { useNavigate } from 'react-router';
-import { notifySuccess } from '../../../shared/notify';
+import { afterSaving } from '../../../shared/after-saving';
 import { FormPage } from '../../../shared/components/form-page';
-import { generalFailure, showRefusals, useContractForm } from '../../../shared/form';
+import { generalFailure, useContractForm } from '../../../shared/form';
 import { paths } from '../../../shared/paths';
 import { useCreateUser } from '../api/users-api';
 
@@ -33,15 +33,8 @@ export function UserNewPage() {
   const create = useCreateUser();
   const form = useContractForm(createUserSchema, EMPTY);
 
-  const onSubmit = (body: CreateUser) => {
-    create.mutate(body, {
-      onSuccess: ({ userId }) => {
-        notifySuccess(userMessages.CREATED);
-        void navigate(paths.user.href(userId));
-      },
-      onError: (failure) => showRefusals(form, failure),
-    });
-  };
+  const toCreatedUser = ({ userId }: { userId: number }) => void navigate(paths.user.href(userId));
+  const onSubmit = (body: CreateUser) => create.mutate(body, afterSaving(form, userMessages.CREATED, toCreatedUser));
 
   const field = (key: TextField, label: string, required = false) => (
     <TextInput label={label} required={required} autoComplete="off" {...form.getInputProps(key)} />

@@ -11,7 +11,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { MessagePage } from '../../../shared/components/message-page';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { may, mayOpenAccount, useSession } from '../../../shared/session';
 import { useUser } from '../api/users-api';
 import { CalendarFeedPanel } from '../components/calendar-feed-panel';
 import { RemindersPanel } from '../components/reminders-panel';
@@ -37,7 +37,7 @@ export function UserPage() {
   const validId = Number.isInteger(userId) && userId > 0;
   const me = useSession().user;
   const admin = may(me, 'user:admin-fields');
-  const allowed = validId && me !== null && (admin || me.userId === userId);
+  const allowed = mayOpenAccount(me, userId, 'user:admin-fields');
   const user = useUser(userId, allowed);
   useDocumentTitle(`${userMessages.USER} | Testbed Portal`);
 
