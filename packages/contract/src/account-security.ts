@@ -5,6 +5,7 @@ import { idParamsSchema, idValueSchema } from './input.js';
 import { messages } from './messages.js';
 import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema, required } from './rules.js';
 import { signinReplySchema } from './auth.js';
+import { accountNamesShape } from './user-summary.js';
 
 export const accountSecurityMessages = {
   INVALID_EMAIL: 'Invalid email.',
@@ -175,13 +176,9 @@ export type ConfirmChangeEmailReply = z.infer<typeof confirmChangeEmailReplySche
 
 export const accountUserParamsSchema = idParamsSchema;
 
-// A reply's own fields: alike in shape only to other replies' field lists.
 /** What the password, e-mail and deletion screens show about the account they act on. */
 export const accountSummarySchema = z.object({
-  userId: z.int(),
-  username: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
+  ...accountNamesShape,
   email: z.string(),
   /** The address waiting for its confirmation link to be opened, if any. */
   pendingEmail: z.nullable(z.string()),

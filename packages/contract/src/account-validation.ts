@@ -3,6 +3,7 @@
 // are disabled and get a link to complete their account; an administrator then approves the update from a
 // link of their own. Administrators also import accounts from CSV text, one account per line.
 import * as z from 'zod/mini';
+import { employerTextShape } from './employers.js';
 import { MAX_INSTANT_MS, idFieldSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
 import { signupFormSchema } from './registration.js';
@@ -162,12 +163,7 @@ export const updateAccountPrefillSchema = z.object({
   instantMessaging: z.string(),
   personnalURL: z.string(),
   credentials: z.array(z.object({ credentialId: z.int(), sshKey: z.string(), fingerprint: z.string() })),
-  instituteName: z.string(),
-  countryName: z.string(),
-  laboratoryName: z.string(),
-  teamName: z.string(),
-  location: z.string(),
-  employerURL: z.string(),
+  ...employerTextShape,
   employerType: z.string(),
   professionalStatus: z.string(),
   intendedUsage: z.string(),

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { entityIdSchema } from './input.js';
 import { required } from './rules.js';
+import { accountNamesShape } from './user-summary.js';
 
 /** Every personal API token starts with this, which tells it apart from a sign-in token (a JWT). */
 export const API_TOKEN_PREFIX = 'tbp_';
@@ -69,7 +70,7 @@ export const apiTokenSchema = z.object({
   /** Who ended it: its owner, an administrator, or the account (password changed, disabled, deleted). */
   revokedReason: z.nullable(z.enum(['user', 'admin', 'account'])),
   status: apiTokenStatusSchema,
-  user: z.object({ userId: z.int(), username: z.string(), firstname: z.string(), lastname: z.string() }),
+  user: z.object(accountNamesShape),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.array(apiTokenSchema);

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { deviceMessages } from './device-messages.js';
 import { idParamsSchema, instantSchema } from './input.js';
+import { deviceAddressShape, timeWindowShape } from './reply-fields.js';
 import { wallClockTextSchema } from './wall-clock-text.js';
 
 export const DEVICE_STATES = ['up', 'booked', 'flashing', 'down', 'quarantined', 'maintenance'] as const;
@@ -31,9 +32,7 @@ export const deviceCatalogueQuerySchema = z.object({
 export type DeviceCatalogueQuery = z.infer<typeof deviceCatalogueQuerySchema>;
 
 export const catalogueDeviceSchema = z.object({
-  macAddress: z.string(),
-  ipAddress: z.string(),
-  deviceType: z.string(),
+  ...deviceAddressShape,
   state: z.enum(DEVICE_STATES),
   /** Why it is down, quarantined or in maintenance, when known. */
   stateReason: z.nullable(z.string()),
@@ -108,12 +107,10 @@ export const maintenanceDraftSchema = z.object({
 });
 export type MaintenanceDraft = z.infer<typeof maintenanceDraftSchema>;
 
-// A reply's own fields: alike in shape only to other replies' field lists.
 export const affectedReservationSchema = z.object({
   reservationId: z.int(),
   holder: z.string(),
-  start: z.string(),
-  end: z.string(),
+  ...timeWindowShape,
   devices: z.array(z.string()),
 });
 export type AffectedReservation = z.infer<typeof affectedReservationSchema>;
@@ -124,8 +121,7 @@ export type MaintenancePreview = z.infer<typeof maintenancePreviewSchema>;
 export const maintenanceWindowSchema = z.object({
   id: z.int(),
   reason: z.string(),
-  start: z.string(),
-  end: z.string(),
+  ...timeWindowShape,
   deviceType: z.nullable(z.string()),
   devices: z.array(z.string()),
   createdBy: z.nullable(z.string()),

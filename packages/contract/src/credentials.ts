@@ -4,7 +4,6 @@
 import * as z from 'zod/mini';
 import { idParamsSchema, userIdParamsSchema } from './input.js';
 import { messages } from './messages.js';
-import { validUserSchema } from './reservations.js';
 import { required } from './rules.js';
 import { userSummarySchema } from './user-summary.js';
 
@@ -67,7 +66,7 @@ export type AddCredentialForm = z.infer<typeof addCredentialFormSchema>;
  * (the request's body).
  */
 export const newCredentialFormSchema = z.object({
-  owner: z.nullable(validUserSchema).check(z.refine((owner) => owner !== null, required('User'))),
+  owner: z.nullable(userSummarySchema).check(z.refine((owner) => owner !== null, required('User'))),
   sshKey: sshKeyFieldSchema,
 });
 export type NewCredentialForm = z.infer<typeof newCredentialFormSchema>;

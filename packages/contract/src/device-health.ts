@@ -1,19 +1,13 @@
 // Device health (administrators): each device's flash outcomes, its failure streak and its quarantine.
 import * as z from 'zod/mini';
-
-const macAddressSchema = z.pipe(
-  z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')),
-  z.transform((mac) => mac.toLowerCase()),
-);
+import { macAddressSchema } from './input.js';
+import { flashedDeviceShape } from './reply-fields.js';
 
 export const deviceHealthStateSchema = z.enum(['up', 'down', 'flashing', 'quarantined']);
 export type DeviceHealthState = z.infer<typeof deviceHealthStateSchema>;
 
-// A reply's own fields: alike in shape only to other replies' field lists.
 export const deviceHealthSchema = z.object({
-  deviceType: z.string(),
-  device: z.string(),
-  ip: z.string(),
+  ...flashedDeviceShape,
   state: deviceHealthStateSchema,
   failureStreak: z.int(),
   /** ISO 8601 instants. */
@@ -37,7 +31,7 @@ export type DeviceHealth = z.infer<typeof deviceHealthSchema>;
 /** GET /api/deviceHealth */
 export const deviceHealthListSchema = z.array(deviceHealthSchema);
 
-export const deviceHealthParamsSchema = z.object({ mac: macAddressSchema });
+export const deviceHealthParamsSchema = z.object({ mac: macAddressSchema() });
 
 /** POST /api/deviceHealth/{mac}/quarantine and /release: the administrator's note, kept in the audit. */
 export const deviceHealthNoteSchema = z.object({

@@ -89,17 +89,18 @@ export const employmentFormSchema = z.object({
 });
 export type EmploymentFormValues = z.infer<typeof employmentFormSchema>;
 
+/** An employer's fields as a form holds them: text, empty when not given (the update-account form's prefill too). */
+export const employerTextShape = {
+  instituteName: z.string(),
+  countryName: z.string(),
+  laboratoryName: z.string(),
+  teamName: z.string(),
+  location: z.string(),
+  employerURL: z.string(),
+};
+
 /** The new user-employer form: the employment and a typed employer, sent only when none is chosen. */
-export const userEmployerFormSchema = z.extend(employmentFormSchema, {
-  employer: z.object({
-    instituteName: z.string(),
-    countryName: z.string(),
-    laboratoryName: z.string(),
-    teamName: z.string(),
-    location: z.string(),
-    employerURL: z.string(),
-  }),
-});
+export const userEmployerFormSchema = z.extend(employmentFormSchema, { employer: z.object(employerTextShape) });
 export type UserEmployerFormValues = z.infer<typeof userEmployerFormSchema>;
 
 export const userEmployerReplySchema = z.object({ userEmployerId: z.int(), userId: z.int() });

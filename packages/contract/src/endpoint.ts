@@ -57,6 +57,12 @@ export function operationIdOf(endpoint: Endpoint): string {
   return `${camelArea}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
+/**
+ * The open calls that take a mailed link's token, counted per address: a token is 256 random bits, and this
+ * limit keeps guessing pointless.
+ */
+export const MAIL_LINK_TOKEN_LIMIT = { max: 30, timeWindow: '1 minute' };
+
 type Infer<S> = S extends Schema ? z.output<S> : undefined;
 type InferInput<S> = S extends Schema ? z.input<S> : undefined;
 

@@ -3,18 +3,16 @@
 // The description is JSON (the CLI also reads it as YAML); its JSON Schema is served at
 // GET /api/experiments/schema and written to docs/experiment.schema.json.
 import * as z from 'zod/mini';
-import { idFieldSchema, idParamsSchema, instantSchema } from './input.js';
+import { idFieldSchema, idParamsSchema, instantSchema, macAddressSchema } from './input.js';
 import { streamTicketFieldSchema } from './flashing.js';
+import { timeWindowShape } from './reply-fields.js';
 
 /** Longest experiment: the booking rules (usage policies) usually allow less. */
 export const EXPERIMENT_MAX_MINUTES = 366 * 24 * 60;
 export const EXPERIMENT_MAX_GROUPS = 10;
 export const EXPERIMENT_MAX_DEVICES = 100;
 
-const macAddressSchema = z.pipe(
-  z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'must be a MAC address such as 02:00:00:01:00:01')),
-  z.transform((mac) => mac.toLowerCase()),
-);
+const macAddress = macAddressSchema('must be a MAC address such as 02:00:00:01:00:01');
 
 /** Prose on one line, no control character, no space at either end. */
 const ONE_LINE = /^[^\p{C}\s](?:[^\p{C}\n\r\t\v\f]*[^\p{C}\s])?$/u;
@@ -35,7 +33,7 @@ export const experimentGroupSchema = z
       z.record(z.string().check(z.regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/, 'must be the name of a catalogue property')), propertyValueSchema),
     ),
     devices: z.optional(
-      z.array(macAddressSchema).check(
+      z.array(macAddress).check(
         z.minLength(1),
         z.maxLength(EXPERIMENT_MAX_DEVICES),
         z.refine((macs) => new Set(macs).size === macs.length, 'a device is listed twice'),
@@ -95,11 +93,11 @@ export const FINISHED_EXPERIMENT_STATES: readonly ExperimentState[] = ['done', '
 export const experimentDeviceStateSchema = z.enum(['waiting', 'flashing', 'ready', 'failed', 'cleaning', 'released', 'quarantined']);
 export type ExperimentDeviceState = z.infer<typeof experimentDeviceStateSchema>;
 
+/** A device of an experiment: the description's group it serves, then the device. */
+const groupDeviceShape = { group: z.int(), deviceType: z.string(), macAddress: z.string(), ipAddress: z.string() };
+
 export const experimentDeviceSchema = z.object({
-  group: z.int(),
-  deviceType: z.string(),
-  macAddress: z.string(),
-  ipAddress: z.string(),
+  ...groupDeviceShape,
   state: experimentDeviceStateSchema,
   /** The image flashed, its checksum when the testbed file gives one, and how the description named it. */
   image: z.string(),
@@ -119,9 +117,8 @@ export const experimentSummarySchema = z.object({
   name: z.string(),
   username: z.string(),
   state: experimentStateSchema,
-  /** ISO 8601 instants. */
-  start: z.string(),
-  end: z.string(),
+  ...timeWindowShape,
+  /** ISO 8601 instant. */
   createdAt: z.string(),
   deviceCount: z.int(),
   reservationId: z.nullable(z.int()),
@@ -148,9 +145,8 @@ export type Experiment = z.infer<typeof experimentSchema>;
 
 /** POST /api/experiments/preview: the slot and the devices a submission would get now, nothing booked. */
 export const experimentPreviewSchema = z.object({
-  start: z.string(),
-  end: z.string(),
-  devices: z.array(z.object({ group: z.int(), deviceType: z.string(), macAddress: z.string(), ipAddress: z.string(), image: z.string() })),
+  ...timeWindowShape,
+  devices: z.array(z.object({ ...groupDeviceShape, image: z.string() })),
 });
 export type ExperimentPreview = z.infer<typeof experimentPreviewSchema>;
 

@@ -1,7 +1,8 @@
 // Flashing (docs/testbed-file.md). The calls keep the shapes existing callers use (docs/api.md); what
 // they once named a status-file path is the opaque handle of a flash job kept by the server.
 import * as z from 'zod/mini';
-import { wholeNumberText } from './input.js';
+import { macAddressSchema, wholeNumberText } from './input.js';
+import { flashedDeviceShape } from './reply-fields.js';
 
 /** The text of a status line that ends a flash (spec section 9). */
 export const FLASHING_DONE = 'Flashing done';
@@ -12,10 +13,7 @@ export const NODE_READY = '0';
 /** How often the screen asks for the status of a running job (spec section 9). */
 export const FLASH_POLL_MS = 10_000;
 
-const macAddressSchema = z.pipe(
-  z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'Invalid MAC address')),
-  z.transform((mac) => mac.toLowerCase()),
-);
+const macAddress = macAddressSchema();
 
 /** A device of the flash listing. */
 export const flashNodeSchema = z.object({
@@ -37,7 +35,7 @@ export type FlashNodesList = z.infer<typeof flashNodesListSchema>;
 /** POST /api/flashNodes: the flash form (device type, device, image are required). */
 export const flashNodesRequestSchema = z.object({
   deviceType: z.string().check(z.minLength(1, 'Choose a device type.'), z.maxLength(64)),
-  device: macAddressSchema,
+  device: macAddress,
   image: z.string().check(z.minLength(1, 'Choose an image.'), z.maxLength(128)),
 });
 export type FlashNodesRequest = z.infer<typeof flashNodesRequestSchema>;
@@ -104,7 +102,7 @@ export const checkNodeReadyReplySchema = z.object({ value0: z.boolean(), value1:
 export type CheckNodeReadyReply = z.infer<typeof checkNodeReadyReplySchema>;
 
 /** POST /api/restoreUserAccountForFlashedDevice: the device's MAC address, as a bare JSON string or {device}. */
-export const restoreAccountRequestSchema = z.union([macAddressSchema, z.object({ device: macAddressSchema })]);
+export const restoreAccountRequestSchema = z.union([macAddress, z.object({ device: macAddress })]);
 export type RestoreAccountRequest = z.infer<typeof restoreAccountRequestSchema>;
 
 /** value0: whether the account now holds the caller's current SSH keys; value1: what happened. */
@@ -114,9 +112,7 @@ export type RestoreAccountReply = z.infer<typeof restoreAccountReplySchema>;
 /** GET /api/flashJobs: the caller's running jobs and those of the last day, newest first. */
 export const flashJobSchema = z.object({
   handle: z.string(),
-  deviceType: z.string(),
-  device: z.string(),
-  ip: z.string(),
+  ...flashedDeviceShape,
   image: z.string(),
   state: flashJobStateSchema,
   statusLine: z.nullable(z.string()),
@@ -212,7 +208,7 @@ export const FLASH_STAGES = ['pending', 'flashing', 'waiting_ready', 'restoring'
 /** POST /api/flashJobs/batch: flash several devices with one image, each its own job. */
 export const flashBatchRequestSchema = z.object({
   image: z.string().check(z.minLength(1, 'Choose an image.'), z.maxLength(128)),
-  devices: z.array(macAddressSchema).check(
+  devices: z.array(macAddress).check(
     z.minLength(1, 'Choose at least one device.'),
     z.maxLength(50, 'At most 50 devices at once.'),
     z.refine((macs) => new Set(macs).size === macs.length, 'A device is listed twice.'),

@@ -95,21 +95,12 @@ export const groupUserFormSchema = z.object({
 });
 export type GroupUserForm = z.infer<typeof groupUserFormSchema>;
 
-export const groupNameSchema = z
-  .string({ error: required(groupMessages.GROUP_NAME) })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: required(groupMessages.GROUP_NAME), abort: true }),
-    z.maxLength(GROUP_NAME_MAX, groupMessages.GROUP_NAME_TOO_LONG),
-  );
+/** A group's name or a type's label: trimmed, required, at most `max` characters. */
+const nameRule = (field: string, max: number, tooLong: string) =>
+  z.string({ error: required(field) }).check(z.trim(), z.minLength(1, { error: required(field), abort: true }), z.maxLength(max, tooLong));
 
-export const groupTypeLabelSchema = z
-  .string({ error: required(groupMessages.LABEL) })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: required(groupMessages.LABEL), abort: true }),
-    z.maxLength(GROUP_TYPE_LABEL_MAX, groupMessages.GROUP_TYPE_LABEL_TOO_LONG),
-  );
+export const groupNameSchema = nameRule(groupMessages.GROUP_NAME, GROUP_NAME_MAX, groupMessages.GROUP_NAME_TOO_LONG);
+export const groupTypeLabelSchema = nameRule(groupMessages.LABEL, GROUP_TYPE_LABEL_MAX, groupMessages.GROUP_TYPE_LABEL_TOO_LONG);
 
 /** The group type form (create and edit), also the body of POST /groupType and PUT /groupType/{id}. */
 export const groupTypeFormSchema = z.object({ label: groupTypeLabelSchema });

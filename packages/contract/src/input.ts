@@ -111,3 +111,11 @@ export function instantSchema(message?: string) {
     }, INSTANT_RANGE_MESSAGE),
   );
 }
+
+/** A device's MAC address, six hexadecimal pairs separated by colons, in lower case once read. */
+export function macAddressSchema(message = 'Invalid MAC address') {
+  return z.pipe(
+    z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, message)),
+    z.transform((mac) => mac.toLowerCase()),
+  );
+}

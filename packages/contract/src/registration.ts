@@ -7,6 +7,7 @@ import { splitSshKeyLine } from './credentials.js';
 import { messages } from './messages.js';
 import { optionalPhoneSchema } from './phone.js';
 import { EMAIL_MAX_LENGTH, emailSchema, PHONE_RULE_MESSAGE, passwordSchema, required, requiredString, usernameSchema } from './rules.js';
+import { accountNamesShape } from './user-summary.js';
 
 export const registrationMessages = {
   // validation of the sign-up form's fields
@@ -284,10 +285,7 @@ export type RefuseAccountReply = z.infer<typeof refuseAccountReplySchema>;
  * and `decidedBy` say whether someone decided already, and who.
  */
 export const accountRequestSchema = z.object({
-  userId: z.int(),
-  username: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
+  ...accountNamesShape,
   email: z.string(),
   signUpDate: z.string(),
   employer: z.nullable(z.string()),

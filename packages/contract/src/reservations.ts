@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { idFieldSchema, instantSchema, wholeNumberText } from './input.js';
 import { messages } from './messages.js';
+import { userSummarySchema } from './user-summary.js';
 
 /** Letters, digits, underscores, single spaces between words, no leading or trailing space; may be empty. */
 /**
@@ -123,7 +124,7 @@ export type Reservation = z.infer<typeof reservationSchema>;
 export const reservationListSchema = z.array(reservationSchema);
 
 /** A user as offered by the multi-select of colleagues (GET /api/validUsers). */
-export const validUserSchema = z.object({ userId: z.int(), firstname: z.string(), lastname: z.string(), username: z.string() });
+export const validUserSchema = userSummarySchema;
 export type ValidUser = z.infer<typeof validUserSchema>;
 
 /** Display rules of the reservations screen. */

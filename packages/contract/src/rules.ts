@@ -20,7 +20,6 @@ export const required = (field: string) => `${field} is required`;
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_MESSAGE = 'Invalid email.';
 
-/** A text a form cannot do without: "<field> is required" when it is missing or empty. */
 /** An optional text field of at most `max` characters; blank or absent is null. */
 export const optionalText = (max: number, label: string) =>
   z.pipe(
@@ -28,6 +27,7 @@ export const optionalText = (max: number, label: string) =>
     z.transform((value) => (value ? value : null)),
   );
 
+/** A text a form cannot do without: "<field> is required" when it is missing or empty. */
 export const requiredString = (field: string) => z.string({ error: required(field) }).check(z.minLength(1, required(field)));
 
 export const usernameSchema = z.string().check(z.regex(USERNAME_PATTERN, USERNAME_MESSAGE));

@@ -2,6 +2,7 @@
 // The web app, the command-line client and the server all speak these shapes.
 import * as z from 'zod/mini';
 import { instantSchema, wholeNumberText } from './input.js';
+import { deviceAddressShape, timeWindowShape } from './reply-fields.js';
 import { wallClockTextSchema } from './wall-clock-text.js';
 
 /** At most this many windows in one free-slot answer. */
@@ -31,11 +32,11 @@ export const freeSlotsQuerySchema = z
   );
 export type FreeSlotsQuery = z.infer<typeof freeSlotsQuerySchema>;
 
-export const freeSlotDeviceSchema = z.object({ macAddress: z.string(), ipAddress: z.string(), deviceType: z.string() });
+export const freeSlotDeviceSchema = z.object(deviceAddressShape);
 export type FreeSlotDevice = z.infer<typeof freeSlotDeviceSchema>;
 
-/** One window: ISO 8601 instants, and the devices it would give (exactly `count` of them). */
-export const freeSlotSchema = z.object({ start: z.string(), end: z.string(), devices: z.array(freeSlotDeviceSchema) });
+/** One window, and the devices it would give (exactly `count` of them). */
+export const freeSlotSchema = z.object({ ...timeWindowShape, devices: z.array(freeSlotDeviceSchema) });
 export type FreeSlot = z.infer<typeof freeSlotSchema>;
 export const freeSlotsReplySchema = z.object({ slots: z.array(freeSlotSchema) });
 export type FreeSlotsReply = z.infer<typeof freeSlotsReplySchema>;

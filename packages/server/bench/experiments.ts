@@ -5,11 +5,10 @@
 // the portal's: booking, the experiment's steps, the flash jobs' steps, the readiness checks, the accounts'
 // restore. Each run submits through the API and reads the experiment every POLL_MS until it is ready.
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createPostgresDatabase } from '../test/helper.js';
 import { startOnFreePort, stopInstance } from '../test/instances.js';
+import { withBenchServer } from './bench-server.js';
 import { BENCH_PASSWORD } from './seed.js';
 
 /** The simulator's flash of one device, in seconds: subtracted from submit-to-ready. */
@@ -36,31 +35,19 @@ function ed25519PublicKeyLine(comment: string): string {
 }
 
 export async function measureExperiments(log: (message: string) => void): Promise<ExperimentMeasure> {
-  const base = process.env.DATABASE_URL;
-  const postgres = base && /^postgres(ql)?:\/\//.test(base) ? await createPostgresDatabase(base, 'tp_bench') : undefined;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-experiments-'));
-  const testbedFile = path.join(dataDir, 'testbed.json');
-  const devices = EXPERIMENT_DEVICES * EXPERIMENT_RUNS;
-  const hex = (n: number) => n.toString(16).padStart(2, '0');
-  await writeFile(
-    testbedFile,
-    JSON.stringify({
-      driver: 'simulator',
-      simulator: { flashSeconds: FLASH_SECONDS, bootSeconds: 0, failureRate: 0, hangRate: 0 },
-      deviceTypes: [{ name: 'bench-node', images: ['bench-image'], devices: Array.from({ length: devices }, (_, d) => ({ mac: `02:20:00:00:00:${hex(d)}`, ip: `10.20.0.${d + 1}` })) }],
-    }),
-  );
-  const env = {
-    DATA_DIR: path.join(dataDir, 'data'),
-    TESTBED_CONFIG: testbedFile,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_EMAIL: 'bench_admin@example.org',
-    ADMIN_PASSWORD: BENCH_PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
-  try {
-    const instance = await startOnFreePort(env, 300_000);
+  return withBenchServer('tp-bench-experiments-', async ({ env, dataDir }) => {
+    const testbedFile = path.join(dataDir, 'testbed.json');
+    const devices = EXPERIMENT_DEVICES * EXPERIMENT_RUNS;
+    const hex = (n: number) => n.toString(16).padStart(2, '0');
+    await writeFile(
+      testbedFile,
+      JSON.stringify({
+        driver: 'simulator',
+        simulator: { flashSeconds: FLASH_SECONDS, bootSeconds: 0, failureRate: 0, hangRate: 0 },
+        deviceTypes: [{ name: 'bench-node', images: ['bench-image'], devices: Array.from({ length: devices }, (_, d) => ({ mac: `02:20:00:00:00:${hex(d)}`, ip: `10.20.0.${d + 1}` })) }],
+      }),
+    );
+    const instance = await startOnFreePort({ ...env, TESTBED_CONFIG: testbedFile }, 300_000);
     try {
       const api = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> => {
         const reply = await fetch(`${instance.url}${url}`, {
@@ -100,8 +87,5 @@ export async function measureExperiments(log: (message: string) => void): Promis
     } finally {
       await stopInstance(instance);
     }
-  } finally {
-    await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -36,6 +36,7 @@ import { startSimulatedFlashJobs } from '../src/modules/flashing/simulated-load.
 import { lighthouseScores, stackFloorKb, weighScripts, type MeasuredPage, type StoredSession } from './browser.js';
 import type { LoadResult, LoadSpec } from './load-process.js';
 import { BENCH_PASSWORD, benchTestbed, seedReservations, seedUsers } from './seed.js';
+import { withBenchServer } from './bench-server.js';
 import { EXPERIMENT_DEVICES, EXPERIMENT_OVERHEAD_BUDGET_MS, EXPERIMENT_RUNS, FLASH_SECONDS, measureExperiments } from './experiments.js';
 
 const args = process.argv.slice(2);
@@ -493,38 +494,6 @@ async function cpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** The environment of a compiled server the bench starts, with the database and data folder it made for it. */
-interface BenchServer {
-  env: Record<string, string>;
-  engine: 'postgres' | 'pglite';
-  postgres: boolean;
-  dataDir: string;
-}
-
-/**
- * Runs `measure` with a database of its own (a new PostgreSQL database beside DATABASE_URL, or an embedded one
- * in a fresh DATA_DIR) and the first administrator's settings, and removes both afterwards.
- */
-async function withBenchServer<T>(folder: string, measure: (server: BenchServer) => Promise<T>): Promise<T> {
-  const base = process.env.DATABASE_URL;
-  const postgres = base && /^postgres(ql)?:\/\//.test(base) ? await createPostgresDatabase(base, 'tp_bench') : undefined;
-  const dataDir = await mkdtemp(path.join(tmpdir(), folder));
-  const env = {
-    DATA_DIR: dataDir,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_EMAIL: 'bench_admin@example.org',
-    ADMIN_PASSWORD: BENCH_PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
-  try {
-    return await measure({ env, engine: postgres ? 'postgres' : 'pglite', postgres: postgres !== undefined, dataDir });
-  } finally {
-    await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
 }
 
 /**

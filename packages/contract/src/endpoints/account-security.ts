@@ -18,13 +18,12 @@ import {
   resetPasswordBodySchema,
 } from '../account-security.js';
 import { errorReplySchema } from '../errors.js';
-import { defineEndpoints, itemRefusalsWithConflict } from '../endpoint.js';
+import { defineEndpoints, itemRefusalsWithConflict, MAIL_LINK_TOKEN_LIMIT } from '../endpoint.js';
 
 const tokenErrors = { 400: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
 
-// Limits per address for the calls that anybody may make: mail sending and token guessing.
+// Mail sending by the call that anybody may make, limited per address.
 const RESET_REQUEST_LIMIT = { max: 5, timeWindow: '15 minutes' };
-const TOKEN_LIMIT = { max: 30, timeWindow: '1 minute' };
 // Password guessing through the signed-in calls that take a password.
 const PASSWORD_LIMIT = { max: 10, timeWindow: '1 minute' };
 
@@ -44,7 +43,7 @@ export const accountSecurityEndpoints = /* @__PURE__ */ defineEndpoints('account
     method: 'POST',
     path: '/auth/checkTokenExits',
     action: 'account:use-mail-link',
-    rateLimit: TOKEN_LIMIT,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['account security'],
     summary: 'Whether a password-reset token can still be used (without using it)',
     body: accountTokenBodySchema,
@@ -55,7 +54,7 @@ export const accountSecurityEndpoints = /* @__PURE__ */ defineEndpoints('account
     method: 'POST',
     path: '/auth/changePasswordForgottingPassword',
     action: 'account:use-mail-link',
-    rateLimit: TOKEN_LIMIT,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['account security'],
     summary: 'Set a new password with a reset token; ends every session of the account',
     body: resetPasswordBodySchema,
@@ -117,7 +116,7 @@ export const accountSecurityEndpoints = /* @__PURE__ */ defineEndpoints('account
     method: 'POST',
     path: '/confirmTokenChangeEmail',
     action: 'account:use-mail-link',
-    rateLimit: TOKEN_LIMIT,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['account security'],
     summary: 'Open an e-mail change link: the account takes the new address and the old one is told',
     body: accountTokenBodySchema,

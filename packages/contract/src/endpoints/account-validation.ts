@@ -12,11 +12,8 @@ import {
   userAccountsToUpdateParamsSchema,
   validationCountReplySchema,
 } from '../account-validation.js';
-import { defineEndpoints, itemRefusals, requestRefusals } from '../endpoint.js';
+import { defineEndpoints, itemRefusals, MAIL_LINK_TOKEN_LIMIT, requestRefusals } from '../endpoint.js';
 import { errorReplySchema } from '../errors.js';
-
-// The token calls are open: a guessed token is 256 random bits, and these limits keep guessing pointless.
-const TOKEN_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export const accountValidationEndpoints = /* @__PURE__ */ defineEndpoints('account-validation', {
   accountsToUpdate: {
@@ -52,7 +49,7 @@ export const accountValidationEndpoints = /* @__PURE__ */ defineEndpoints('accou
     method: 'POST',
     path: '/auth/checkTokenExitForAccountValidation',
     action: 'account:use-mail-link',
-    rateLimit: TOKEN_LIMIT,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['account validation'],
     summary: "Resolve an account-update link: its status and, when valid, the account's current data",
     body: accountUpdateTokenBodySchema,
@@ -63,7 +60,7 @@ export const accountValidationEndpoints = /* @__PURE__ */ defineEndpoints('accou
     method: 'POST',
     path: '/auth/updateAccount',
     action: 'account:use-mail-link',
-    rateLimit: TOKEN_LIMIT,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['account validation'],
     summary: 'Update an account through its link; the administrators are then asked to validate it',
     body: updateAccountBodySchema,
@@ -80,7 +77,7 @@ export const accountValidationEndpoints = /* @__PURE__ */ defineEndpoints('accou
     method: 'POST',
     path: '/auth/confirmUserAccountUpdate',
     action: 'account:use-mail-link',
-    rateLimit: TOKEN_LIMIT,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['account validation'],
     summary: "Validate an account update from an administrator's link; says whether another administrator was first",
     body: accountUpdateTokenBodySchema,

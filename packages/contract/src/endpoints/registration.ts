@@ -15,13 +15,12 @@ import {
   tokenConfirmationReplySchema,
 } from '../registration.js';
 import { errorReplySchema } from '../errors.js';
-import { defineEndpoints } from '../endpoint.js';
+import { defineEndpoints, MAIL_LINK_TOKEN_LIMIT } from '../endpoint.js';
 
 /** Open calls that write or that reveal whether an account exists are limited per address. */
 const limits = {
   signup: { max: 20, timeWindow: '1 hour' },
   availability: { max: 120, timeWindow: '1 minute' },
-  token: { max: 30, timeWindow: '1 minute' },
   challenge: { max: 60, timeWindow: '1 minute' },
 };
 
@@ -111,7 +110,7 @@ export const registrationEndpoints = /* @__PURE__ */ defineEndpoints('registrati
     method: 'POST',
     path: '/auth/sendEmailAdminConfirmationAccount',
     action: 'account:use-mail-link',
-    rateLimit: limits.token,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['registration'],
     summary: 'Use the email validation link; the administrators are then asked to validate the account',
     body: registrationTokenBodySchema,
@@ -122,7 +121,7 @@ export const registrationEndpoints = /* @__PURE__ */ defineEndpoints('registrati
     method: 'POST',
     path: '/auth/accountRequest',
     action: 'account-request:decide',
-    rateLimit: limits.token,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['registration'],
     summary: 'The account request of an account validation link, for an administrator to decide on (changes nothing)',
     body: registrationTokenBodySchema,
@@ -133,7 +132,7 @@ export const registrationEndpoints = /* @__PURE__ */ defineEndpoints('registrati
     method: 'POST',
     path: '/auth/confirmUserAccount',
     action: 'account-request:decide',
-    rateLimit: limits.token,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['registration'],
     summary: "Approve the account request of an account validation link (administrators): enables the account with the USER role",
     body: registrationTokenBodySchema,
@@ -150,7 +149,7 @@ export const registrationEndpoints = /* @__PURE__ */ defineEndpoints('registrati
     method: 'POST',
     path: '/auth/refuseUserAccount',
     action: 'account-request:decide',
-    rateLimit: limits.token,
+    rateLimit: MAIL_LINK_TOKEN_LIMIT,
     tags: ['registration'],
     summary: 'Refuse the account request of an account validation link (administrators); the reason is mailed to the applicant',
     body: refuseAccountBodySchema,

@@ -59,18 +59,22 @@ const flashesDevice = (caller: Principal, { reservationsNow }: DeviceFacts) =>
   // Facts that were not loaded refuse, whatever a caller that bypasses the types passes.
   (reservationsNow ?? []).some((reservation) => takesPart(caller, reservation));
 
-/** What a signed-in caller may do (what each action is: the contract's actions.ts). */
+/**
+ * What a signed-in caller may do. What each action is, and its token scope, the contract's actions.ts says; the
+ * rules stay here, on the server's facts, out of the contract the web app loads. `satisfies` refuses a missing
+ * or unknown action, so that the two lists hold the same actions.
+ */
 const RULES = {
   'session:read': anyoneSignedIn,
   'portal:use': (caller: Principal) => caller.authorities.includes('USER'),
   'users:list': administratorsOnly,
-  'user:create': administratorsOnly, // an administrator creates an account
-  'user:admin-fields': administratorsOnly, // roles, admin and enabled flags, validation dates
-  'account-request:decide': administratorsOnly, // read an account request from its mailed link, approve or refuse it
+  'user:create': administratorsOnly,
+  'user:admin-fields': administratorsOnly,
+  'account-request:decide': administratorsOnly,
   'user:read': ownAccount,
   'user:update': ownAccount,
-  'user:search': anyoneSignedIn, // the colleagues offered when booking
-  'credentials:list': administratorsOnly, // every user's SSH keys
+  'user:search': anyoneSignedIn,
+  'credentials:list': administratorsOnly,
   'credentials:read': ownAccount,
   'credentials:add': ownAccount,
   'credentials:delete': ownAccount,
@@ -79,17 +83,17 @@ const RULES = {
   'groups:read': administratorsOnly,
   'groups:manage': administratorsOnly,
   'group:read': (caller: Principal, { managerIds }: ManagerFacts) => managerIds.includes(caller.userId), // its managers see its members
-  'employers:read': anyoneSignedIn, // the directory one picks one's employer from
+  'employers:read': anyoneSignedIn,
   'employers:manage': administratorsOnly,
   'employment:manage': ownAccount,
-  'intended-usages:list': administratorsOnly, // every user's intended usages
+  'intended-usages:list': administratorsOnly,
   'intended-usage:read': ownAccount,
   'intended-usage:manage': ownAccount,
-  'account:read-summary': ownAccount, // the password, e-mail and deletion screens
+  'account:read-summary': ownAccount,
   'account:change-password': ownAccount, // the current password is required too
   'account:change-email': ownAccount, // the new address confirms by its link
   'account:delete': ownAccount, // the password is required too
-  'account:own-settings': ownAccount, // sign-in history, reminder settings, calendar feed
+  'account:own-settings': ownAccount,
   'account:change-password-by-admin': administratorsOnly, // any account, without its password
   'account:change-email-by-admin': administratorsOnly,
   'account:delete-partially': administratorsOnly,
@@ -97,19 +101,19 @@ const RULES = {
   'account-validation:request': administratorsOnly,
   'accounts:import': administratorsOnly,
   'admin-summary:read': administratorsOnly,
-  'mail-outbox:manage': administratorsOnly, // the failing mails and their retry
+  'mail-outbox:manage': administratorsOnly,
   'devices:read': anyoneSignedIn,
   'reservation:search': anyoneSignedIn,
   'reservation:book': ownAccount, // a user books as the holder themselves
   'reservation:list': ownAccount, // the lists of the user read
   'reservation:delete': ownAccount, // facts: the holder
-  'reservation:change': ownAccount, // move the end or release; facts: the holder
-  'reservation:read': (caller: Principal, { memberIds }: MemberFacts) => memberIds.includes(caller.userId), // its calendar event
-  'reservation:exceed-usage-policies': administratorsOnly, // book or extend past the limits of a type
+  'reservation:change': ownAccount, // facts: the holder
+  'reservation:read': (caller: Principal, { memberIds }: MemberFacts) => memberIds.includes(caller.userId), // its holder and colleagues
+  'reservation:exceed-usage-policies': administratorsOnly,
   'usage-policies:manage': administratorsOnly,
   'flash:device': flashesDevice,
   'flash:probe-device': flashesDevice,
-  'flash:quarantined-device': administratorsOnly, // to try a device out; its holders may not
+  'flash:quarantined-device': administratorsOnly, // its holders may not
   'flash:job': ownAccount, // facts: who started it
   'flash:own-jobs': anyoneSignedIn,
   'images:list': anyoneSignedIn, // each sees the images they may use only

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { UpdateAccountPrefill } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 import type { CurrentEmployment } from '../employers/service.js';
+import { lockUserRow } from '../user-rows.js';
 
 function selectAccounts(db: Queryable) {
   return db
@@ -95,13 +96,8 @@ export async function findUpdatableUser(db: Queryable, userId: number) {
     .executeTakeFirst();
 }
 
-export async function lockUpdatableUser(db: Queryable, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(lockedColumns)
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+export function lockUpdatableUser(db: Queryable, userId: number) {
+  return lockUserRow(db, userId, lockedColumns);
 }
 
 export async function listUserKeys(db: Queryable, userId: number) {

@@ -2,7 +2,8 @@
 import { sql } from 'kysely';
 import type { ApiToken, ApiTokenScope } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
-import { userSummaryColumns } from '../user-summary.js';
+import { lockUserRow } from '../user-rows.js';
+import { presentUserSummary, userSummaryColumns } from '../user-summary.js';
 
 // Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
 function selectTokens(db: Queryable) {
@@ -39,7 +40,7 @@ export function presentApiToken(row: ApiTokenRow, now = new Date()): ApiToken {
     revokedAt: iso(row.revoked_at),
     revokedReason: row.revoked_reason,
     status: row.revoked_at ? 'revoked' : expiresAt <= now ? 'expired' : 'active',
-    user: { userId: row.user_id, username: row.username, firstname: row.firstname, lastname: row.lastname },
+    user: presentUserSummary(row.user_id, row),
   };
 }
 
@@ -104,7 +105,7 @@ export async function revokeApiToken(db: Queryable, id: number, reason: 'user' |
 
 /** What authentication needs of a token: found by its hash, whatever its state. */
 export function lockTokenOwner(db: Queryable, userId: number) {
-  return db.selectFrom('users').select(['id', 'anonymised_at', 'is_enabled']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  return lockUserRow(db, userId, ['id', 'anonymised_at', 'is_enabled']);
 }
 
 export async function countActiveApiTokens(db: Queryable, userId: number): Promise<number> {

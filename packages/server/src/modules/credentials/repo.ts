@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Credential } from '@testbed/contract';
 import type { Queryable, SelectedRow } from '../../db/database.js';
+import { lockUserRow } from '../user-rows.js';
 import { presentUserSummary, userSummaryColumns } from '../user-summary.js';
 
 // Each area's select list names its own columns; its likeness to other lists is Kysely's shape only.
@@ -50,18 +51,8 @@ export async function findCredential(db: Queryable, id: number): Promise<Credent
  * Locks the user's row for the rest of the transaction, so that concurrent adds and deletes of one user's
  * keys are serialised and "first key" / "last key" are answered truthfully.
  */
-export async function lockCredentialOwner(db: Queryable, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'anonymised_at'])
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function userExists(db: Queryable, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  return row !== undefined;
+export function lockCredentialOwner(db: Queryable, userId: number) {
+  return lockUserRow(db, userId, ['id', 'anonymised_at']);
 }
 
 export async function hasFingerprint(db: Queryable, userId: number, fingerprint: string): Promise<boolean> {

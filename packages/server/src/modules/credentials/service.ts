@@ -24,9 +24,9 @@ import {
   listCredentialsOfUser,
   lockCredentialOwner,
   presentCredential,
-  userExists,
 } from './repo.js';
 import { parseSshPublicKey } from './ssh-key.js';
+import { userExists } from '../user-rows.js';
 
 /** Who is asking, as the routes hand it over. */
 // A sign-up's key is stored in the sign-up's transaction, through here rather than through repo.ts.

@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Queryable, SelectedRow } from '../../db/database.js';
 import type { EmployersTable } from '../../db/schema.js';
+import { lockUserRow } from '../user-rows.js';
 
 /** An employer's own columns, in the queries that name the employers table `e`. */
 const employerColumns = ['e.institute_name', 'e.country_name', 'e.laboratory_name', 'e.team_name', 'e.location', 'e.employer_url'] as const;
@@ -60,8 +61,8 @@ export async function deleteEmployer(db: Queryable, id: number): Promise<void> {
 }
 
 /** Locks the user's row: the employments of one user change one request at a time. */
-export async function lockUserForEmployments(db: Queryable, userId: number) {
-  return db.selectFrom('users').select(['id', 'anonymised_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
+export function lockUserForEmployments(db: Queryable, userId: number) {
+  return lockUserRow(db, userId, ['id', 'anonymised_at']);
 }
 
 export async function findEmployment(db: Queryable, id: number) {

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.js';
 import type { ImageVisibility } from '../../db/schema.js';
+import { lockUserRow } from '../user-rows.js';
 
 const RUNNING_JOB_STATES = sql`('pending', 'flashing', 'waiting_ready', 'restoring')`;
 
@@ -94,7 +95,7 @@ export async function takeStaleUploads(db: Queryable, maxAgeHours: number): Prom
  * instances count each other; answers the user's own quota (null: the default).
  */
 export async function lockUserQuota(tx: Queryable, userId: number): Promise<string | null | undefined> {
-  const row = await tx.selectFrom('users').select('image_quota_bytes').where('id', '=', userId).forUpdate().executeTakeFirst();
+  const row = await lockUserRow(tx, userId, ['image_quota_bytes']);
   return row ? row.image_quota_bytes : undefined;
 }
 
@@ -334,6 +335,3 @@ export async function touchLastFlashed(db: Queryable, id: number): Promise<void>
   await db.updateTable('user_images').set({ last_flashed_at: sql<Date>`now()` }).where('id', '=', id).execute();
 }
 
-export async function userExists(db: Queryable, userId: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
-}

@@ -48,11 +48,11 @@ import {
   takeStaleUploads,
   touchLastFlashed,
   updateImage,
-  userExists,
   userUsage,
   type ImageRow,
 } from './repo.js';
 import { uploadDigest, type ImageFiles } from './storage.js';
+import { userExists } from '../user-rows.js';
 
 /** Uploads untouched this long are removed with their bytes. */
 export const STALE_UPLOAD_HOURS = 24;

@@ -29,10 +29,6 @@ export async function findIntendedUsage(db: Queryable, id: number) {
   return selectUsages(db).where('iu.id', '=', id).executeTakeFirst();
 }
 
-export async function userExists(db: Queryable, userId: number) {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
-}
-
 export async function insertIntendedUsage(db: Queryable, userId: number, description: string): Promise<number> {
   const { id } = await db
     .insertInto('intended_usages')

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { authorize } from '../../security/policies.js';
 import type { Caller } from '../../security/principal.js';
 import { auditedTransaction } from '../list-steps.js';
+import { userExists } from '../user-rows.js';
 import {
   deleteIntendedUsage,
   findIntendedUsage,
@@ -13,7 +14,6 @@ import {
   listIntendedUsages,
   presentIntendedUsage,
   updateIntendedUsage,
-  userExists,
 } from './repo.js';
 
 const notFound = () => new AppError('not_found', intendedUsageMessages.NOT_FOUND);

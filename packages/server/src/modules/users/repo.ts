@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../../db/database.js';
+import { lockUserRow } from '../user-rows.js';
 
 export async function countAdmins(db: Queryable): Promise<number> {
   const row = await db
@@ -162,13 +163,8 @@ export async function findUserRow(db: Queryable, id: number) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
 
-export async function lockUser(db: Queryable, id: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'is_enabled', 'approved_date', 'anonymised_at', 'last_validation_date', 'expiration_date'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+export function lockUser(db: Queryable, id: number) {
+  return lockUserRow(db, id, ['id', 'is_enabled', 'approved_date', 'anonymised_at', 'last_validation_date', 'expiration_date']);
 }
 
 export async function listRolesOfUser(db: Queryable, userId: number) {
