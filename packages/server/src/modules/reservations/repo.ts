@@ -161,8 +161,8 @@ export interface ReservationListOptions {
 /**
  * One page of a reservation list, as the JSON text of the API reply (contract: reservationListSchema).
  * The database function reservation_list_json (see its migration) chooses the page on the indexes of
- * the filter and the order and aggregates each reservation's people and devices; it keeps its plans
- * between calls, and the rows are never parsed and re-serialized here.
+ * the filter and the order and joins the JSON each reservation keeps (migration 20261130000000); it keeps
+ * its plans between calls, and the rows are never parsed and re-serialized here.
  */
 export async function listReservationsJson(db: Queryable, options: ReservationListOptions): Promise<string> {
   const { rows } = await sql<{ body: string }>`
@@ -227,12 +227,10 @@ export async function reservationWindowIds(db: Queryable, window: { deviceType: 
   return rows.map((row) => row.id);
 }
 
-/** Each reservation's JSON in the lists' shape (reservations_json's elements, as its text), by id. */
-export async function reservationJsonById(db: Queryable, ids: number[]): Promise<Map<number, string>> {
-  const { rows } = await sql<{ id: number; body: string }>`
-    SELECT (e.value ->> 'reservationId')::int AS id, e.value::text AS body
-    FROM json_array_elements(reservations_json(${ids}::int[])::json) AS e(value)`.execute(db);
-  return new Map(rows.map((row) => [row.id, row.body]));
+/** The reservations of `ids` in the lists' shape, in that order, as the JSON text of a list (the JSON each keeps). */
+export async function reservationsJsonOf(db: Queryable, ids: number[]): Promise<string> {
+  const { rows } = await sql<{ body: string }>`SELECT reservations_json(${ids}::int[]) AS body`.execute(db);
+  return rows[0]!.body;
 }
 
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
@@ -248,9 +246,8 @@ export async function reservationWindowJson(
 
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */
 export async function reservationJson(db: Queryable, reservationId: number): Promise<string | undefined> {
-  const { rows } = await sql<{ body: string }>`SELECT reservations_json(ARRAY[${reservationId}::int]) AS body`.execute(db);
-  const list = JSON.parse(rows[0]!.body) as unknown[];
-  return list.length > 0 ? JSON.stringify(list[0]) : undefined;
+  const row = await db.selectFrom('reservations').select('list_json').where('id', '=', reservationId).executeTakeFirst();
+  return row?.list_json;
 }
 
 /** Locks a reservation to change its end: its window, its holder and whether it excludes others. */
