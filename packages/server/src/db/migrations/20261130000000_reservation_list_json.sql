@@ -102,10 +102,78 @@ CREATE TRIGGER users_calendar_text_changed AFTER UPDATE OF username, firstname, 
   FOR EACH ROW WHEN ((OLD.username, OLD.firstname, OLD.lastname) IS DISTINCT FROM (NEW.username, NEW.firstname, NEW.lastname))
   EXECUTE FUNCTION reservations_calendar_text_of_renamed();
 
--- The lists and the timeline: the ids found, their texts joined in that order.
-CREATE OR REPLACE FUNCTION reservations_json(page_ids integer[]) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT '[' || coalesce(string_agg(r.list_json, ',' ORDER BY page.n), '') || ']'
-    FROM unnest(page_ids) WITH ORDINALITY AS page(id, n) JOIN reservations r ON r.id = page.id
+-- The lists and the timeline answer rows: each reservation's text, in the list's order; the server joins
+-- them into the reply. (string_agg over a page of 100 texts took the database five times as long as sending
+-- the rows.) The pages are chosen as before (migration 20261122160100).
+DROP FUNCTION reservation_list_json(text, integer, boolean, integer, integer);
+DROP FUNCTION reservation_window_json(text, timestamptz, timestamptz, integer);
+DROP FUNCTION reservations_json(integer[]);
+
+CREATE FUNCTION reservation_texts(page_ids integer[]) RETURNS SETOF text LANGUAGE sql STABLE AS $$
+  SELECT r.list_json FROM unnest(page_ids) WITH ORDINALITY AS page(id, n) JOIN reservations r ON r.id = page.id ORDER BY page.n
+$$;
+
+CREATE FUNCTION reservation_list_page(p_kind text, p_user integer, p_all boolean, p_limit integer, p_offset integer)
+RETURNS SETOF text LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  page_ids integer[];
+BEGIN
+  IF p_kind = 'mine' AND NOT p_all THEN
+    SELECT array_agg(mine.id ORDER BY mine.start_date, mine.id) INTO page_ids FROM (
+      SELECT r.id, r.start_date FROM (
+        SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = p_user AND r.end_date > now()
+        UNION
+        SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
+        WHERE ru.user_id = p_user AND r.end_date > now()) AS r
+      ORDER BY r.start_date, r.id LIMIT p_limit OFFSET p_offset) AS mine;
+  ELSIF p_kind = 'mine' THEN
+    SELECT array_agg(mine.id ORDER BY mine.start_date DESC, mine.id DESC) INTO page_ids FROM (
+      SELECT r.id, r.start_date FROM (
+        SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = p_user
+        UNION
+        SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
+        WHERE ru.user_id = p_user) AS r
+      ORDER BY r.start_date DESC, r.id DESC LIMIT p_limit OFFSET p_offset) AS mine;
+  ELSIF NOT p_all THEN
+    -- Along reservations_current_idx (index only): the reservations that have not ended, planned on every
+    -- call with the instant known (a plan kept for any instant walked the whole table by start date).
+    EXECUTE $q$
+      SELECT array_agg(other.id ORDER BY other.start_date, other.id) FROM (
+        SELECT r.id, r.start_date FROM reservations r
+        WHERE r.end_date > $1 AND r.responsible_user_id <> $2
+          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = $2)
+        ORDER BY r.start_date, r.id LIMIT $3 OFFSET $4) AS other$q$
+      INTO page_ids USING now(), p_user, p_limit, p_offset;
+  ELSE
+    -- Backwards along reservations_start_idx, stopping after the page.
+    SELECT array_agg(other.id ORDER BY other.start_date DESC, other.id DESC) INTO page_ids FROM (
+      SELECT r.id, r.start_date FROM reservations r
+      WHERE r.responsible_user_id <> p_user
+        AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = p_user)
+      ORDER BY r.start_date DESC, r.id DESC LIMIT p_limit OFFSET p_offset) AS other;
+  END IF;
+  RETURN QUERY SELECT t.text FROM reservation_texts(page_ids) AS t(text);
+END
+$$;
+
+-- The reservations holding an inventory device of the type within [from, to), soonest start first, at most
+-- p_limit, found through the exclusion constraint's GiST index on (device_id, during).
+CREATE FUNCTION reservation_window_page(p_type text, p_from timestamptz, p_to timestamptz, p_limit integer)
+RETURNS SETOF text LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  found_ids integer[];
+BEGIN
+  SELECT array_agg(w.id ORDER BY w.start_date, w.id) INTO found_ids FROM (
+    SELECT DISTINCT r.id, r.start_date
+    FROM device_types t
+    JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
+    JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(p_from, p_to, '[)')
+    JOIN reservations r ON r.id = rd.reservation_id
+    WHERE t.name = p_type
+    ORDER BY r.start_date, r.id
+    LIMIT p_limit) AS w;
+  RETURN QUERY SELECT t.text FROM reservation_texts(found_ids) AS t(text);
+END
 $$;
 
 SELECT reservations_write_derived_text(ARRAY(SELECT id FROM reservations));

@@ -160,20 +160,20 @@ export interface ReservationListOptions {
 
 /**
  * One page of a reservation list, as the JSON text of the API reply (contract: reservationListSchema).
- * The database function reservation_list_json (see its migration) chooses the page on the indexes of
- * the filter and the order and joins the JSON each reservation keeps (migration 20261130000000); it keeps
- * its plans between calls, and the rows are never parsed and re-serialized here.
+ * The database function reservation_list_page (migration 20261130000000) chooses the page on the indexes of
+ * the filter and the order and answers the JSON each reservation keeps, in order, joined here; it keeps
+ * its plans between calls, and the texts are never parsed and re-serialized here.
  */
 export async function listReservationsJson(db: Queryable, options: ReservationListOptions): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT reservation_list_json(${options.kind}::text, ${options.userId}::int, ${options.all}::boolean,
-                                 ${options.limit}::int, ${options.offset}::int) AS body`.execute(db);
-  return rows[0]!.body;
+  const { rows } = await sql<{ text: string }>`
+    SELECT t.text FROM reservation_list_page(${options.kind}::text, ${options.userId}::int, ${options.all}::boolean,
+                                             ${options.limit}::int, ${options.offset}::int) AS t(text)`.execute(db);
+  return jsonList(rows);
 }
 
 /**
  * The ids of one page of a list with the reservations that have ended (`all`), latest start first: the same
- * page as reservation_list_json chooses (see its migration), without their JSON.
+ * page as reservation_list_page chooses (see its migration), without their JSON.
  */
 export async function listAllReservationsPage(db: Queryable, options: ReservationListOptions): Promise<number[]> {
   const { userId, limit, offset } = options;
@@ -212,7 +212,7 @@ export async function currentReservationEntries(db: Queryable, now: Date): Promi
 
 /**
  * The ids of the reservations holding an inventory device of a type within [from, to), soonest start first, at
- * most `limit`: the same as reservation_window_json finds.
+ * most `limit`: the same as reservation_window_page finds.
  */
 export async function reservationWindowIds(db: Queryable, window: { deviceType: string; from: Date; to: Date; limit: number }): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
@@ -227,10 +227,13 @@ export async function reservationWindowIds(db: Queryable, window: { deviceType: 
   return rows.map((row) => row.id);
 }
 
+/** A JSON list of the texts of `rows`, in their order. */
+const jsonList = (rows: Array<{ text: string }>) => `[${rows.map((row) => row.text).join(',')}]`;
+
 /** The reservations of `ids` in the lists' shape, in that order, as the JSON text of a list (the JSON each keeps). */
 export async function reservationsJsonOf(db: Queryable, ids: number[]): Promise<string> {
-  const { rows } = await sql<{ body: string }>`SELECT reservations_json(${ids}::int[]) AS body`.execute(db);
-  return rows[0]!.body;
+  const { rows } = await sql<{ text: string }>`SELECT t.text FROM reservation_texts(${ids}::int[]) AS t(text)`.execute(db);
+  return jsonList(rows);
 }
 
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
@@ -238,10 +241,11 @@ export async function reservationWindowJson(
   db: Queryable,
   window: { deviceType: string; from: Date; to: Date; limit: number },
 ): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT reservation_window_json(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
-                                   ${window.limit}::int) AS body`.execute(db);
-  return rows[0]!.body;
+  // One more than the limit tells whether the window holds more.
+  const { rows } = await sql<{ text: string }>`
+    SELECT t.text FROM reservation_window_page(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
+                                               ${window.limit + 1}::int) AS t(text)`.execute(db);
+  return `{"reservations":${jsonList(rows.slice(0, window.limit))},"complete":${rows.length <= window.limit}}`;
 }
 
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */
