@@ -171,28 +171,6 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
   return jsonList(rows);
 }
 
-/**
- * The ids of one page of a list with the reservations that have ended (`all`), latest start first: the same
- * page as reservation_list_page chooses (see its migration), without their JSON.
- */
-export async function listAllReservationsPage(db: Queryable, options: ReservationListOptions): Promise<number[]> {
-  const { userId, limit, offset } = options;
-  const { rows } = options.kind === 'mine'
-    ? await sql<{ id: number }>`
-        SELECT r.id FROM (
-          SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = ${userId}::int
-          UNION
-          SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
-          WHERE ru.user_id = ${userId}::int) AS r
-        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db)
-    : await sql<{ id: number }>`
-        SELECT r.id FROM reservations r
-        WHERE r.responsible_user_id <> ${userId}::int
-          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = ${userId}::int)
-        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db);
-  return rows.map((row) => row.id);
-}
-
 /** A reservation that has not ended: its id, when it ends (epoch ms) and the people it holds (holder first). */
 export interface CurrentEntry {
   id: number;
@@ -208,23 +186,6 @@ export async function currentReservationEntries(db: Queryable, now: Date): Promi
     FROM reservations r WHERE r.end_date > ${now}::timestamptz
     ORDER BY r.start_date, r.id`.execute(db);
   return rows;
-}
-
-/**
- * The ids of the reservations holding an inventory device of a type within [from, to), soonest start first, at
- * most `limit`: the same as reservation_window_page finds.
- */
-export async function reservationWindowIds(db: Queryable, window: { deviceType: string; from: Date; to: Date; limit: number }): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT DISTINCT r.id, r.start_date
-    FROM device_types t
-    JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
-    JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(${window.from}::timestamptz, ${window.to}::timestamptz, '[)')
-    JOIN reservations r ON r.id = rd.reservation_id
-    WHERE t.name = ${window.deviceType}::text
-    ORDER BY r.start_date, r.id
-    LIMIT ${window.limit}::int`.execute(db);
-  return rows.map((row) => row.id);
 }
 
 /** A JSON list of the texts of `rows`, in their order. */

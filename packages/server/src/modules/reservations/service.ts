@@ -40,10 +40,8 @@ import {
   reservationJson,
   listInventoryDevices,
   currentReservationEntries,
-  listAllReservationsPage,
   listReservationsJson,
   reservationsJsonOf,
-  reservationWindowIds,
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
@@ -171,7 +169,6 @@ export class ReservationService {
     // Without a cache that hears the database (none, or its LISTEN lost), one statement builds the page.
     const cache = this.cache;
     if (!cache?.isListening) return listReservationsJson(this.db, options);
-    const json = async (ids: number[]) => Buffer.from(await reservationsJsonOf(this.db, ids));
     if (!options.all) {
       // Cut from every reservation that has not ended, kept once for all users (in the lists' order, start then
       // id): a user never seen before is answered from memory too. One walk that stops at the end of the page.
@@ -186,14 +183,10 @@ export class ReservationService {
         if (skipped < options.offset) skipped += 1;
         else page.push(entry.id);
       }
-      return json(page);
+      return reservationsJsonOf(this.db, page);
     }
-    // With the reservations that have ended: the page by call, its ids read by the database.
-    const key = `list:${kind}:${userId}:${options.limit}:${options.offset}`;
-    return cache.reply(key, async () => {
-      const page = await listAllReservationsPage(this.db, options);
-      return json(page);
-    });
+    // With the reservations that have ended: the page by call, as the database chose it.
+    return cache.reply(`list:${kind}:${userId}:${options.limit}:${options.offset}`, async () => Buffer.from(await listReservationsJson(this.db, options)));
   }
 
   /**
@@ -206,11 +199,9 @@ export class ReservationService {
     const cache = this.cache;
     if (!cache?.isListening) return reservationWindowJson(this.db, window);
     // Everybody's reservations: one reply serves every user asking for the window.
-    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () => {
-      const ids = await reservationWindowIds(this.db, { ...window, limit: window.limit + 1 });
-      const json = await reservationsJsonOf(this.db, ids.slice(0, window.limit));
-      return Buffer.from(`{"reservations":${json},"complete":${ids.length <= window.limit}}`);
-    });
+    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () =>
+      Buffer.from(await reservationWindowJson(this.db, window)),
+    );
   }
 
   /** The reservations of the user that have not ended, soonest first. */
