@@ -248,6 +248,8 @@ export interface ReservationsTable {
   /** The event's summary and description as iCalendar TEXT, kept by triggers (the calendar-text migration). */
   calendar_summary: Generated<string>;
   calendar_description: Generated<string>;
+  /** The reservation in the lists' JSON shape, kept by triggers (migration 20261130000000). */
+  list_json: Generated<string>;
 }
 
 export interface ReservationUsersTable {

@@ -1,10 +1,10 @@
 // The reservation lists, the booking timeline and the free-slot search's busy times are the heaviest reads:
-// the database builds a page of 100 reservations in tens of times what a primary-key lookup takes, far below
-// the read budget (`npm run bench` shows each of them with and without this cache). So each instance keeps
-// what it read, in bounded LRUs (lru-cache): the replies by call, each reservation's JSON by id (a page never
-// asked before is then one query for its ids, its reservations' JSON mostly from memory), every reservation that
-// has not ended with the people it holds (each user's current lists, their own and the others', are cut from it),
-// and the busy times by device type and UTC day; it forgets all of it:
+// even with each reservation's JSON kept in its row (migration 20261130000000), finding a page of 100 and
+// joining their texts takes the database many times what a primary-key lookup takes, below the read budget
+// (`npm run bench` shows each of them with and without this cache). So each instance keeps what it read, in
+// bounded LRUs (lru-cache): the replies by call, every reservation that has not ended with the people it holds
+// (each user's current lists, their own and the others', are cut from it; their JSON is then one query by
+// primary key), and the busy times by device type and UTC day; it forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
 // - when this instance books, deletes, releases or moves the end of a reservation (the service calls
@@ -20,19 +20,13 @@ import type { CurrentEntry } from './repo.js';
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
 /** The replies kept, by their total size in bytes (about 1,000 lists of 100 reservations). */
 const REPLY_BYTES = 64 * 1024 * 1024;
-/** Each reservation's JSON kept, by their total size in bytes (about 60,000 reservations). */
-const RESERVATION_BYTES = 32 * 1024 * 1024;
 /** The busy times kept by all the days together (one counts once per day it holds). */
 const BUSY_TIMES = 100_000;
 const DAY_MS = 86_400_000;
 /** A range over more UTC days than this is read from the database, not kept. */
 const BUSY_DAYS_MAX = 62;
 
-const COMMA = Buffer.from(',');
-
 export class ReservationReplyCache extends NotifiedReplies {
-  /** Each reservation's JSON in the lists' shape, by id, as bytes. */
-  private readonly reservations = new LRUCache<number, Buffer>({ maxSize: RESERVATION_BYTES, sizeCalculation: (bytes) => bytes.length || 1, ttl: NOTIFIED_MAX_AGE_MS });
   /** The busy times of a device type's devices by UTC day (`day:type`): those overlapping the day. */
   private readonly busyDays = new LRUCache<string, readonly BusyTime[]>({ maxSize: BUSY_TIMES, sizeCalculation: (day) => day.length || 1, ttl: NOTIFIED_MAX_AGE_MS });
 
@@ -68,38 +62,7 @@ export class ReservationReplyCache extends NotifiedReplies {
   override forget(): void {
     super.forget();
     this.current = undefined;
-    this.reservations.clear();
     this.busyDays.clear();
-  }
-
-  /**
-   * The JSON of each reservation of `ids`, in their order, joined as a JSON list's elements: from memory, the
-   * others read by `read` in one call (a reservation it does not answer, deleted meanwhile, is left out).
-   */
-  async reservationsJson(ids: readonly number[], read: (missing: number[]) => Promise<Map<number, string>>): Promise<Buffer> {
-    const found = new Map<number, Buffer>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const kept = this.isListening ? this.reservations.get(id) : undefined;
-      if (kept) found.set(id, kept);
-      else missing.push(id);
-    }
-    if (missing.length > 0) {
-      const generation = this.generation;
-      for (const [id, json] of await read(missing)) {
-        const bytes = Buffer.from(json);
-        found.set(id, bytes);
-        if (this.mayKeep(generation)) this.reservations.set(id, bytes);
-      }
-    }
-    const pieces: Buffer[] = [];
-    for (const id of ids) {
-      const bytes = found.get(id);
-      if (!bytes) continue;
-      if (pieces.length > 0) pieces.push(COMMA);
-      pieces.push(bytes);
-    }
-    return Buffer.concat(pieces);
   }
 
   /**

@@ -160,37 +160,15 @@ export interface ReservationListOptions {
 
 /**
  * One page of a reservation list, as the JSON text of the API reply (contract: reservationListSchema).
- * The database function reservation_list_json (see its migration) chooses the page on the indexes of
- * the filter and the order and aggregates each reservation's people and devices; it keeps its plans
- * between calls, and the rows are never parsed and re-serialized here.
+ * The database function reservation_list_page (migration 20261130000000) chooses the page on the indexes of
+ * the filter and the order and answers the JSON each reservation keeps, in order, joined here; it keeps
+ * its plans between calls, and the texts are never parsed and re-serialized here.
  */
 export async function listReservationsJson(db: Queryable, options: ReservationListOptions): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT reservation_list_json(${options.kind}::text, ${options.userId}::int, ${options.all}::boolean,
-                                 ${options.limit}::int, ${options.offset}::int) AS body`.execute(db);
-  return rows[0]!.body;
-}
-
-/**
- * The ids of one page of a list with the reservations that have ended (`all`), latest start first: the same
- * page as reservation_list_json chooses (see its migration), without their JSON.
- */
-export async function listAllReservationsPage(db: Queryable, options: ReservationListOptions): Promise<number[]> {
-  const { userId, limit, offset } = options;
-  const { rows } = options.kind === 'mine'
-    ? await sql<{ id: number }>`
-        SELECT r.id FROM (
-          SELECT r.id, r.start_date FROM reservations r WHERE r.responsible_user_id = ${userId}::int
-          UNION
-          SELECT r.id, r.start_date FROM reservation_users ru JOIN reservations r ON r.id = ru.reservation_id
-          WHERE ru.user_id = ${userId}::int) AS r
-        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db)
-    : await sql<{ id: number }>`
-        SELECT r.id FROM reservations r
-        WHERE r.responsible_user_id <> ${userId}::int
-          AND r.id NOT IN (SELECT ru.reservation_id FROM reservation_users ru WHERE ru.user_id = ${userId}::int)
-        ORDER BY r.start_date DESC, r.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`.execute(db);
-  return rows.map((row) => row.id);
+  const { rows } = await sql<{ text: string }>`
+    SELECT t.text FROM reservation_list_page(${options.kind}::text, ${options.userId}::int, ${options.all}::boolean,
+                                             ${options.limit}::int, ${options.offset}::int) AS t(text)`.execute(db);
+  return jsonList(rows);
 }
 
 /** A reservation that has not ended: its id, when it ends (epoch ms) and the people it holds (holder first). */
@@ -210,29 +188,13 @@ export async function currentReservationEntries(db: Queryable, now: Date): Promi
   return rows;
 }
 
-/**
- * The ids of the reservations holding an inventory device of a type within [from, to), soonest start first, at
- * most `limit`: the same as reservation_window_json finds.
- */
-export async function reservationWindowIds(db: Queryable, window: { deviceType: string; from: Date; to: Date; limit: number }): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT DISTINCT r.id, r.start_date
-    FROM device_types t
-    JOIN devices d ON d.device_type_id = t.id AND d.in_inventory
-    JOIN reservation_devices rd ON rd.device_id = d.id AND rd.during && tstzrange(${window.from}::timestamptz, ${window.to}::timestamptz, '[)')
-    JOIN reservations r ON r.id = rd.reservation_id
-    WHERE t.name = ${window.deviceType}::text
-    ORDER BY r.start_date, r.id
-    LIMIT ${window.limit}::int`.execute(db);
-  return rows.map((row) => row.id);
-}
+/** A JSON list of the texts of `rows`, in their order. */
+const jsonList = (rows: Array<{ text: string }>) => `[${rows.map((row) => row.text).join(',')}]`;
 
-/** Each reservation's JSON in the lists' shape (reservations_json's elements, as its text), by id. */
-export async function reservationJsonById(db: Queryable, ids: number[]): Promise<Map<number, string>> {
-  const { rows } = await sql<{ id: number; body: string }>`
-    SELECT (e.value ->> 'reservationId')::int AS id, e.value::text AS body
-    FROM json_array_elements(reservations_json(${ids}::int[])::json) AS e(value)`.execute(db);
-  return new Map(rows.map((row) => [row.id, row.body]));
+/** The reservations of `ids` in the lists' shape, in that order, as the JSON text of a list (the JSON each keeps). */
+export async function reservationsJsonOf(db: Queryable, ids: number[]): Promise<string> {
+  const { rows } = await sql<{ text: string }>`SELECT t.text FROM reservation_texts(${ids}::int[]) AS t(text)`.execute(db);
+  return jsonList(rows);
 }
 
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
@@ -240,17 +202,17 @@ export async function reservationWindowJson(
   db: Queryable,
   window: { deviceType: string; from: Date; to: Date; limit: number },
 ): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT reservation_window_json(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
-                                   ${window.limit}::int) AS body`.execute(db);
-  return rows[0]!.body;
+  // One more than the limit tells whether the window holds more.
+  const { rows } = await sql<{ text: string }>`
+    SELECT t.text FROM reservation_window_page(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
+                                               ${window.limit + 1}::int) AS t(text)`.execute(db);
+  return `{"reservations":${jsonList(rows.slice(0, window.limit))},"complete":${rows.length <= window.limit}}`;
 }
 
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */
 export async function reservationJson(db: Queryable, reservationId: number): Promise<string | undefined> {
-  const { rows } = await sql<{ body: string }>`SELECT reservations_json(ARRAY[${reservationId}::int]) AS body`.execute(db);
-  const list = JSON.parse(rows[0]!.body) as unknown[];
-  return list.length > 0 ? JSON.stringify(list[0]) : undefined;
+  const row = await db.selectFrom('reservations').select('list_json').where('id', '=', reservationId).executeTakeFirst();
+  return row?.list_json;
 }
 
 /** Locks a reservation to change its end: its window, its holder and whether it excludes others. */

@@ -5,7 +5,7 @@ import { buildTestApp, createUser, loginAs, type TestContext } from '../../../te
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
 import { loadTestbed } from '../../testbed/testbed-file.js';
 import { SimulatorDriver } from '../../testbed/simulator.js';
-import { insertReservation, listReservationsJson, reservationWindowJson } from './repo.js';
+import { insertReservation, listReservationsJson, reservationJson, reservationWindowJson } from './repo.js';
 import { ReservationService } from './service.js';
 
 // Devices of the built-in simulated testbed (src/testbed/simulated-testbed.json).
@@ -552,6 +552,50 @@ describe('reservation lists', () => {
     await expect
       .poll(async () => (await list(dave, path)).find((r) => r.reservationId === written)?.responsibleUser.lastName, poll)
       .toBe('Renamed');
+  });
+
+  it("keeps each reservation's JSON in step with every change of what it shows, made behind the API", async () => {
+    const db = ctx.database.db;
+    const erin = await booker();
+    const frank = await booker();
+    const device = await db.selectFrom('devices').select(['id', 'device_type_id', 'ip_address']).where('mac_address', '=', PI(4)).executeTakeFirstOrThrow();
+    const deviceType = await db.selectFrom('device_types').select('name').where('id', '=', device.device_type_id).executeTakeFirstOrThrow();
+    const type = await db.selectFrom('reservation_types').select('id').where('label', '=', 'Shared').executeTakeFirstOrThrow();
+    const start = new Date(Date.now() + 60 * DAY);
+    const id = await insertReservation(db, {
+      responsibleUserId: erin.id,
+      reservationTypeId: type.id,
+      exclusive: false,
+      start,
+      end: new Date(start.getTime() + HOUR),
+      description: 'before',
+      userIds: [frank.id],
+      deviceIds: [device.id],
+    });
+    const shown = async () => reservationSchema.parse(JSON.parse((await reservationJson(db, id))!));
+    expect((await shown()).users.map((user) => user.userId)).toEqual([frank.id]);
+
+    await db.updateTable('users').set({ firstname: 'Frankie', lastname: 'Moved' }).where('id', '=', frank.id).execute();
+    await db.updateTable('reservations').set({ description: 'after', end_date: new Date(start.getTime() + 2 * HOUR) }).where('id', '=', id).execute();
+    await db.updateTable('reservation_types').set({ label: 'Shared, renamed' }).where('id', '=', type.id).execute();
+    await db.updateTable('device_types').set({ name: 'renamed-type' }).where('id', '=', device.device_type_id).execute();
+    await db.updateTable('devices').set({ ip_address: '10.9.9.9' }).where('id', '=', device.id).execute();
+    try {
+      const after = await shown();
+      expect(after.users).toEqual([{ userId: frank.id, firstname: 'Frankie', lastName: 'Moved' }]);
+      expect(after.description).toBe('after');
+      expect(after.endDate).toBe(new Date(start.getTime() + 2 * HOUR).toISOString());
+      expect(after.reservationType).toBe('Shared, renamed');
+      expect(after.deviceReservations).toEqual([{ device: { ipAddress: '10.9.9.9', macAddress: PI(4), deviceType: 'renamed-type' } }]);
+      // The lists and the single reservation's reply show the same text.
+      const others = JSON.parse(await listReservationsJson(db, { kind: 'others', userId: alice.id, all: true, limit: 1000, offset: 0 })) as unknown[];
+      expect(others).toContainEqual(after);
+    } finally {
+      await db.deleteFrom('reservations').where('id', '=', id).execute();
+      await db.updateTable('reservation_types').set({ label: 'Shared' }).where('id', '=', type.id).execute();
+      await db.updateTable('device_types').set({ name: deviceType.name }).where('id', '=', device.device_type_id).execute();
+      await db.updateTable('devices').set({ ip_address: device.ip_address }).where('id', '=', device.id).execute();
+    }
   });
 
   it('drops a reservation from the current lists as it ends', async () => {

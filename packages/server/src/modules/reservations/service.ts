@@ -40,10 +40,8 @@ import {
   reservationJson,
   listInventoryDevices,
   currentReservationEntries,
-  listAllReservationsPage,
   listReservationsJson,
-  reservationJsonById,
-  reservationWindowIds,
+  reservationsJsonOf,
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
@@ -67,11 +65,6 @@ const DAY_MS = 86_400_000;
 const DEFAULT_SEARCH_DAYS = 31;
 /** A reply's JSON: text, or the bytes of text kept in memory for the next callers (written as they are). */
 export type JsonReply = string | Buffer;
-const LIST_START = Buffer.from('[');
-const LIST_END = Buffer.from(']');
-const TIMELINE_START = Buffer.from('{"reservations":[');
-const TIMELINE_END_COMPLETE = Buffer.from('],"complete":true}');
-const TIMELINE_END_INCOMPLETE = Buffer.from('],"complete":false}');
 /** How far ahead of its start a free-slot search reads first (then eight times as far, and so on). */
 const SEARCH_FIRST_RANGE_MS = DAY_MS;
 
@@ -176,7 +169,6 @@ export class ReservationService {
     // Without a cache that hears the database (none, or its LISTEN lost), one statement builds the page.
     const cache = this.cache;
     if (!cache?.isListening) return listReservationsJson(this.db, options);
-    const json = (ids: number[]) => cache.reservationsJson(ids, (missing) => reservationJsonById(this.db, missing));
     if (!options.all) {
       // Cut from every reservation that has not ended, kept once for all users (in the lists' order, start then
       // id): a user never seen before is answered from memory too. One walk that stops at the end of the page.
@@ -191,14 +183,10 @@ export class ReservationService {
         if (skipped < options.offset) skipped += 1;
         else page.push(entry.id);
       }
-      return Buffer.concat([LIST_START, await json(page), LIST_END]);
+      return reservationsJsonOf(this.db, page);
     }
-    // With the reservations that have ended: the page by call, its ids read by the database.
-    const key = `list:${kind}:${userId}:${options.limit}:${options.offset}`;
-    return cache.reply(key, async () => {
-      const page = await listAllReservationsPage(this.db, options);
-      return Buffer.concat([LIST_START, await json(page), LIST_END]);
-    });
+    // With the reservations that have ended: the page by call, as the database chose it.
+    return cache.reply(`list:${kind}:${userId}:${options.limit}:${options.offset}`, async () => Buffer.from(await listReservationsJson(this.db, options)));
   }
 
   /**
@@ -211,12 +199,9 @@ export class ReservationService {
     const cache = this.cache;
     if (!cache?.isListening) return reservationWindowJson(this.db, window);
     // Everybody's reservations: one reply serves every user asking for the window.
-    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () => {
-      const ids = await reservationWindowIds(this.db, { ...window, limit: window.limit + 1 });
-      const json = await cache.reservationsJson(ids.slice(0, window.limit), (missing) => reservationJsonById(this.db, missing));
-      const end = ids.length <= window.limit ? TIMELINE_END_COMPLETE : TIMELINE_END_INCOMPLETE;
-      return Buffer.concat([TIMELINE_START, json, end]);
-    });
+    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () =>
+      Buffer.from(await reservationWindowJson(this.db, window)),
+    );
   }
 
   /** The reservations of the user that have not ended, soonest first. */
