@@ -8,20 +8,14 @@ import type { Queryable } from '../db/database.js';
 export const authoritiesColumn = sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
   WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`;
 
-/** What the authentication hook needs on every request: one primary-key lookup. */
+/**
+ * What the authentication hook needs on every request: one primary-key lookup, through a function whose
+ * plan PostgreSQL keeps (migration 20261201000000) rather than plans again on every call.
+ */
 export async function findSessionUser(db: Queryable, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.username',
-      'users.is_enabled',
-      'users.session_generation',
-      authoritiesColumn.as('authorities'),
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row;
+  const { rows } = await sql<{ id: number; username: string; is_enabled: boolean; session_generation: number; authorities: AuthorityName[] }>`
+    SELECT id, username, is_enabled, session_generation, authorities FROM session_user_row(${userId}::int)`.execute(db);
+  return rows[0];
 }
 
 export function findApiTokenByHash(db: Queryable, tokenHash: Uint8Array) {
