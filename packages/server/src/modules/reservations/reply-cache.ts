@@ -3,15 +3,16 @@
 // joining their texts takes the database many times what a primary-key lookup takes, below the read budget
 // (`npm run bench` shows each of them with and without this cache). So each instance keeps what it read, in
 // bounded LRUs (lru-cache): the replies by call, every reservation that has not ended with the people it holds
-// (each user's current lists, their own and the others', are cut from it; their JSON is then one query by
-// primary key), and the busy times by device type and UTC day; it forgets all of it:
+// (a user's current list, their own or the others', missing from the replies is cut from it; its JSON is then
+// one query by primary key), and the busy times by device type and UTC day; it forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
 // - when this instance books, deletes, releases or moves the end of a reservation (the service calls
 //   `forget` before it answers), so that its caller's next read never meets the state from before;
 // - and an entry after a minute, whatever was announced;
-// the lists of current reservations leave out, as they are cut, those that have ended since. It keeps nothing
-// while it is not listening, since a change could then pass unheard.
+// a current list's reply is kept only until the first reservation up to the end of its page ends (time alone
+// then moves the page), and the lists are cut leaving out those that have ended. It keeps nothing while it is
+// not listening, since a change could then pass unheard.
 import { LRUCache } from 'lru-cache';
 import { NOTIFIED_MAX_AGE_MS, NotifiedReplies } from '../../db/notified-replies.js';
 import type { BusyTime } from './free-windows.js';

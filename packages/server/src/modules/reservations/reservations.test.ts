@@ -598,7 +598,7 @@ describe('reservation lists', () => {
     }
   });
 
-  it('drops a reservation from the current lists as it ends', async () => {
+  it('drops a reservation from the current lists as it ends, and moves the pages after it', async () => {
     const device = await ctx.database.db.selectFrom('devices').select('id').where('mac_address', '=', PI(4)).executeTakeFirstOrThrow();
     const type = await ctx.database.db.selectFrom('reservation_types').select('id').where('label', '=', 'Exclusive').executeTakeFirstOrThrow();
     const ending = await insertReservation(ctx.database.db, {
@@ -611,10 +611,27 @@ describe('reservation lists', () => {
       userIds: [],
       deviceIds: [device.id],
     });
-    const current = async () => (await list(dave, `/api/currentUserReservations/${dave.id}`)).map((r) => r.reservationId);
-    expect(await current()).toContain(ending);
+    // A later one, so that the page after the ending one holds something.
+    await insertReservation(ctx.database.db, {
+      responsibleUserId: dave.id,
+      reservationTypeId: type.id,
+      exclusive: true,
+      start: new Date(Date.now() + 300 * 24 * HOUR),
+      end: new Date(Date.now() + 300 * 24 * HOUR + HOUR),
+      description: 'much later',
+      userIds: [],
+      deviceIds: [device.id],
+    });
+    const current = async (query = '') => (await list(dave, `/api/currentUserReservations/${dave.id}${query}`)).map((r) => r.reservationId);
+    const before = await current();
+    const position = before.indexOf(ending);
+    expect(position).toBeGreaterThanOrEqual(0);
+    const pageAfterIt = `?offset=${position + 1}&limit=1`;
+    expect(await current(pageAfterIt)).toEqual(before.slice(position + 1, position + 2));
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(await current()).not.toContain(ending);
+    // The ending one was before the page: the page now starts one further.
+    expect(await current(pageAfterIt)).toEqual(before.slice(position + 2, position + 3));
     expect((await list(dave, `/api/userReservations/${dave.id}?all=true`)).map((r) => r.reservationId)).toContain(ending);
   });
 
