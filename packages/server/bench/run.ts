@@ -157,6 +157,14 @@ async function floorServer(db: Db): Promise<FastifyInstance> {
   floor.get<{ Querystring: { id: string } }>('/floor/pk', async (request) =>
     db.selectFrom('users').select(['id', 'username']).where('id', '=', Number(request.query.id)).executeTakeFirst(),
   );
+  // A JSON reply of `bytes` bytes from memory, with no query: what sending a large list costs by itself.
+  const replies = new Map<number, Buffer>();
+  floor.get<{ Querystring: { bytes: string } }>('/floor/bytes', async (request, reply) => {
+    const size = Number(request.query.bytes);
+    let body = replies.get(size);
+    if (!body) replies.set(size, (body = Buffer.from(JSON.stringify(['x'.repeat(Math.max(0, size - 4))]))));
+    return reply.type('application/json').send(body);
+  });
   await floor.listen({ port: 0, host: '127.0.0.1' });
   return floor;
 }
@@ -682,10 +690,12 @@ async function processOnly(): Promise<boolean> {
 const READ_RATIO = 0.3;
 /** ... and a p99 under this many milliseconds. The embedded engine's figures are shown, not judged. */
 const READ_P99_MS = 50;
+/** A read replying at least this many bytes is shown beside the floor of sending as many bytes from memory. */
+const LARGE_REPLY_BYTES = 16 * 1024;
 /** Key prefix of a read measured on the app that keeps no reply. */
 const BARE = 'bare:';
-/** The reads whose replies an instance keeps (db/notified-replies.ts): measured again on the app that keeps none. */
-const cachedRead = (route: string) => /^\/api\/(userReservations|currentUserReservations|otherReservations|reservationTimeline\/|validUsers)/.test(route);
+/** The reads whose replies (db/notified-replies.ts) or inventory an instance keeps: measured again on the app that keeps none. */
+const cachedRead = (route: string) => /^\/api\/(userReservations|currentUserReservations|otherReservations|reservationTimeline\/|validUsers|getNodesToReserve)/.test(route);
 
 function readRow(route: string, size: string, result: LoadResult, floorPk: LoadResult, engine: string): Row {
   const ratio = result.requestsPerSecond / floorPk.requestsPerSecond;
@@ -768,7 +778,8 @@ async function main() {
     for (const route of reads) {
       const sample = await fetch(`${large.api}${route}`, { headers: reader.headers });
       if (sample.status !== 200) throw new Error(`${route} answered ${sample.status}: ${await sample.text()}`);
-      const json = (await sample.json()) as unknown;
+      const text = await sample.text();
+      const json = JSON.parse(text) as unknown;
       const size = Array.isArray(json)
         ? String(json.length)
         : 'reservations' in (json as object)
@@ -778,6 +789,12 @@ async function main() {
       rows.push(readRow(`GET ${route}`, size, result, floorPk, engine));
       const bare = best.get(`${BARE}${route}`);
       if (bare) rows.push({ ...readRow('  the same without kept replies', size, bare, floorPk, engine), budget: '-', pass: null });
+      // A large reply: how far sending its bytes alone, from memory, gets against the primary-key floor.
+      const bytes = Buffer.byteLength(text);
+      if (bytes >= LARGE_REPLY_BYTES) {
+        const sending = await measure(`floor: ${bytes} bytes from memory`, get(`${address(floor)}/floor/bytes?bytes=${bytes}`));
+        rows.push({ ...readRow(`  floor: its ${(bytes / 1024).toFixed(0)} KB from memory, no query`, '-', sending, floorPk, engine), budget: '-', pass: null });
+      }
     }
 
     // Booking: alternate rounds on the small and the full database; every request books a new window.

@@ -133,7 +133,7 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** The database's LISTEN; without it the reservation replies are read from the database on every call. */
   subscribe?: Subscribe;
-  /** False: no reply is kept between calls (the bench measures the reads without them). */
+  /** False: no reply and no device inventory is kept between calls (the bench measures the reads without them). */
   replyCaches?: boolean;
   /** The database pool's use, for the metrics (PostgreSQL). */
   poolUse?: () => PoolUse;

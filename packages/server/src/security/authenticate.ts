@@ -15,7 +15,7 @@ import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, apiTokenMessages, errorReplySchema
 import { AppError } from '../errors.js';
 import type { Db } from '../db/database.js';
 import { recordAudit } from '../db/audit-writer.js';
-import { findApiTokenByHash, findSessionUser, touchApiToken } from './session-queries.js';
+import { findApiTokenSession, findSessionUser, touchApiToken } from './session-queries.js';
 import type { AccessTokens } from './access-token.js';
 import { gate } from './policies.js';
 import { principalOf, type Principal } from './principal.js';
@@ -49,25 +49,26 @@ export const authenticate = fp<{ tokens: AccessTokens; db: Db }>(async (app, { t
   }
 
   async function apiTokenPrincipal(request: FastifyRequest, token: string): Promise<Principal> {
-    const found = API_TOKEN_PATTERN.test(token) ? await findApiTokenByHash(db, createHash('sha256').update(token).digest()) : undefined;
+    const found = API_TOKEN_PATTERN.test(token) ? await findApiTokenSession(db, createHash('sha256').update(token).digest()) : undefined;
     const now = Date.now();
-    const user = found && !found.revoked_at && new Date(found.expires_at).getTime() > now ? await findSessionUser(db, found.user_id) : undefined;
-    if (!found || !user || !user.is_enabled) throw new AppError('unauthenticated', apiTokenMessages.INVALID);
+    if (!found || found.revoked_at || new Date(found.expires_at).getTime() <= now || !found.is_enabled) {
+      throw new AppError('unauthenticated', apiTokenMessages.INVALID);
+    }
     if (!found.last_used_at || now - new Date(found.last_used_at).getTime() >= USE_RECORD_INTERVAL_MS) {
       // The conditional write and its audit row commit together: one of each a minute, whatever the instances.
       await db.transaction().execute(async (tx) => {
-        if (!(await touchApiToken(tx, found.id))) return;
+        if (!(await touchApiToken(tx, found.token_id))) return;
         await recordAudit(tx, {
-          actorUserId: user.id,
+          actorUserId: found.id,
           action: 'api_token.use',
           targetType: 'api_token',
-          targetId: found.id,
+          targetId: found.token_id,
           ip: request.ip,
           details: { method: request.method, route: request.routeOptions.url ?? null },
         });
       });
     }
-    return { ...principalOf(user), apiToken: { id: found.id, scope: found.scope } };
+    return { ...principalOf(found), apiToken: { id: found.token_id, scope: found.scope } };
   }
 
   // What this hook may answer is part of every route's contract: its OpenAPI operation says which token it

@@ -1,7 +1,7 @@
-// The queries of the authentication hook, below the modules: the signed-in user and a personal API token
-// looked up on every request, and a token's use recorded.
+// The queries of the authentication hook, below the modules: the signed-in user, or a personal API token with
+// its user, looked up on every request, and a token's use recorded.
 import { sql } from 'kysely';
-import type { AuthorityName } from '@testbed/contract';
+import type { ApiTokenScope, AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../db/database.js';
 
 /** The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them. */
@@ -18,12 +18,21 @@ export async function findSessionUser(db: Queryable, userId: number) {
   return rows[0];
 }
 
-export function findApiTokenByHash(db: Queryable, tokenHash: Uint8Array) {
-  return db
-    .selectFrom('api_tokens')
-    .select(['id', 'user_id', 'scope', 'expires_at', 'revoked_at', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+/** A personal API token by the hash of its text, with its user as findSessionUser reads it: one statement. */
+export async function findApiTokenSession(db: Queryable, tokenHash: Uint8Array) {
+  const { rows } = await sql<{
+    token_id: number;
+    scope: ApiTokenScope;
+    expires_at: Date;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
+    id: number;
+    username: string;
+    is_enabled: boolean;
+    authorities: AuthorityName[];
+  }>`SELECT token_id, scope, expires_at, revoked_at, last_used_at, id, username, is_enabled, authorities
+     FROM api_token_session_row(${tokenHash}::bytea)`.execute(db);
+  return rows[0];
 }
 
 /**

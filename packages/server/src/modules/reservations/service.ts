@@ -142,6 +142,8 @@ export class ReservationService {
   }
 
   private async inventory(): Promise<Inventory> {
+    // An instance keeping no replies keeps no inventory either (the bench's figure of what both buy).
+    if (!this.cache) return { devices: await listInventoryDevices(this.db), readAt: this.now().getTime() };
     const cached = this.inventoryCache;
     if (cached && this.now().getTime() - cached.readAt < INVENTORY_TTL_MS) return cached;
     // Concurrent callers share one read.
