@@ -1,8 +1,9 @@
 // Build and dev-server settings of the web app. The dev server proxies /api to the portal server so that
 // the app, its XSRF-TOKEN cookie and the API share one origin, as they do in production.
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The libraries every page needs go in chunks of their own, split by how often each changes, so that an
 // upgrade invalidates one file only. Mantine is left to the default splitting: its components then travel
@@ -24,6 +25,10 @@ const vendorGroups = [
   { name: 'query-context', test: /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/, priority: 15 },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 10 },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 10 },
+  // What the entry needs besides the groups above, in one chunk rather than the half dozen the default
+  // splitting cuts it into (a Mantine box, the shell, the contract's files the shell reads): fewer files for
+  // every first load to ask for.
+  { name: 'initial', tags: ['$initial' as const], priority: 8 },
   // With the contract's phone rule (phone.ts) and only there: the forms with a phone field load it.
   { name: 'contract-phone', test: /[\\/](node_modules[\\/]libphonenumber-js|packages[\\/]contract[\\/]src[\\/]phone\.ts$)/, priority: 7 },
   // The files every area's schemas build on go first, each in its chunk: a group takes in the files its own
@@ -36,9 +41,43 @@ const vendorGroups = [
   { debugName: 'contract', name: contractChunkName, test: contractFile, priority: 5, includeDependenciesRecursively: false },
 ];
 
+/**
+ * Lets the browser ask for all the code of a lazy chunk (a page, the booking form) at once. A chunk imports
+ * only the chunks it uses directly, and a page's graph of shared chunks (a Mantine input, the contract's
+ * files) was ten levels deep: the browser found each level as the one above it arrived, one round trip
+ * each, and the page painted some ten round trips after its chunk was asked for. Each lazy chunk gets an
+ * import of every chunk below it, after its own imports, so that the order in which the modules run does not
+ * change. (Vite's modulepreload list does the same with a link element per script, added by the page's
+ * main thread: see `modulePreload` below. Rollup's `hoistTransitiveImports` does it for entry chunks only,
+ * and Rolldown does not implement it.)
+ */
+function importWholeGraphOfLazyChunks(): Plugin {
+  return {
+    name: 'import-whole-graph-of-lazy-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+      const below = (fileName: string, found: Set<string>) => {
+        for (const imported of chunks.get(fileName)?.imports ?? []) {
+          if (found.has(imported)) continue;
+          found.add(imported);
+          below(imported, found);
+        }
+        return found;
+      };
+      for (const chunk of chunks.values()) {
+        if (!chunk.isDynamicEntry) continue;
+        const missing = [...below(chunk.fileName, new Set())].filter((fileName) => !chunk.imports.includes(fileName));
+        const from = path.posix.dirname(chunk.fileName);
+        chunk.code += missing.map((fileName) => `import "./${path.posix.relative(from, fileName)}";`).join('');
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), importWholeGraphOfLazyChunks()],
   resolve: {
     // npm keeps two copies of some Mantine packages (the workspace's and the hoisted one that
     // @mantine/dates needs); one copy is required so that every component reads the same theme context.
@@ -51,12 +90,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // A lazy import (a page, the booking form) fetches the chunk's stylesheets first, as Vite does, but not a
-    // preload link per script it imports: the browser asks for a chunk's imports itself as it reads the chunk,
-    // and appending the links (some forty for the booking form) took 40 to 60 ms of the main thread in one
-    // task, just after the page had shown. The entry's own scripts are still preloaded from index.html.
+    // One stylesheet, in index.html: a lazy import with styles of its own (the date pickers', the navigation's:
+    // 5 KB gzip in all, beside Mantine's 36 KB) waited for them to load before it asked for its script, one
+    // round trip more before the booking form or a signed-in page's header could show.
+    cssCodeSplit: false,
+    // A lazy import asks for no preload link: the browser finds the chunk's whole graph in the chunk itself
+    // (importWholeGraphOfLazyChunks), where appending a link per script (some forty for the booking form)
+    // took 40 to 60 ms of the main thread in one task, just after the page had shown. The entry's own scripts
+    // are still preloaded from index.html.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorGroups } },

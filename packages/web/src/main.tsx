@@ -15,7 +15,7 @@ z.config(z.locales.en());
 // It is a transition: React builds the tree in slices of a few milliseconds, yielding to the browser between
 // them, rather than in one long task that holds the page while the shell and page are built.
 const root = createRoot(document.getElementById('root')!);
-void preloadPage(window.location.pathname).then(() => {
+void preloadPage(window.location).then(() => {
   startTransition(() => {
     root.render(
       <StrictMode>

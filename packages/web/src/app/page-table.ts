@@ -1,9 +1,19 @@
 // The code of each written page, by route name: a lazy import each, so that a page is its own chunk. A
 // route of `paths` without an entry shows the not-found page behind its guard until its feature lands.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
 import type { RouteName } from '../shared/paths';
 
-export type PageModule = () => Promise<{ Component: ComponentType }>;
+/**
+ * A page's code. `prefetch`, when the page has one, starts the reads the page shows first: on a first load
+ * they start as the code arrives rather than after the page and its frame have rendered (router.tsx). The page
+ * still makes every read itself; a read in flight or fresh is not asked twice.
+ */
+export type PageModule = () => Promise<{
+  Component: ComponentType;
+  prefetch?: (queryClient: QueryClient, params: Params, search: URLSearchParams) => void;
+}>;
 
 export const notFound: PageModule = () => import('./not-found-page');
 

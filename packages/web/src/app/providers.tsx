@@ -27,7 +27,7 @@ function ForgetDataOfPreviousUser({ queryClient }: { queryClient: QueryClient })
 }
 
 let appQueryClient: QueryClient | undefined;
-let loadingQueryClient: Promise<void> | undefined;
+let loadingQueryClient: Promise<QueryClient> | undefined;
 const queryClientListeners = new Set<() => void>();
 
 function subscribeQueryClient(listener: () => void) {
@@ -37,12 +37,15 @@ function subscribeQueryClient(listener: () => void) {
 
 /**
  * Loads the app's query client, once. Every page that reads the API waits for it before it renders
- * (router.tsx), so that its hooks find the client in the context.
+ * (router.tsx), so that its hooks find the client in the context; a first load's page starts its reads on it
+ * before it renders (its `prefetch`).
  */
-export function loadQueryClient(): Promise<void> {
+export function loadQueryClient(): Promise<QueryClient> {
   loadingQueryClient ??= import('./server-state').then(({ createQueryClient }) => {
-    appQueryClient = createQueryClient();
+    const client = createQueryClient();
+    appQueryClient = client;
     for (const listener of queryClientListeners) listener();
+    return client;
   });
   return loadingQueryClient;
 }

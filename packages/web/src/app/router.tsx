@@ -71,15 +71,27 @@ const routes = (
 const routeMatchers = (Object.entries(paths) as [RouteName, RouteDefinition][]).map(([name, route]) => ({ id: name, path: route.path }));
 
 /**
- * Fetches the code of the page at `pathname` (and of the navigation, for a signed-in user), so that the first
- * render shows the page rather than a fallback (main.tsx). Never rejects: a page whose code failed to come
- * shows the route's error when it renders.
+ * Fetches the code of the page at `location` (and of the navigation, for a signed-in user), so that the first
+ * render shows the page rather than a fallback (main.tsx), then starts the page's first reads (its `prefetch`)
+ * while the page renders. Not sooner: the server answers a script behind a read it is making, and the page's
+ * heading would wait for the reads. Never rejects: a page whose code failed to come shows the route's error
+ * when it renders.
  */
-export async function preloadPage(pathname: string): Promise<void> {
+export async function preloadPage(location: { pathname: string; search: string }): Promise<void> {
   // The index route sends to sign-in.
-  const name = pathname === '/' ? 'signin' : (matchRoutes(routeMatchers, pathname)?.[0]?.route.id as RouteName | undefined);
+  const match = location.pathname === '/' ? undefined : matchRoutes(routeMatchers, location.pathname)?.[0];
+  const name = location.pathname === '/' ? 'signin' : (match?.route.id as RouteName | undefined);
   const page = name ? pageOfRoute.get(name)! : notFoundPage;
   await Promise.allSettled([page.preload(), getSession().user ? preloadNavigation() : undefined]);
+  const load = name && !withoutServerState.has(name) ? pages[name] : undefined;
+  if (!load) return;
+  try {
+    // In by now, as the query client: the reads start before the first render.
+    const [module, queryClient] = await Promise.all([load(), loadQueryClient()]);
+    module.prefetch?.(queryClient, match?.params ?? {}, new URLSearchParams(location.search));
+  } catch {
+    // Code that failed to come: the page shows the route's error as it renders.
+  }
 }
 
 /** Hands the router's navigate to the api client, which moves the user on a 401 and the like. */

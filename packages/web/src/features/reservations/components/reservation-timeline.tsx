@@ -4,7 +4,7 @@
 // offered as a list below it.
 import { Box, Text } from '@mantine/core';
 import { messages } from '@testbed/contract';
-import { memo, useId, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState, type MouseEvent } from 'react';
 import { fill } from '../../../shared/fill';
 import { toDateString } from '../booking-times';
 import { fractionOf, instantAt, startForClick, windowDays, type TimelineRow, type TimelineWindow } from '../timeline-model';
@@ -33,9 +33,11 @@ interface Hover {
   start: Date;
 }
 
+const NO_ROWS: readonly TimelineRow[] = [];
+
 // Memoised: the booking form re-renders as the user types, and the timeline of a whole type need not follow.
 export const ReservationTimeline = memo(function ReservationTimeline({
-  rows,
+  rows: givenRows,
   window,
   now,
   subject,
@@ -45,9 +47,14 @@ export const ReservationTimeline = memo(function ReservationTimeline({
 }: ReservationTimelineProps) {
   const patternId = useId().replace(/:/g, '');
   const [hover, setHover] = useState<Hover | null>(null);
+  // The rows (a device's line, its label and its bars: hundreds of elements for a large type) are drawn in a
+  // render of their own, after the picture's frame: as the booking form first shows, they made the task
+  // that shows it twice as long; later, new reservations are drawn in slices rather than in one long task.
+  // The picture takes its final height at once, and says what it shows once it shows it.
+  const rows = useDeferredValue(givenRows, NO_ROWS);
   const days = useMemo(() => windowDays(window), [window]);
   const width = LABEL_WIDTH + days.length * DAY_WIDTH;
-  const height = HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 4;
+  const height = HEADER_HEIGHT + Math.max(givenRows.length, 1) * ROW_HEIGHT + 4;
   const plotWidth = days.length * DAY_WIDTH;
   const xOf = (instant: Date) => LABEL_WIDTH + fractionOf(instant, window) * plotWidth;
   const barCount = new Set(rows.flatMap((row) => row.bars.map((bar) => bar.reservationId))).size;
@@ -106,7 +113,7 @@ export const ReservationTimeline = memo(function ReservationTimeline({
           </defs>
           <TimelineDays days={days} height={height} />
           <TimelineRows rows={rows} width={width} plotWidth={plotWidth} xOf={xOf} patternId={patternId} />
-          {rows.length === 0 && (
+          {givenRows.length === 0 && (
             <text x={LABEL_WIDTH + 8} y={HEADER_HEIGHT + 17} fontSize={12} fill="#495057">
               {messages.TIMELINE_NO_DEVICE}
             </text>

@@ -1,6 +1,6 @@
 // The timeline of the booking form's device type: its reservations and the maintenance windows.
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { maintenanceOptions, reservationTimelineOptions } from '../api/reservations-api';
 import { buildTimeline, type DeviceRow, type TimelineWindow } from '../timeline-model';
 import { ReservationTimeline, type ReservationTimelineProps } from './reservation-timeline';
@@ -24,11 +24,9 @@ export function TypeTimeline({ userId, deviceType, devices, window, now, exclusi
     () => buildTimeline(devices, timeline.data?.reservations ?? [], userId, window, exclusiveTypes, maintenance.data ?? []),
     [devices, timeline.data, userId, window, exclusiveTypes, maintenance.data],
   );
-  // A deferred copy of the rows draws new reservations in slices rather than in one long task.
-  const shownRows = useDeferredValue(rows);
   return (
     <ReservationTimeline
-      rows={shownRows}
+      rows={rows}
       window={window}
       now={now}
       subject={deviceType}

@@ -4,35 +4,32 @@
 import { messages } from '@testbed/contract';
 import { Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { may, useSession } from '../../../shared/session';
+import { getSession, useSession } from '../../../shared/session';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
-import {
-  deviceCatalogueOptions,
-  maintenanceOptions,
-  myUsageLimitsOptions,
-  nodesToReserveOptions,
-  reservationTimelineOptions,
-  reservationTypesOptions,
-  useMe,
-} from '../api/reservations-api';
-import { deviceTypeNames, filterNodes } from '../devices';
-import { timelineWindow } from '../timeline-model';
+import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
+import { firstDeviceType, mayBookFor, readBookingPage } from '../api/booking-page-reads';
+import { filterNodes } from '../devices';
 import { reportFailure } from '../../../shared/report-failure';
 import { preloadable } from '../../../shared/preloadable';
 
 // The form's code (the date and time pickers, the selects, the timeline, the devices table, the property
-// filter: most of the page's weight) is fetched while the page fetches the lists the form needs, after the
-// page's frame has painted, rather than before it: the form cannot show before those lists anyway, and
-// the first load has a budget. The form shows once both its code and the lists are in, and then at once (see
-// shared/preloadable.tsx).
+// filter: most of the page's weight) is fetched once the page's heading is in, while the page reads what the
+// form shows first: the form cannot show before those reads anyway, and the first load has a budget. The form
+// shows once its code and those reads are in, and then at once and whole (see shared/preloadable.tsx).
 const bookingForm = preloadable(() => import('../components/booking-form').then((module) => module.BookingForm));
 const propertyFilter = preloadable(() => import('../../../shared/components/property-filter').then((module) => module.PropertyFilter));
 const BookingForm = bookingForm.Component;
 const PropertyFilter = propertyFilter.Component;
+
+/** On a first load, the page's reads start as its code arrives (app/router.tsx), not once it has rendered. */
+export function prefetch(queryClient: QueryClient, params: { id?: string }, search: URLSearchParams) {
+  const routeUserId = Number(params.id);
+  if (mayBookFor(getSession().user, routeUserId)) void readBookingPage(queryClient, routeUserId, search.get('deviceType'));
+}
 
 export function BookDevicesPage() {
   useDocumentTitle(`${messages.BOOK_DEVICES} | Testbed Portal`);
@@ -41,11 +38,11 @@ export function BookDevicesPage() {
   const routeUserId = Number(id);
   // ?deviceType= (Home's "book now" of a type) opens the form on that type when it is bookable.
   const askedType = useSearchParams()[0].get('deviceType');
-  const ownPage = user !== null && routeUserId === user.userId;
-  const allowed = user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (ownPage || may(user, 'reservation:book'));
+  const allowed = mayBookFor(user, routeUserId);
+  const ownPage = allowed && routeUserId === user?.userId;
 
   // The session's flag dates from sign-in; the server knows whether a key was added or removed since.
-  const me = useMe(allowed && ownPage);
+  const me = useMe(ownPage);
   const nodes = useQuery({ ...nodesToReserveOptions, enabled: allowed });
   const types = useQuery({ ...reservationTypesOptions, enabled: allowed });
   // The device catalogue only narrows the choices; the form works without it.
@@ -57,29 +54,18 @@ export function BookDevicesPage() {
   // value lets React build it in short slices after the loader shows, so the page keeps answering meanwhile.
   const loaded = useMemo(() => (shown && types.data ? { nodes: shown, reservationTypes: types.data } : null), [shown, types.data]);
   const formInput = useDeferredValue(loaded, null);
+  const firstType = useMemo(() => (shown ? firstDeviceType(shown, askedType) : undefined), [shown, askedType]);
 
   // Settled either way: code that failed to come is asked again by the form's Suspense and ends in the
-  // route's error. A transition, as the deferred lists: the form is built in slices.
-  const [formCodeSettled, setFormCodeSettled] = useState(false);
-  useEffect(() => {
-    void Promise.allSettled([bookingForm.preload(), propertyFilter.preload()]).then(() => startTransition(() => setFormCodeSettled(true)));
-  }, []);
-
-  // What the form reads as it first shows (the first type's timeline, the maintenance windows, the user's
-  // limits) is asked for as soon as the devices are in, while the form's code may still be on its way: the
-  // form then shows with its timeline drawn, and the task that shows it starts no request.
+  // route's error, a read that failed is the form's own query's to show. A transition, as the deferred lists:
+  // the form is built in slices.
   const queryClient = useQueryClient();
-  const firstType = useMemo(() => {
-    const names = shown ? deviceTypeNames(shown) : [];
-    return askedType && names.includes(askedType) ? askedType : names[0];
-  }, [shown, askedType]);
+  const [firstViewSettled, setFirstViewSettled] = useState(false);
   useEffect(() => {
-    if (!allowed || firstType === undefined) return;
-    const window = timelineWindow(new Date());
-    void queryClient.prefetchQuery(reservationTimelineOptions(routeUserId, firstType, window));
-    void queryClient.prefetchQuery(maintenanceOptions(window));
-    void queryClient.prefetchQuery(myUsageLimitsOptions(routeUserId));
-  }, [allowed, firstType, queryClient, routeUserId]);
+    if (!allowed) return;
+    const firstView = [bookingForm.preload(), propertyFilter.preload(), readBookingPage(queryClient, routeUserId, askedType)];
+    void Promise.allSettled(firstView).then(() => startTransition(() => setFirstViewSettled(true)));
+  }, [allowed, queryClient, routeUserId, askedType]);
 
   useEffect(() => {
     for (const error of [nodes.error, types.error]) if (error) reportFailure('bookable devices could not be loaded', error);
@@ -97,7 +83,7 @@ export function BookDevicesPage() {
     <Container size="xl" px={0}>
       <Stack gap="md">
         <Title order={1}>{messages.BOOK_DEVICES}</Title>
-        {failed || loading || !formInput || !formCodeSettled ? (
+        {failed || loading || !formInput || !firstViewSettled ? (
           <QueryPlaceholder failure={failed ? messages.LOADING_FAILED_TEXT : null} />
         ) : (
           <Suspense fallback={<QueryPlaceholder failure={null} />}>
