@@ -4,9 +4,11 @@ import { sql } from 'kysely';
 import type { ApiTokenScope, AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../db/database.js';
 
-/** The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them. */
-export const authoritiesColumn = sql<AuthorityName[]>`ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-  WHERE ur.user_id = users.id AND r.name IN ('ADMIN', 'USER') ORDER BY r.name)`;
+/**
+ * The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them: read through
+ * `session_user_row`, the one place that says which roles are authorities.
+ */
+export const authoritiesColumn = sql<AuthorityName[]>`(SELECT s.authorities FROM session_user_row(users.id) AS s)`;
 
 /**
  * What the authentication hook needs on every request: one primary-key lookup, through a function whose
