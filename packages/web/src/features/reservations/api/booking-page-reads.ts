@@ -5,7 +5,6 @@
 // once, timeline drawn, rather than empty and then filled in.
 import type { QueryClient } from '@tanstack/react-query';
 import type { NodesToReserve } from '@testbed/contract';
-import { may, type SessionUser } from '../../../shared/session';
 import { deviceTypeNames } from '../devices';
 import { timelineWindow } from '../timeline-model';
 import {
@@ -16,11 +15,6 @@ import {
   reservationTimelineOptions,
   reservationTypesOptions,
 } from './reservations-api';
-
-/** Whether the user may open the booking page of `routeUserId`: their own, or anyone's for those who book for others. */
-export function mayBookFor(user: SessionUser | null, routeUserId: number): boolean {
-  return user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (routeUserId === user.userId || may(user, 'reservation:book'));
-}
 
 /** The type the form opens on: the one asked for (?deviceType=) when it is bookable, else the first by name. */
 export function firstDeviceType(nodes: NodesToReserve, askedType: string | null): string | undefined {

@@ -8,10 +8,10 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { getSession, useSession } from '../../../shared/session';
+import { getSession, mayOpenAccount, useSession } from '../../../shared/session';
 import { QueryPlaceholder } from '../../../shared/components/query-placeholder';
 import { deviceCatalogueOptions, nodesToReserveOptions, reservationTypesOptions, useMe } from '../api/reservations-api';
-import { firstDeviceType, mayBookFor, readBookingPage } from '../api/booking-page-reads';
+import { firstDeviceType, readBookingPage } from '../api/booking-page-reads';
 import { filterNodes } from '../devices';
 import { reportFailure } from '../../../shared/report-failure';
 import { preloadable } from '../../../shared/preloadable';
@@ -28,7 +28,7 @@ const PropertyFilter = propertyFilter.Component;
 /** On a first load, the page's reads start as its code arrives (app/router.tsx), not once it has rendered. */
 export function prefetch(queryClient: QueryClient, params: { id?: string }, search: URLSearchParams) {
   const routeUserId = Number(params.id);
-  if (mayBookFor(getSession().user, routeUserId)) void readBookingPage(queryClient, routeUserId, search.get('deviceType'));
+  if (mayOpenAccount(getSession().user, routeUserId, 'reservation:book')) void readBookingPage(queryClient, routeUserId, search.get('deviceType'));
 }
 
 export function BookDevicesPage() {
@@ -38,7 +38,7 @@ export function BookDevicesPage() {
   const routeUserId = Number(id);
   // ?deviceType= (Home's "book now" of a type) opens the form on that type when it is bookable.
   const askedType = useSearchParams()[0].get('deviceType');
-  const allowed = mayBookFor(user, routeUserId);
+  const allowed = mayOpenAccount(user, routeUserId, 'reservation:book');
   const ownPage = allowed && routeUserId === user?.userId;
 
   // The session's flag dates from sign-in; the server knows whether a key was added or removed since.

@@ -8,21 +8,17 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { reportFailure } from '../../../shared/report-failure';
-import { getSession, may, useSession, type SessionUser } from '../../../shared/session';
+import { getSession, may, mayOpenAccount, useSession } from '../../../shared/session';
 import { useEvery } from '../../../shared/use-every';
 import { reservationListOptions, useReservationList } from '../api/reservations-api';
 import { MyReservationsTimeline } from '../components/my-reservations-timeline';
 import { ReservationsSection } from '../components/reservations-section';
 import { useReservationActions } from '../components/use-reservation-actions';
 
-/** One's own reservations, or anyone's for those who list them all. */
-const mayList = (user: SessionUser | null, routeUserId: number) =>
-  user !== null && Number.isInteger(routeUserId) && routeUserId > 0 && (routeUserId === user.userId || may(user, 'reservation:list'));
-
 /** On a first load, both lists are asked for as the page's code arrives (app/router.tsx), not once it has rendered. */
 export function prefetch(queryClient: QueryClient, params: { id?: string }) {
   const routeUserId = Number(params.id);
-  if (!mayList(getSession().user, routeUserId)) return;
+  if (!mayOpenAccount(getSession().user, routeUserId, 'reservation:list')) return;
   for (const kind of ['mine', 'others'] as const) void queryClient.prefetchInfiniteQuery(reservationListOptions(kind, routeUserId, false));
 }
 
@@ -33,7 +29,7 @@ export function ReservationsPage() {
   const routeUserId = Number(id);
   const admin = may(user, 'reservation:list');
   const deletesAny = may(user, 'reservation:delete');
-  const allowed = mayList(user, routeUserId);
+  const allowed = mayOpenAccount(user, routeUserId, 'reservation:list');
   const createdId = reservationId !== undefined && /^\d+$/.test(reservationId) ? Number(reservationId) : undefined;
 
   const [currentOnly, setCurrentOnly] = useState(true);
