@@ -93,10 +93,10 @@ export async function seedReservations(db: Db, firstUser: number, deviceIds: num
         SELECT src.id, ${firstUser} + (src.h / 7 + 1) % ${USERS}
         FROM src WHERE src.h % 10 < 3 AND (src.h / 7 + 1) % ${USERS} <> src.h % ${USERS}
       )
-      INSERT INTO reservation_devices (reservation_id, device_id, during, sharing_slot)
-      SELECT src.id, src.devices[(src.g % ${deviceIds.length} + 1)::int], tstzrange(src.starts, src.starts + src.length, '[)'),
+      INSERT INTO reservation_devices (reservation_id, device_id, device_type_id, during, sharing_slot)
+      SELECT src.id, d.id, d.device_type_id, tstzrange(src.starts, src.starts + src.length, '[)'),
              CASE WHEN src.h % 5 = 0 THEN int4range(src.id::int, src.id::int + 1) ELSE int4range(NULL, NULL) END
-      FROM src`.execute(db);
+      FROM src JOIN devices d ON d.id = src.devices[(src.g % ${deviceIds.length} + 1)::int]`.execute(db);
   }
   await sql`SELECT setval(pg_get_serial_sequence('reservations', 'id'), (SELECT max(id) FROM reservations))`.execute(db);
 }

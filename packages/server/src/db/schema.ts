@@ -260,6 +260,8 @@ export interface ReservationUsersTable {
 export interface ReservationDevicesTable {
   reservation_id: number;
   device_id: number;
+  /** The device's type, kept equal to it by a foreign key (migration 20261202000000). */
+  device_type_id: number;
   /** tstzrange, written as a range literal such as '[2026-01-01T10:00Z,2026-01-01T12:00Z)'. */
   during: string;
   /** int4range; see the migration for its meaning. */

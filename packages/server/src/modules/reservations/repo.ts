@@ -116,10 +116,11 @@ export async function insertReservation(db: Queryable, booking: NewReservation):
     await sql`INSERT INTO reservation_users (reservation_id, user_id)
       SELECT ${id}::int, unnest(${booking.userIds}::int[])`.execute(db);
   }
-  await sql`INSERT INTO reservation_devices (reservation_id, device_id, during, sharing_slot)
-    SELECT ${id}::int, unnest(${booking.deviceIds}::int[]),
+  await sql`INSERT INTO reservation_devices (reservation_id, device_id, device_type_id, during, sharing_slot)
+    SELECT ${id}::int, wanted.id, (SELECT d.device_type_id FROM devices d WHERE d.id = wanted.id),
            tstzrange(${booking.start}::timestamptz, ${booking.end}::timestamptz, '[)'),
-           CASE WHEN ${booking.exclusive}::boolean THEN int4range(NULL, NULL) ELSE int4range(${id}::int, ${id}::int + 1) END`.execute(db);
+           CASE WHEN ${booking.exclusive}::boolean THEN int4range(NULL, NULL) ELSE int4range(${id}::int, ${id}::int + 1) END
+    FROM unnest(${booking.deviceIds}::int[]) AS wanted(id)`.execute(db);
   return id;
 }
 

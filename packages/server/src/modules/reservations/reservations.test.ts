@@ -529,6 +529,33 @@ describe('reservation lists', () => {
     expect((await admin.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(200);
   });
 
+  it('moves the bookings of a device the testbed file moves to another type to that type’s timeline', async () => {
+    const db = ctx.database.db;
+    const start = at(40);
+    const window = (deviceType: string) =>
+      `/api/reservationTimeline/${carol.id}?deviceType=${deviceType}` +
+      `&from=${new Date(start.getTime() - DAY).toISOString()}&to=${new Date(start.getTime() + 6 * DAY).toISOString()}`;
+    const shown = async (deviceType: string) => {
+      const reply = await carol.inject({ method: 'GET', url: window(deviceType) });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reservationTimelineSchema.parse(reply.json()).reservations.map((r) => r.reservationId);
+    };
+    const booked = [ids.carolFirst, ids.daveWithCarol, ids.daveAlone, ids.carolLater];
+    expect(await shown('raspberry-pi-4')).toEqual(booked);
+    const device = await db.selectFrom('devices').select(['id', 'device_type_id']).where('mac_address', '=', PI(1)).executeTakeFirstOrThrow();
+    const router = await db.selectFrom('device_types').select('id').where('name', '=', 'openwrt-router').executeTakeFirstOrThrow();
+    // As the inventory's sync writes a device whose type changed in the testbed file.
+    await db.updateTable('devices').set({ device_type_id: router.id }).where('id', '=', device.id).execute();
+    try {
+      const poll = { timeout: 2_000, interval: 20 };
+      await expect.poll(() => shown('openwrt-router'), poll).toEqual(booked);
+      expect(await shown('raspberry-pi-4')).toEqual([]);
+    } finally {
+      await db.updateTable('devices').set({ device_type_id: device.device_type_id }).where('id', '=', device.id).execute();
+    }
+    await expect.poll(() => shown('raspberry-pi-4'), { timeout: 2_000, interval: 20 }).toEqual(booked);
+  });
+
   it('shows what changed behind the API as soon as the database announces it, names included', async () => {
     const erin = await booker();
     const path = `/api/otherReservations/${dave.id}`;
