@@ -246,6 +246,18 @@ export async function moveReservationEnd(db: Queryable, reservationId: number, e
 }
 
 /**
+ * Every time that a device of the type is busy within [from, until), as `busyTimes` tells them: one probe of the
+ * GiST index on (device type, period) through the database function device_type_busy_times (migration
+ * 20261202000000), whatever the number of devices of the type.
+ */
+export async function deviceTypeBusyTimes(db: Queryable, options: { deviceType: string; from: Date; until: Date }): Promise<BusyTime[]> {
+  const { rows } = await sql<BusyTime>`
+    SELECT b.device_id AS "deviceId", b.start, b."end", b.blocks_shared AS "blocksShared"
+    FROM device_type_busy_times(${options.deviceType}::text, ${options.from}::timestamptz, ${options.until}::timestamptz) AS b`.execute(db);
+  return rows;
+}
+
+/**
  * Every time that one of the devices is busy within [from, until): its bookings, each telling whether it is in
  * the way of a Shared booking too (a Shared booking is in the way only of an Exclusive one), and its maintenance
  * windows (in the way of any), read device by device through the GiST indexes that lead with the device, as in

@@ -32,7 +32,7 @@ import {
   findConflicts,
   findInventoryDevicesByMac,
   findReservationType,
-  busyTimes,
+  deviceTypeBusyTimes,
   insertReservation,
   lockReservationWindow,
   moveReservationEnd,
@@ -391,14 +391,12 @@ export class ReservationService {
     const candidates = ofType.filter((device) => up.has(device.mac_address));
     const durationMs = query.durationMinutes * 60_000;
     const deviceIds = candidates.map((device) => device.id);
-    // The busy times are read (and kept) for every device of the type, whichever are up now.
-    const typeDeviceIds = ofType.map((device) => device.id);
     const exclusive = query.mode === 'Exclusive';
     // The soonest windows are usually within a day: the search reads the busy times of a short range first and
     // widens it only when that range has too few windows. The windows of a range are the first ones of any wider
     // range, since a window starting by its end needs only the busy times up to that end plus the duration.
-    // Each round reads only the stretch beyond what it has read (a busy time across the boundary, or one of a
-    // day kept in memory, comes twice, which the sweep does not mind).
+    // Each round reads only the stretch beyond what it has read (a busy time across the boundary comes twice,
+    // which the sweep does not mind).
     let range = SEARCH_FIRST_RANGE_MS;
     let windows: FreeWindow[];
     const busy: BusyInterval[] = [];
@@ -406,8 +404,7 @@ export class ReservationService {
     for (;;) {
       const last = Math.min(from.getTime() + range, to.getTime());
       const until = last + durationMs;
-      const read = (stretch: { from: Date; until: Date }) => busyTimes(this.db, { deviceIds: typeDeviceIds, ...stretch });
-      const times = this.cache ? await this.cache.busyTimes(query.deviceType, { from: readUntil, until }, read) : await read({ from: new Date(readUntil), until: new Date(until) });
+      const times = await deviceTypeBusyTimes(this.db, { deviceType: query.deviceType, from: new Date(readUntil), until: new Date(until) });
       for (const time of times) if (exclusive || time.blocksShared) busy.push(time);
       readUntil = until;
       windows = earliestFreeWindows(busy, { deviceIds, count: query.count, durationMs, from: from.getTime(), to: last, limit: FREE_SLOTS_MAX });
