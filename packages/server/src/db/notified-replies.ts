@@ -59,18 +59,13 @@ export class NotifiedReplies {
     return this.listening && generation === this.generation;
   }
 
-  /**
-   * The reply for `key`, from memory or from `read`, as bytes. A reply that time alone changes (a list of
-   * what has not ended yet) comes with the instant (epoch ms) until which it holds, and is kept no longer.
-   */
-  async reply(key: string, read: () => Promise<Buffer | { bytes: Buffer; holdsUntil: number }>): Promise<Buffer> {
+  /** The reply for `key`, from memory or from `read`, as bytes. */
+  async reply(key: string, read: () => Promise<Buffer>): Promise<Buffer> {
     const kept = this.listening ? this.replies.get(key) : undefined;
     if (kept) return kept;
     const generation = this.generation;
-    const answer = await read();
-    const { bytes, holdsUntil } = Buffer.isBuffer(answer) ? { bytes: answer, holdsUntil: Infinity } : answer;
-    const ttl = Math.min(NOTIFIED_MAX_AGE_MS, Math.floor(holdsUntil - Date.now()));
-    if (ttl > 0 && this.mayKeep(generation)) this.replies.set(key, bytes, { ttl });
+    const bytes = await read();
+    if (this.mayKeep(generation)) this.replies.set(key, bytes);
     return bytes;
   }
 }

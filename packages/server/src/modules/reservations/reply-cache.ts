@@ -2,9 +2,9 @@
 // in its row (migration 20261130000000), finding a page of 100 and joining their texts takes the database many
 // times what a primary-key lookup takes, below the read budget (`npm run bench` shows each of them with and
 // without this cache). So each instance keeps what it read: the replies by call, in a bounded LRU (lru-cache,
-// db/notified-replies.ts), and every reservation that has not ended with the people it holds (a user's current
-// list, their own or the others', missing from the replies is cut from it; its JSON is then one query by
-// primary key); it forgets all of it:
+// db/notified-replies.ts), and every reservation that has not ended with the people it holds and its JSON (a
+// user's current list, their own or the others', missing from the replies is cut from it, with no statement:
+// a few thousand reservations of half a kilobyte each); it forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
 // - when this instance books, deletes, releases or moves the end of a reservation (the service calls

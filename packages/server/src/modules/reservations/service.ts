@@ -41,11 +41,12 @@ import {
   listInventoryDevices,
   currentReservationEntries,
   listReservationsJson,
-  reservationsJsonOf,
+  jsonListOfBytes,
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
   type ConflictRow,
+  type CurrentEntry,
   type InventoryDeviceRow,
   type ReservationListKind,
 } from './repo.js';
@@ -172,26 +173,22 @@ export class ReservationService {
     const cache = this.cache;
     if (!cache?.isListening) return listReservationsJson(this.db, options);
     if (!options.all) {
-      // Cut from every reservation that has not ended, kept once for all users (in the lists' order, start then
-      // id): a user never seen before is answered from memory too. One walk that stops at the end of the page.
-      // The reply is then kept until the first of the reservations up to the page's end ends, as that moves
-      // the page while the database announces nothing.
-      return cache.reply(`current:${kind}:${userId}:${options.limit}:${options.offset}`, async () => {
-        const current = await cache.currentReservations(() => currentReservationEntries(this.db, this.now()));
-        const now = this.now().getTime();
-        const mine = kind === 'mine';
-        const page: number[] = [];
-        let skipped = 0;
-        let holdsUntil = Infinity;
-        for (const entry of current) {
-          if (page.length === options.limit) break;
-          if (entry.ends <= now || entry.people.includes(userId) !== mine) continue;
-          holdsUntil = Math.min(holdsUntil, entry.ends);
-          if (skipped < options.offset) skipped += 1;
-          else page.push(entry.id);
-        }
-        return { bytes: Buffer.from(await reservationsJsonOf(this.db, page)), holdsUntil };
-      });
+      // Cut from every reservation that has not ended, kept once per instance with its JSON (in the lists'
+      // order, start then id), on every call and with no statement: one walk that stops at the end of the
+      // page and leaves out those that have ended since they were read. Not kept as a reply: the walk and the
+      // join cost less than the garbage of keeping a reply per user and page.
+      const current = await cache.currentReservations(() => currentReservationEntries(this.db, this.now()));
+      const now = this.now().getTime();
+      const mine = kind === 'mine';
+      const page: CurrentEntry[] = [];
+      let skipped = 0;
+      for (const entry of current) {
+        if (page.length === options.limit) break;
+        if (entry.ends <= now || entry.people.includes(userId) !== mine) continue;
+        if (skipped < options.offset) skipped += 1;
+        else page.push(entry);
+      }
+      return jsonListOfBytes(page.map((entry) => entry.json));
     }
     // With the reservations that have ended: the page by call, as the database chose it.
     return cache.reply(`list:${kind}:${userId}:${options.limit}:${options.offset}`, async () => Buffer.from(await listReservationsJson(this.db, options)));
