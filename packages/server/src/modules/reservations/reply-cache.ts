@@ -1,18 +1,17 @@
 // The reservation lists and the booking timeline are the heaviest reads: even with each reservation's JSON kept
 // in its row (migration 20261130000000), finding a page of 100 and joining their texts takes the database many
 // times what a primary-key lookup takes, below the read budget (`npm run bench` shows each of them with and
-// without this cache). So each instance keeps what it read: the replies by call, in a bounded LRU (lru-cache,
-// db/notified-replies.ts), and every reservation that has not ended with the people it holds and its JSON (a
-// user's current list, their own or the others', missing from the replies is cut from it, with no statement:
-// a few thousand reservations of half a kilobyte each); it forgets all of it:
+// without this cache). So each instance keeps what it read: the replies of the history pages and the timeline
+// by call, in a bounded LRU (lru-cache, db/notified-replies.ts), and every reservation that has not ended with
+// the people it holds and its JSON, from which a user's current list, their own or the others', is cut on
+// every call with no statement (a few thousand reservations of half a kilobyte each), leaving out those that
+// have ended since. It forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
 // - when this instance books, deletes, releases or moves the end of a reservation (the service calls
 //   `forget` before it answers), so that its caller's next read never meets the state from before;
-// - and an entry after a minute, whatever was announced;
-// a current list's reply is kept only until the first reservation up to the end of its page ends (time alone
-// then moves the page), and the lists are cut leaving out those that have ended. It keeps nothing while it is
-// not listening, since a change could then pass unheard.
+// - and an entry after a minute, whatever was announced.
+// It keeps nothing while it is not listening, since a change could then pass unheard.
 import { NOTIFIED_MAX_AGE_MS, NotifiedReplies } from '../../db/notified-replies.js';
 import type { CurrentEntry } from './repo.js';
 
