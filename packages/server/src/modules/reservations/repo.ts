@@ -174,40 +174,28 @@ export async function listReservationsJson(db: Queryable, options: ReservationLi
 
 /**
  * A reservation that has not ended: its id, when it ends (epoch ms), the people it holds (holder first) and its
- * JSON in the lists' shape, as bytes (a list is then joined from them without encoding any text).
+ * JSON in the lists' shape.
  */
 export interface CurrentEntry {
   id: number;
   ends: number;
   people: number[];
-  json: Buffer;
+  text: string;
 }
 
 /** Every reservation that has not ended at `now`, soonest start first (then id), as the lists order them. */
 export async function currentReservationEntries(db: Queryable, now: Date): Promise<CurrentEntry[]> {
-  const { rows } = await sql<Omit<CurrentEntry, 'json'> & { text: string }>`
+  const { rows } = await sql<CurrentEntry>`
     SELECT r.id, (extract(epoch FROM r.end_date) * 1000)::float8 AS ends,
            array_prepend(r.responsible_user_id, ARRAY(SELECT ru.user_id FROM reservation_users ru WHERE ru.reservation_id = r.id)) AS people,
            r.list_json AS text
     FROM reservations r WHERE r.end_date > ${now}::timestamptz
     ORDER BY r.start_date, r.id`.execute(db);
-  return rows.map(({ text, ...entry }) => ({ ...entry, json: Buffer.from(text) }));
+  return rows;
 }
 
 /** A JSON list of the texts of `rows`, in their order. */
-const jsonList = (rows: Array<{ text: string }>) => `[${rows.map((row) => row.text).join(',')}]`;
-
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
-/** A JSON list of the JSON values in `values`, in their order. */
-export function jsonListOfBytes(values: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  values.forEach((value, index) => parts.push(...(index === 0 ? [value] : [COMMA, value])));
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
-}
+export const jsonList = (rows: ReadonlyArray<{ text: string }>) => `[${rows.map((row) => row.text).join(',')}]`;
 
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
 export async function reservationWindowJson(

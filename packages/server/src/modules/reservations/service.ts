@@ -41,7 +41,7 @@ import {
   listInventoryDevices,
   currentReservationEntries,
   listReservationsJson,
-  jsonListOfBytes,
+  jsonList,
   listReservationTypes,
   lockReservation,
   reservationWindowJson,
@@ -188,7 +188,7 @@ export class ReservationService {
         if (skipped < options.offset) skipped += 1;
         else page.push(entry);
       }
-      return jsonListOfBytes(page.map((entry) => entry.json));
+      return jsonList(page);
     }
     // With the reservations that have ended: the page by call, as the database chose it.
     return cache.reply(`list:${kind}:${userId}:${options.limit}:${options.offset}`, async () => Buffer.from(await listReservationsJson(this.db, options)));
