@@ -197,16 +197,41 @@ export async function currentReservationEntries(db: Queryable, now: Date): Promi
 /** A JSON list of the texts of `rows`, in their order. */
 export const jsonList = (rows: ReadonlyArray<{ text: string }>) => `[${rows.map((row) => row.text).join(',')}]`;
 
+/** A reservation on the booking timeline: its id, its period (epoch milliseconds) and its JSON in the lists' shape. */
+export interface WindowEntry {
+  id: number;
+  starts: number;
+  ends: number;
+  text: string;
+}
+
+/**
+ * The reservations of a device type's inventory devices that overlap [from, to), soonest start first (then id),
+ * at most `limit`: one probe of the GiST index on (type, period) through the database function
+ * reservation_window_entries (migration 20261203000000).
+ */
+export async function reservationWindowEntries(
+  db: Queryable,
+  window: { deviceType: string; from: Date; to: Date; limit: number },
+): Promise<WindowEntry[]> {
+  const { rows } = await sql<WindowEntry>`
+    SELECT e.reservation_id AS id, e.starts_ms AS starts, e.ends_ms AS ends, e.list_json AS text
+    FROM reservation_window_entries(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
+                                    ${window.limit}::int) AS e`.execute(db);
+  return rows;
+}
+
+/** The timeline reply (contract: reservationTimelineSchema) of a window's entries, soonest first: the first `limit`. */
+export const timelineJson = (entries: readonly WindowEntry[], limit: number) =>
+  `{"reservations":${jsonList(entries.slice(0, limit))},"complete":${entries.length <= limit}}`;
+
 /** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
 export async function reservationWindowJson(
   db: Queryable,
   window: { deviceType: string; from: Date; to: Date; limit: number },
 ): Promise<string> {
   // One more than the limit tells whether the window holds more.
-  const { rows } = await sql<{ text: string }>`
-    SELECT t.text FROM reservation_window_page(${window.deviceType}::text, ${window.from}::timestamptz, ${window.to}::timestamptz,
-                                               ${window.limit + 1}::int) AS t(text)`.execute(db);
-  return `{"reservations":${jsonList(rows.slice(0, window.limit))},"complete":${rows.length <= window.limit}}`;
+  return timelineJson(await reservationWindowEntries(db, { ...window, limit: window.limit + 1 }), window.limit);
 }
 
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */

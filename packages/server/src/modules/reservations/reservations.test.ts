@@ -5,7 +5,8 @@ import { buildTestApp, createUser, loginAs, type TestContext } from '../../../te
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
 import { loadTestbed } from '../../testbed/testbed-file.js';
 import { SimulatorDriver } from '../../testbed/simulator.js';
-import { insertReservation, listReservationsJson, reservationJson, reservationWindowJson } from './repo.js';
+import { insertReservation, listReservationsJson, reservationJson, reservationWindowEntries, reservationWindowJson } from './repo.js';
+import { ReservationReplyCache } from './reply-cache.js';
 import { ReservationService } from './service.js';
 
 // Devices of the built-in simulated testbed (src/testbed/simulated-testbed.json).
@@ -511,7 +512,9 @@ describe('reservation lists', () => {
     expect((await read(window(-1, 6, 'openwrt-router'))).reservations).toEqual([]);
     expect((await read(window(-1, 6, 'no-such-type'))).reservations).toEqual([]);
     // The first time and from memory, as the database's function builds it.
-    for (const [from, to] of [[-1, 6], [1.5, 3], [-15, 15]] as const) {
+    // A window over days already read (shifted by hours, or inside them) is joined from the days kept; one that
+    // reaches past them reads only the days it adds.
+    for (const [from, to] of [[-1, 6], [1.5, 3], [-0.75, 6.25], [2.9, 3.1], [-15, 15], [5.5, 20]] as const) {
       const deviceType = 'raspberry-pi-4';
       const fromDatabase = JSON.parse(
         await reservationWindowJson(ctx.database.db, { deviceType, from: new Date(start.getTime() + from * DAY), to: new Date(start.getTime() + to * DAY), limit: RESERVATION_TIMELINE_MAX }),
@@ -527,6 +530,59 @@ describe('reservation lists', () => {
     expect((await dave.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(401);
     expect((await admin.inject({ method: 'GET', url: window(0, 1) })).statusCode).toBe(200);
+  });
+
+  it('keeps the timeline by UTC day: reads only the days not kept, and a run of days past the limit not at all', async () => {
+    const db = ctx.database.db;
+    const cache = new ReservationReplyCache();
+    await cache.listen(ctx.database.subscribe);
+    try {
+      const deviceType = 'raspberry-pi-4';
+      const start = at(40);
+      const window = (fromDays: number, toDays: number, limit = RESERVATION_TIMELINE_MAX) => ({
+        deviceType,
+        from: new Date(start.getTime() + fromDays * DAY),
+        to: new Date(start.getTime() + toDays * DAY),
+        limit,
+      });
+      const spans: Array<{ from: Date; to: Date; limit: number }> = [];
+      const read = (span: { from: Date; to: Date; limit: number }) => {
+        spans.push(span);
+        return reservationWindowEntries(db, { deviceType, ...span });
+      };
+      const fromDatabase = (asked: ReturnType<typeof window>) => reservationWindowEntries(db, { ...asked, limit: asked.limit + 1 });
+      const utcDay = (date: Date) => Math.floor(date.getTime() / DAY) * DAY;
+
+      const week = window(-1, 6);
+      expect(await cache.timelineWindow(week, read)).toEqual(await fromDatabase(week));
+      // One statement for the whole days the week touches.
+      expect(spans.map((span) => [span.from.getTime(), span.to.getTime()])).toEqual([[utcDay(week.from), utcDay(new Date(week.to.getTime() - 1)) + DAY]]);
+      spans.length = 0;
+      const shifted = window(-0.9, 6.1);
+      expect(await cache.timelineWindow(shifted, read)).toEqual(await fromDatabase(shifted));
+      // An hour or two later, within the last day already kept or one more.
+      expect(spans.length).toBeLessThanOrEqual(1);
+      expect(spans.every((span) => span.to.getTime() - span.from.getTime() === DAY)).toBe(true);
+      spans.length = 0;
+      expect(await cache.timelineWindow(window(1.5, 3), read)).toEqual(await fromDatabase(window(1.5, 3)));
+      expect(spans).toEqual([]);
+
+      // With a limit of one, the week's days hold more: the window is read as it is, and no day is kept.
+      const small = new ReservationReplyCache();
+      await small.listen(ctx.database.subscribe);
+      try {
+        const limited = window(-1, 6, 1);
+        for (const time of ['first', 'again']) {
+          spans.length = 0;
+          expect(await small.timelineWindow(limited, read), time).toEqual(await fromDatabase(limited));
+          expect(spans.at(-1), time).toEqual({ from: limited.from, to: limited.to, limit: 2 });
+        }
+      } finally {
+        await small.close();
+      }
+    } finally {
+      await cache.close();
+    }
   });
 
   it('moves the bookings of a device the testbed file moves to another type to that type’s timeline', async () => {
