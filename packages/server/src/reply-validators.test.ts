@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { buildTestApp, loginAs, type TestContext } from '../test/helper.js';
 import { addSshKey, at, bookingBody, HOUR, syncBuiltInTestbed } from '../test/booking.js';
 import { missingPath } from '../test/missing-path.js';
+import { etagOf } from './reply-validators.js';
 
 let ctx: TestContext;
 /** A second instance on the same database, keeping its own memory, as a second server process would. */
@@ -66,6 +67,15 @@ async function readTwice(caller: Caller, url: string) {
 }
 
 describe('ETag and 304 on the JSON reads', () => {
+  it('gives the same bytes the same validator, as text or as a reply kept and sent again', () => {
+    const text = JSON.stringify({ reservations: [{ description: 'café ☕' }], complete: true });
+    const kept = Buffer.from(text);
+    expect(etagOf(kept)).toBe(etagOf(text));
+    expect(etagOf(kept)).toBe(etagOf(kept));
+    expect(etagOf(Buffer.from(text.replace('café', 'cafe')))).not.toBe(etagOf(kept));
+    expect(etagOf(kept)).toMatch(/^W\/"[\w-]{32}"$/);
+  });
+
   it('answers 304 without a body to the ETag of the current list, private and to be revalidated', async () => {
     await book(at(2), PI(1));
     const { first, etag, again } = await readTwice(alice, `/api/userReservations/${alice.id}`);

@@ -12,6 +12,8 @@ export const NOTIFIED_MAX_AGE_MS = 60_000;
 export class NotifiedReplies {
   /** Replies by call, as the bytes sent: a hit is written as it is, not measured and encoded again. */
   private readonly replies: LRUCache<string, Buffer>;
+  /** The keys asked once, for `reply`'s `keepWhenAskedAgain`. */
+  private readonly asked = new LRUCache<string, true>({ max: 100_000, ttl: NOTIFIED_MAX_AGE_MS });
   private listening = false;
   /** Raised by every forgetting: a read that started before one must not keep its result after it. */
   protected generation = 0;
@@ -59,13 +61,18 @@ export class NotifiedReplies {
     return this.listening && generation === this.generation;
   }
 
-  /** The reply for `key`, from memory or from `read`, as bytes. */
-  async reply(key: string, read: () => Promise<Buffer>): Promise<Buffer> {
+  /**
+   * The reply for `key`, from memory or from `read`, as bytes. With `keepWhenAskedAgain`, a reply is kept only
+   * once its key has been asked before within the backstop's minute: a read whose keys are seldom asked twice (a
+   * week of the timeline, among thousands of windows) does not churn the replies kept.
+   */
+  async reply(key: string, read: () => Promise<Buffer>, { keepWhenAskedAgain = false } = {}): Promise<Buffer> {
     const kept = this.listening ? this.replies.get(key) : undefined;
     if (kept) return kept;
     const generation = this.generation;
     const bytes = await read();
-    if (this.mayKeep(generation)) this.replies.set(key, bytes);
+    if (keepWhenAskedAgain && !this.asked.has(key)) this.asked.set(key, true);
+    else if (this.mayKeep(generation)) this.replies.set(key, bytes);
     return bytes;
   }
 }

@@ -585,6 +585,30 @@ describe('reservation lists', () => {
     }
   });
 
+  it('keeps a timeline reply asked again within the minute, and not one asked once', async () => {
+    const cache = new ReservationReplyCache();
+    await cache.listen(ctx.database.subscribe);
+    try {
+      let reads = 0;
+      const read = async () => {
+        reads += 1;
+        return Buffer.from(`{"read":${reads}}`);
+      };
+      const ask = (key: string) => cache.reply(key, read, { keepWhenAskedAgain: true });
+      expect((await ask('week')).toString()).toBe('{"read":1}');
+      expect((await ask('week')).toString()).toBe('{"read":2}');
+      expect((await ask('week')).toString()).toBe('{"read":2}');
+      expect((await ask('another week')).toString()).toBe('{"read":3}');
+      // A change announced: the reply asked twice is read again, and kept at once (its key was asked before).
+      cache.forget();
+      expect((await ask('week')).toString()).toBe('{"read":4}');
+      expect((await ask('week')).toString()).toBe('{"read":4}');
+      expect(reads).toBe(4);
+    } finally {
+      await cache.close();
+    }
+  });
+
   it('moves the bookings of a device the testbed file moves to another type to that type’s timeline', async () => {
     const db = ctx.database.db;
     const start = at(40);

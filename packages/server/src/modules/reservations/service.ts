@@ -205,12 +205,15 @@ export class ReservationService {
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
     const cache = this.cache;
     if (!cache?.isListening) return reservationWindowJson(this.db, window);
-    // Everybody's reservations, the same for every user. A window asked again is the bytes sent the first time;
-    // another is joined from the days of the type kept, read only for the days not kept yet.
-    return cache.reply(`timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`, async () => {
+    // Everybody's reservations, the same for every user. A window is joined from the days of the type kept, read
+    // only for the days not kept yet; one asked again within the minute is kept as the bytes sent (there are
+    // thousands of windows, most asked once).
+    const key = `timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`;
+    const join = async () => {
       const entries = await cache.timelineWindow(window, (span) => reservationWindowEntries(this.db, { deviceType: window.deviceType, ...span }));
       return Buffer.from(timelineJson(entries, window.limit));
-    });
+    };
+    return cache.reply(key, join, { keepWhenAskedAgain: true });
   }
 
   /** The reservations of the user that have not ended, soonest first. */
