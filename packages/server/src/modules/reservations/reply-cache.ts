@@ -7,9 +7,9 @@
 // - the reservations of each UTC day of a device type's timeline, with their periods, from which any window
 //   of those days is joined on every call: a week shifted by an hour, or the next week, needs at most the one
 //   day it adds, read in one statement;
-// - every reservation that has not ended, with the people it holds and its JSON, from which a user's current
-//   list, their own or the others', is cut on every call with no statement (a few thousand reservations of
-//   half a kilobyte each), leaving out those that have ended since.
+// - every reservation that has not ended, with the people it holds and its JSON, and the same by person, from
+//   which a user's current list, their own or the others', is cut on every call with no statement (a few
+//   thousand reservations of half a kilobyte each), leaving out those that have ended since.
 // It forgets all of it:
 // - when the database announces a change of what they show (`NOTIFY reservations_changed`, raised by
 //   triggers as the changing transaction commits, whichever instance or script made the change);
@@ -28,6 +28,27 @@ const REPLY_BYTES = 64 * 1024 * 1024;
 const TIMELINE_DAY_BYTES = 32 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
+/**
+ * The reservations that have not ended, in the lists' order: all of them (another user's list walks them to the
+ * end of its page), and each person's own (a user's own list walks only theirs, however many others there are).
+ */
+export interface CurrentReservations {
+  all: readonly CurrentEntry[];
+  byPerson: ReadonlyMap<number, readonly CurrentEntry[]>;
+}
+
+function byPerson(entries: readonly CurrentEntry[]): Map<number, CurrentEntry[]> {
+  const index = new Map<number, CurrentEntry[]>();
+  for (const entry of entries) {
+    for (const person of new Set(entry.people)) {
+      const own = index.get(person);
+      if (own) own.push(entry);
+      else index.set(person, [entry]);
+    }
+  }
+  return index;
+}
+
 /** A window of a device type's timeline, and how many of its reservations the reply shows at most. */
 export interface TimelineWindow {
   deviceType: string;
@@ -38,9 +59,9 @@ export interface TimelineWindow {
 
 export class ReservationReplyCache extends NotifiedReplies {
   /** Every reservation that had not ended when read (the caller leaves out those that ended since). */
-  private current?: { entries: readonly CurrentEntry[]; readAt: number };
+  private current?: { reservations: CurrentReservations; readAt: number };
   /** The read of `current` under way, shared by concurrent callers, and the generation it started in. */
-  private currentLoading?: { promise: Promise<readonly CurrentEntry[]>; generation: number };
+  private currentLoading?: { promise: Promise<CurrentReservations>; generation: number };
 
   /**
    * The reservations overlapping each UTC day of a type (by "type:day's epoch ms"), soonest start first; a day
@@ -105,16 +126,20 @@ export class ReservationReplyCache extends NotifiedReplies {
     return inWindow.sort((a, b) => a.starts - b.starts || a.id - b.id);
   }
 
-  /** Every reservation that had not ended when read, soonest start first: from memory, or `read` once for all. */
-  async currentReservations(read: () => Promise<CurrentEntry[]>): Promise<readonly CurrentEntry[]> {
+  /**
+   * Every reservation that had not ended when read, soonest start first, and the same by each person it holds:
+   * from memory, or `read` once for all.
+   */
+  async currentReservations(read: () => Promise<CurrentEntry[]>): Promise<CurrentReservations> {
     const kept = this.current;
-    if (kept && this.isListening && Date.now() - kept.readAt < NOTIFIED_MAX_AGE_MS) return kept.entries;
+    if (kept && this.isListening && Date.now() - kept.readAt < NOTIFIED_MAX_AGE_MS) return kept.reservations;
     const generation = this.generation;
     if (this.currentLoading?.generation !== generation) {
       const readAt = Date.now();
       const promise = read().then((entries) => {
-        if (this.mayKeep(generation)) this.current = { entries, readAt };
-        return entries;
+        const reservations = { all: entries, byPerson: byPerson(entries) };
+        if (this.mayKeep(generation)) this.current = { reservations, readAt };
+        return reservations;
       });
       this.currentLoading = { promise, generation };
       const done = () => {

@@ -177,14 +177,14 @@ export class ReservationService {
     if (!options.all) {
       // Cut from every reservation that has not ended, kept once per instance with its JSON (in the lists'
       // order, start then id), on every call and with no statement: one walk that stops at the end of the
-      // page and leaves out those that have ended since they were read. Not kept as a reply: the walk and the
-      // join cost less than the garbage of keeping a reply per user and page.
+      // page and leaves out those that have ended since they were read; a user's own list walks only theirs. Not
+      // kept as a reply: the walk and the join cost less than the garbage of keeping a reply per user and page.
       const current = await cache.currentReservations(() => currentReservationEntries(this.db, this.now()));
       const now = this.now().getTime();
       const mine = kind === 'mine';
       const page: CurrentEntry[] = [];
       let skipped = 0;
-      for (const entry of current) {
+      for (const entry of mine ? (current.byPerson.get(userId) ?? []) : current.all) {
         if (page.length === options.limit) break;
         if (entry.ends <= now || entry.people.includes(userId) !== mine) continue;
         if (skipped < options.offset) skipped += 1;
