@@ -65,7 +65,7 @@ export class ReservationReplyCache extends NotifiedReplies {
 
   /**
    * The reservations overlapping each UTC day of a type (by "type:day's epoch ms"), soonest start first; a day
-   * is kept only when the read that found it held fewer than the limit, so a kept day is whole.
+   * is kept only when the read that found it held no more than the limit, so a kept day is whole.
    */
   private readonly timelineDays = new LRUCache<string, readonly WindowEntry[]>({
     maxSize: TIMELINE_DAY_BYTES,
