@@ -12,8 +12,11 @@ export const NOTIFIED_MAX_AGE_MS = 60_000;
 export class NotifiedReplies {
   /** Replies by call, as the bytes sent: a hit is written as it is, not measured and encoded again. */
   private readonly replies: LRUCache<string, Buffer>;
-  /** The keys asked once, for `reply`'s `keepWhenAskedAgain`. */
-  private readonly asked = new LRUCache<string, true>({ max: 100_000, ttl: NOTIFIED_MAX_AGE_MS });
+  /**
+   * The keys asked once, for `reply`'s `keepWhenAskedAgain`; made at its first use, as lru-cache sets aside room
+   * for all of its entries at once.
+   */
+  private asked?: LRUCache<string, true>;
   private listening = false;
   /** Raised by every forgetting: a read that started before one must not keep its result after it. */
   protected generation = 0;
@@ -71,7 +74,8 @@ export class NotifiedReplies {
     if (kept) return kept;
     const generation = this.generation;
     const bytes = await read();
-    if (keepWhenAskedAgain && !this.asked.has(key)) this.asked.set(key, true);
+    const asked = keepWhenAskedAgain ? (this.asked ??= new LRUCache<string, true>({ max: 100_000, ttl: NOTIFIED_MAX_AGE_MS })) : undefined;
+    if (asked && !asked.has(key)) asked.set(key, true);
     else if (this.mayKeep(generation)) this.replies.set(key, bytes);
     return bytes;
   }
