@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper.js';
 import type { DatabaseHandle } from './database.js';
+import { PREPARED_PER_CONNECTION } from './prepared-statements.js';
 
 let database: DatabaseHandle;
 let dispose: () => Promise<void>;
@@ -52,4 +53,49 @@ describe('openDatabase', () => {
       await stop();
     },
   );
+
+  // PostgreSQL only: PGlite has no pool of connections.
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
+    /** The statements the connection running `work` keeps prepared, after it. */
+    async function preparedAfter(work: (tx: Parameters<Parameters<ReturnType<DatabaseHandle['db']['transaction']>['execute']>[0]>[0]) => Promise<unknown>) {
+      return database.db.transaction().execute(async (tx) => {
+        await work(tx);
+        const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(tx);
+        return rows.map((row) => row.statement);
+      });
+    }
+
+    it('prepares a statement with values once per connection, and runs it again with others', async () => {
+      const statements = await preparedAfter(async (tx) => {
+        for (const n of [1, 2, 3]) {
+          const { rows } = await sql<{ twice: number }>`SELECT ${n}::int * 2 AS twice`.execute(tx);
+          expect(rows[0]!.twice).toBe(n * 2);
+        }
+      });
+      expect(statements.filter((text) => text.includes('* 2 AS twice'))).toHaveLength(1);
+    });
+
+    it('keeps at most its share of statements on one connection, and still runs the others', async () => {
+      const statements = await preparedAfter(async (tx) => {
+        for (let n = 0; n < PREPARED_PER_CONNECTION + 20; n += 1) {
+          const { rows } = await sql<{ sum: number }>`SELECT ${n}::int + ${sql.raw(String(n))} AS sum`.execute(tx);
+          expect(rows[0]!.sum).toBe(2 * n);
+        }
+      });
+      expect(statements.length).toBeLessThanOrEqual(PREPARED_PER_CONNECTION);
+    });
+
+    it('answers again once a table changed shape under a kept statement: the connection that kept it is ended', async () => {
+      await sql`CREATE TABLE shape_change (a int)`.execute(database.db);
+      await sql`INSERT INTO shape_change VALUES (1)`.execute(database.db);
+      const read = () => sql<{ a: number }>`SELECT * FROM shape_change WHERE a = ${1}`.execute(database.db);
+      // Every connection of the pool runs it, so that each one keeps it.
+      await Promise.all(Array.from({ length: 10 }, () => read()));
+      await sql`ALTER TABLE shape_change ADD COLUMN b int`.execute(database.db);
+      // A connection that kept the old shape fails its call once, and is then replaced.
+      await Promise.allSettled(Array.from({ length: 10 }, () => read()));
+      const { rows } = await read();
+      expect(rows).toEqual([{ a: 1, b: null }]);
+    });
+  });
 });

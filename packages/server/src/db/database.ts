@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import { lockFolder } from './folder-lock.js';
 import { migrate, type ScriptRunner } from './migrate.js';
+import { PreparingClient } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -179,6 +180,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     const pool = new pg.Pool({
       connectionString: url,
       max,
+      Client: PreparingClient,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A dead peer (a host gone, a network cut) is noticed by TCP rather than by a query that never ends.
       keepAlive: true,

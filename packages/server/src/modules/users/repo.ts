@@ -46,7 +46,8 @@ export async function insertUser(db: Queryable, user: NewUser, roles: AuthorityN
  */
 export async function validUsersJson(db: Queryable, name: string, limit: number): Promise<string> {
   const pattern = containsPattern(name);
-  const byPairs = name.length >= 2 ? sql`AND name_pairs @> name_bigrams(${name}, '', '')` : sql``;
+  const pairs = letterPairs(name.toLowerCase());
+  const byPairs = pairs.length > 0 ? sql`AND name_pairs @> ${pairs}::text[]` : sql``;
   const { rows } = await sql<{ body: string }>`
     SELECT COALESCE(json_agg(json_build_object('userId', id, 'firstname', firstname, 'lastname', lastname, 'username', username)
                              ORDER BY lower(lastname), lower(firstname), id), '[]')::text AS body
@@ -56,6 +57,16 @@ export async function validUsersJson(db: Queryable, name: string, limit: number)
           ORDER BY lower(lastname), lower(firstname), id
           LIMIT ${limit}::int) AS found`.execute(db);
   return rows[0]!.body;
+}
+
+/**
+ * The pairs of consecutive letters of a text in lower case, as name_bigrams (its migration) takes them from
+ * the names. Taken here rather than by that function in the statement: PostgreSQL would run the function's
+ * own query on every call of a prepared statement.
+ */
+export function letterPairs(text: string): string[] {
+  const letters = Array.from(text);
+  return [...new Set(letters.slice(1).map((letter, n) => `${letters[n]}${letter}`))];
 }
 
 // The users list, a user's details and their changes ------------------------------------------------------

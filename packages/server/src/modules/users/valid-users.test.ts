@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validUserListSchema } from '@testbed/contract';
 import { hashPassword } from '../../security/passwords.js';
 import { buildTestApp, loginAs, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
-import { insertUser } from './repo.js';
+import { sql } from 'kysely';
+import { insertUser, letterPairs } from './repo.js';
 
 let ctx: TestContext;
 let caller: Awaited<ReturnType<typeof loginAs>>;
@@ -112,6 +113,14 @@ describe('GET /api/validUsers', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     expect((await search('?name=noether')).map((user) => user.username)).toEqual(['emmy_n']);
+  });
+
+  it('takes from a search text the pairs of letters the database takes from the names', async () => {
+    // An account is found through its pairs only when both sides cut a text into the same pairs.
+    for (const text of ['ab', 'hopper', 'aaaa', 'r\u00e9mi', 'x\u{1f600}y', 'g_h%', 'a']) {
+      const { rows } = await sql<{ pairs: string[] }>`SELECT name_bigrams(${text}, '', '') AS pairs`.execute(ctx.database.db);
+      expect([...letterPairs(text)].sort(), text).toEqual([...rows[0]!.pairs].sort());
+    }
   });
 
   it('is closed to anonymous callers', async () => {
