@@ -60,11 +60,14 @@ export type MyUsageLimits = z.infer<typeof myUsageLimitsSchema>;
 export function describeLimits(limits: UsageLimits): string {
   const parts: string[] = [];
   if (limits.maxDurationMinutes !== null) parts.push(`at most ${formatMinutes(limits.maxDurationMinutes)} per reservation`);
-  if (limits.maxDaysAhead !== null) parts.push(`up to ${limits.maxDaysAhead} days ahead`);
-  if (limits.maxDevicesAtOnce !== null) parts.push(`${limits.maxDevicesAtOnce} device(s) at once`);
-  if (limits.maxDeviceHoursPerWeek !== null) parts.push(`${limits.maxDeviceHoursPerWeek} device-hours a week`);
+  if (limits.maxDaysAhead !== null) parts.push(`up to ${counted(limits.maxDaysAhead, 'day')} ahead`);
+  if (limits.maxDevicesAtOnce !== null) parts.push(`${counted(limits.maxDevicesAtOnce, 'device')} at once`);
+  if (limits.maxDeviceHoursPerWeek !== null) parts.push(`${counted(limits.maxDeviceHoursPerWeek, 'device-hour')} a week`);
   return parts.join(', ');
 }
+
+/** "1 day", "14 days". */
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Minutes as people write them ('4 h', '1 h 30 min'). */
 export function formatMinutes(minutes: number): string {
