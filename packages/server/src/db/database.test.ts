@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper.js';
-import type { DatabaseHandle } from './database.js';
+import type { DatabaseHandle, Tx } from './database.js';
 import { PREPARED_PER_CONNECTION } from './prepared-statements.js';
 
 let database: DatabaseHandle;
@@ -57,7 +57,7 @@ describe('openDatabase', () => {
   // PostgreSQL only: PGlite has no pool of connections.
   describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     /** The statements the connection running `work` keeps prepared, after it. */
-    async function preparedAfter(work: (tx: Parameters<Parameters<ReturnType<DatabaseHandle['db']['transaction']>['execute']>[0]>[0]) => Promise<unknown>) {
+    async function preparedAfter(work: (tx: Tx) => Promise<unknown>) {
       return database.db.transaction().execute(async (tx) => {
         await work(tx);
         const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(tx);
