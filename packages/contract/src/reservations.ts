@@ -159,6 +159,9 @@ export const DURATION_UNITS: DurationUnits = {
   minute: messages.UNIT_MINUTE,
 };
 
+/** A count of something, in the singular for one: "1 device", "14 days". */
+export const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** A duration as people write it: '45 min', '1 h', '1 h 30 min', '2 days 3 h' (to the nearest minute). */
 export function formatDuration(seconds: number, units: DurationUnits = DURATION_UNITS): string {
   const total = Math.max(0, Math.round(seconds / 60));

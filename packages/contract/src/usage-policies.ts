@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { deviceMessages } from './device-messages.js';
 import { entityIdSchema, idFieldSchema } from './input.js';
-import { formatDuration } from './reservations.js';
+import { counted, formatDuration } from './reservations.js';
 import { required } from './rules.js';
 
 /** Each limit's bounds, for the rule below and the form's fields. */
@@ -65,9 +65,6 @@ export function describeLimits(limits: UsageLimits): string {
   if (limits.maxDeviceHoursPerWeek !== null) parts.push(`${counted(limits.maxDeviceHoursPerWeek, 'device-hour')} a week`);
   return parts.join(', ');
 }
-
-/** "1 day", "14 days". */
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Minutes as people write them ('4 h', '1 h 30 min'). */
 export function formatMinutes(minutes: number): string {

@@ -5,7 +5,7 @@
 // events in the library took most of a read.
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
-import type { CalendarFeedCreated, CalendarFeedStatus } from '@testbed/contract';
+import { counted, type CalendarFeedCreated, type CalendarFeedStatus } from '@testbed/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { matchesEtag } from '../../reply-validators.js';
@@ -119,7 +119,7 @@ export class CalendarService {
       ...(row.description ? ['', row.description] : []),
     ];
     return {
-      summary: `Testbed: ${count} device${count === 1 ? '' : 's'}${row.description ? ` – ${row.description}` : ''}`,
+      summary: `Testbed: ${counted(count, 'device')}${row.description ? ` – ${row.description}` : ''}`,
       description: lines.join('\n'),
     };
   }
