@@ -33,6 +33,8 @@ export interface UsersTable {
   is_enabled: Generated<boolean>;
   validation_pending: Generated<boolean>;
   session_generation: Generated<number>;
+  /** The ADMIN and USER roles held, by name: kept by the database's triggers on user_roles and roles. */
+  authorities: ColumnType<string[], never, never>;
   anonymised_at: Timestamp | null;
   /** Minutes before a reservation's start and end at which it is reminded; null: no reminder. */
   reminder_before_start_minutes: ColumnType<number | null, number | null | undefined, number | null>;

@@ -5,18 +5,15 @@ import type { ApiTokenScope, AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../db/database.js';
 
 /**
- * The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them: read through
- * `session_user_row`, the one place that says which roles are authorities.
+ * The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them: the column the
+ * database keeps from the roles held (migration 20261204000000).
  */
-export const authoritiesColumn = sql<AuthorityName[]>`(SELECT s.authorities FROM session_user_row(users.id) AS s)`;
+export const authoritiesColumn = sql<AuthorityName[]>`users.authorities`;
 
-/**
- * What the authentication hook needs on every request: one primary-key lookup, through a function whose
- * plan PostgreSQL keeps (migration 20261201000000) rather than plans again on every call.
- */
+/** What the authentication hook needs on every request: one primary-key lookup. */
 export async function findSessionUser(db: Queryable, userId: number) {
   const { rows } = await sql<{ id: number; username: string; is_enabled: boolean; session_generation: number; authorities: AuthorityName[] }>`
-    SELECT id, username, is_enabled, session_generation, authorities FROM session_user_row(${userId}::int)`.execute(db);
+    SELECT id, username, is_enabled, session_generation, authorities FROM users WHERE id = ${userId}::int`.execute(db);
   return rows[0];
 }
 
@@ -32,8 +29,9 @@ export async function findApiTokenSession(db: Queryable, tokenHash: Uint8Array) 
     username: string;
     is_enabled: boolean;
     authorities: AuthorityName[];
-  }>`SELECT token_id, scope, expires_at, revoked_at, last_used_at, id, username, is_enabled, authorities
-     FROM api_token_session_row(${tokenHash}::bytea)`.execute(db);
+  }>`SELECT t.id AS token_id, t.scope, t.expires_at, t.revoked_at, t.last_used_at, u.id, u.username, u.is_enabled, u.authorities
+     FROM api_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = ${tokenHash}::bytea`.execute(db);
   return rows[0];
 }
 

@@ -35,6 +35,41 @@ describe('a session changed behind the API', () => {
     expect((await me(caller)).statusCode).toBe(401);
   });
 
+  it('follows a role withdrawn, renamed or moved to another user at the next call, signed in or through a token', async () => {
+    const caller = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+    const created = await caller.inject({ method: 'POST', url: `/api/apiTokens/user/${caller.id}`, payload: { name: 'script', scope: 'read', expiresInDays: 30 } });
+    expect(created.statusCode, created.body).toBe(200);
+    const { token } = created.json<CreateApiTokenReply>();
+    const adminRead = () => caller.inject({ method: 'GET', url: '/api/credentials' });
+    const tokenAdminRead = () => ctx.app.inject({ method: 'GET', url: '/api/credentials', headers: { authorization: `Bearer ${token}` } });
+    expect((await adminRead()).statusCode).toBe(200);
+    expect((await tokenAdminRead()).statusCode).toBe(200);
+    const { db } = ctx.database;
+
+    await sql`DELETE FROM user_roles WHERE user_id = ${caller.id} AND role_id = (SELECT id FROM roles WHERE name = 'ADMIN')`.execute(db);
+    expect((await adminRead()).statusCode).toBe(403);
+    expect((await tokenAdminRead()).statusCode).toBe(403);
+    expect((await me(caller)).json<{ authorities: Array<{ authority: string }> }>().authorities.map((a) => a.authority)).toEqual(['USER']);
+
+    // A grant moved from another user (an UPDATE of the row) counts for both.
+    const other = await loginAs(ctx, { roles: ['ADMIN', 'USER'] });
+    await sql`UPDATE user_roles SET user_id = ${caller.id}
+      WHERE user_id = ${other.id} AND role_id = (SELECT id FROM roles WHERE name = 'ADMIN')`.execute(db);
+    expect((await adminRead()).statusCode).toBe(200);
+    expect((await other.inject({ method: 'GET', url: '/api/credentials' })).statusCode).toBe(403);
+
+    // A rename by a script: the role is no longer an authority, then is again.
+    await sql`UPDATE roles SET name = 'FORMER_ADMIN' WHERE name = 'ADMIN'`.execute(db);
+    try {
+      expect((await adminRead()).statusCode).toBe(403);
+      expect((await tokenAdminRead()).statusCode).toBe(403);
+    } finally {
+      await sql`UPDATE roles SET name = 'ADMIN' WHERE name = 'FORMER_ADMIN'`.execute(db);
+    }
+    expect((await adminRead()).statusCode).toBe(200);
+    expect((await tokenAdminRead()).statusCode).toBe(200);
+  });
+
   it('refuses a personal API token at the next call once it is revoked in the database', async () => {
     const caller = await loginAs(ctx);
     const created = await caller.inject({ method: 'POST', url: `/api/apiTokens/user/${caller.id}`, payload: { name: 'script', scope: 'read', expiresInDays: 30 } });
