@@ -9,7 +9,6 @@ import { buildTestApp, loginAs, type TestContext } from '../test/helper.js';
 import { addSshKey, at, bookingBody, HOUR, syncBuiltInTestbed } from '../test/booking.js';
 import { missingPath } from '../test/missing-path.js';
 import { etagOf } from './reply-validators.js';
-import { timelineEntries, timelineReply } from './modules/reservations/timeline-reply.js';
 
 let ctx: TestContext;
 /** A second instance on the same database, keeping its own memory, as a second server process would. */
@@ -75,25 +74,6 @@ describe('ETag and 304 on the JSON reads', () => {
     expect(etagOf(kept)).toBe(etagOf(kept));
     expect(etagOf(Buffer.from(text.replace('café', 'cafe')))).not.toBe(etagOf(kept));
     expect(etagOf(kept)).toMatch(/^W\/"[\w-]{32}"$/);
-  });
-
-  it("gives a timeline reply joined from its reservations the validator of their digests: equal replies alike, any change another", () => {
-    const entry = (id: number, text: string) => timelineEntries([{ id, starts: 0, ends: 1, text }])[0]!;
-    const [first, second] = ['{"reservationId":1}', '{"reservationId":2,"description":"café ☕"}'];
-    const reply = timelineReply([entry(1, first), entry(2, second)], 10);
-    expect(JSON.parse(reply.toString())).toEqual({ reservations: [{ reservationId: 1 }, { reservationId: 2, description: 'café ☕' }], complete: true });
-    expect(etagOf(reply)).toMatch(/^W\/"[\w-]{32}"$/);
-    // Joined again from entries read again: the same validator.
-    expect(etagOf(timelineReply([entry(1, first), entry(2, second)], 10))).toBe(etagOf(reply));
-    const changed = [
-      timelineReply([entry(1, first)], 10),
-      timelineReply([entry(1, first), entry(2, second)], 1),
-      timelineReply([entry(2, second), entry(1, first)], 10),
-      timelineReply([entry(1, first), entry(2, second.replace('café', 'cafe'))], 10),
-    ];
-    for (const other of changed) expect(etagOf(other), other.toString()).not.toBe(etagOf(reply));
-    // The same reservations shown, all of them or not.
-    expect(etagOf(changed[0]!)).not.toBe(etagOf(changed[1]!));
   });
 
   it('answers 304 without a body to the ETag of the current list, private and to be revalidated', async () => {

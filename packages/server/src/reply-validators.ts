@@ -1,5 +1,5 @@
 // HTTP validators on the API's JSON reads: every 200 reply to a GET carries an ETag, the hash of the bytes it
-// sends (or of the digests of the parts it was joined from: setEtagFromDigests), and `Cache-Control: private, no-cache`, so that a browser keeps the reply and asks again with
+// sends, and `Cache-Control: private, no-cache`, so that a browser keeps the reply and asks again with
 // If-None-Match; a reply equal to the one it holds is then a 304 without a body. The validator is the reply
 // itself, so it is right whichever instance answered and however the data changed (through any instance, or
 // straight in the database): nothing is remembered between calls. A route that says `no-store` (a captcha
@@ -27,7 +27,7 @@ export function matchesEtag(header: string, etag: string): boolean {
  * kept reply is hashed once, not on every call (a 75 KB week of the timeline took 50 µs to hash). The bytes of a
  * kept reply are never changed, and the entry goes with them.
  */
-const keptEtags = new WeakMap<Uint8Array, string>();
+const keptEtags = new WeakMap<Buffer, string>();
 
 /** The weak validator of a reply's bytes (weak: a proxy may compress them on the way). */
 export function etagOf(payload: string | Buffer): string {
@@ -38,16 +38,6 @@ export function etagOf(payload: string | Buffer): string {
   const etag = `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
   if (typeof payload !== 'string') keptEtags.set(payload, etag);
   return etag;
-}
-
-/**
- * Gives a reply joined from parts its validator from the digests of its parts, in order, rather than from its
- * bytes: a reply joined on every call from parts kept with their digests (the booking timeline's reservations)
- * is not hashed whole each time. The parts, and how they are joined, must tell the bytes: equal validators then
- * mean equal replies. The same bytes joined otherwise get another validator, which costs a 304, not a stale reply.
- */
-export function setEtagFromDigests(payload: Uint8Array, digests: readonly Uint8Array[]): void {
-  keptEtags.set(payload, `W/"${createHash('sha256').update(Buffer.concat(digests)).digest('base64url').slice(0, 32)}"`);
 }
 
 /** Whether a route's success reply is JSON (the others describe their body as text: CSV, iCalendar, events). */

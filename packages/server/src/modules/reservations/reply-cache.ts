@@ -19,8 +19,7 @@
 // It keeps nothing while it is not listening, since a change could then pass unheard.
 import { LRUCache } from 'lru-cache';
 import { NOTIFIED_MAX_AGE_MS, NotifiedReplies } from '../../db/notified-replies.js';
-import type { CurrentEntry } from './repo.js';
-import type { TimelineEntry } from './timeline-reply.js';
+import type { CurrentEntry, WindowEntry } from './repo.js';
 
 export const RESERVATIONS_CHANNEL = 'reservations_changed';
 /** The replies kept, by their total size in bytes (about 1,000 lists of 100 reservations). */
@@ -68,9 +67,9 @@ export class ReservationReplyCache extends NotifiedReplies {
    * The reservations overlapping each UTC day of a type (by "type:day's epoch ms"), soonest start first; a day
    * is kept only when the read that found it held no more than the limit, so a kept day is whole.
    */
-  private readonly timelineDays = new LRUCache<string, readonly TimelineEntry[]>({
+  private readonly timelineDays = new LRUCache<string, readonly WindowEntry[]>({
     maxSize: TIMELINE_DAY_BYTES,
-    sizeCalculation: (entries) => entries.reduce((bytes, entry) => bytes + entry.json.length + 128, 64),
+    sizeCalculation: (entries) => entries.reduce((bytes, entry) => bytes + entry.text.length + 64, 64),
     ttl: NOTIFIED_MAX_AGE_MS,
   });
 
@@ -84,10 +83,7 @@ export class ReservationReplyCache extends NotifiedReplies {
    * days not kept are read by `read`, one statement per run of consecutive days, asked for `limit + 1`. A run
    * holding more than that is not kept, and the window is then read by `read` as it is.
    */
-  async timelineWindow(
-    window: TimelineWindow,
-    read: (span: { from: Date; to: Date; limit: number }) => Promise<TimelineEntry[]>,
-  ): Promise<readonly TimelineEntry[]> {
+  async timelineWindow(window: TimelineWindow, read: (span: { from: Date; to: Date; limit: number }) => Promise<WindowEntry[]>): Promise<readonly WindowEntry[]> {
     const from = window.from.getTime();
     const to = window.to.getTime();
     const firstDay = Math.floor(from / DAY_MS) * DAY_MS;
@@ -118,7 +114,7 @@ export class ReservationReplyCache extends NotifiedReplies {
     });
     // A reservation over several days is in each of them: it is taken once.
     const seen = new Set<number>();
-    const inWindow: TimelineEntry[] = [];
+    const inWindow: WindowEntry[] = [];
     for (const entries of found) {
       for (const entry of entries!) {
         if (entry.starts < to && entry.ends > from && !seen.has(entry.id)) {

@@ -221,6 +221,19 @@ export async function reservationWindowEntries(
   return rows;
 }
 
+/** The timeline reply (contract: reservationTimelineSchema) of a window's entries, soonest first: the first `limit`. */
+export const timelineJson = (entries: readonly WindowEntry[], limit: number) =>
+  `{"reservations":${jsonList(entries.slice(0, limit))},"complete":${entries.length <= limit}}`;
+
+/** The reservations of a device type's devices within a window, as the JSON text of the timeline reply. */
+export async function reservationWindowJson(
+  db: Queryable,
+  window: { deviceType: string; from: Date; to: Date; limit: number },
+): Promise<string> {
+  // One more than the limit tells whether the window holds more.
+  return timelineJson(await reservationWindowEntries(db, { ...window, limit: window.limit + 1 }), window.limit);
+}
+
 /** One reservation in the list shape (contract: reservationSchema), as JSON text; undefined when there is none. */
 export async function reservationJson(db: Queryable, reservationId: number): Promise<string | undefined> {
   const row = await db.selectFrom('reservations').select('list_json').where('id', '=', reservationId).executeTakeFirst();

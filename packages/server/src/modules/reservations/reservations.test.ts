@@ -5,8 +5,7 @@ import { buildTestApp, createUser, loginAs, type TestContext } from '../../../te
 import { addSshKey, at, bookingBody, clockIn, DAY, HOUR, syncBuiltInTestbed, type BookingOptions } from '../../../test/booking.js';
 import { loadTestbed } from '../../testbed/testbed-file.js';
 import { SimulatorDriver } from '../../testbed/simulator.js';
-import { insertReservation, listReservationsJson, reservationJson, reservationWindowEntries } from './repo.js';
-import { timelineEntries, timelineReply } from './timeline-reply.js';
+import { insertReservation, listReservationsJson, reservationJson, reservationWindowEntries, reservationWindowJson } from './repo.js';
 import { ReservationReplyCache } from './reply-cache.js';
 import { ReservationService } from './service.js';
 
@@ -517,13 +516,9 @@ describe('reservation lists', () => {
     // reaches past them reads only the days it adds.
     for (const [from, to] of [[-1, 6], [1.5, 3], [-0.75, 6.25], [2.9, 3.1], [-15, 15], [5.5, 20]] as const) {
       const deviceType = 'raspberry-pi-4';
-      const rows = await reservationWindowEntries(ctx.database.db, {
-        deviceType,
-        from: new Date(start.getTime() + from * DAY),
-        to: new Date(start.getTime() + to * DAY),
-        limit: RESERVATION_TIMELINE_MAX + 1,
-      });
-      const fromDatabase = JSON.parse(timelineReply(timelineEntries(rows), RESERVATION_TIMELINE_MAX).toString()) as unknown;
+      const fromDatabase = JSON.parse(
+        await reservationWindowJson(ctx.database.db, { deviceType, from: new Date(start.getTime() + from * DAY), to: new Date(start.getTime() + to * DAY), limit: RESERVATION_TIMELINE_MAX }),
+      ) as unknown;
       for (const time of ['first', 'again']) expect(await read(window(from, to)), `${from} to ${to}, ${time}`).toEqual(reservationTimelineSchema.parse(fromDatabase));
     }
 
@@ -551,11 +546,11 @@ describe('reservation lists', () => {
         limit,
       });
       const spans: Array<{ from: Date; to: Date; limit: number }> = [];
-      const read = async (span: { from: Date; to: Date; limit: number }) => {
+      const read = (span: { from: Date; to: Date; limit: number }) => {
         spans.push(span);
-        return timelineEntries(await reservationWindowEntries(db, { deviceType, ...span }));
+        return reservationWindowEntries(db, { deviceType, ...span });
       };
-      const fromDatabase = async (asked: ReturnType<typeof window>) => timelineEntries(await reservationWindowEntries(db, { ...asked, limit: asked.limit + 1 }));
+      const fromDatabase = (asked: ReturnType<typeof window>) => reservationWindowEntries(db, { ...asked, limit: asked.limit + 1 });
       const utcDay = (date: Date) => Math.floor(date.getTime() / DAY) * DAY;
 
       const week = window(-1, 6);

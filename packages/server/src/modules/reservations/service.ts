@@ -45,6 +45,8 @@ import {
   listReservationTypes,
   lockReservation,
   reservationWindowEntries,
+  reservationWindowJson,
+  timelineJson,
   type ConflictRow,
   type CurrentEntry,
   type InventoryDeviceRow,
@@ -52,7 +54,6 @@ import {
 } from './repo.js';
 import { UsagePolicyService } from '../usage-policies/service.js';
 import type { ReservationReplyCache } from './reply-cache.js';
-import { timelineEntries, timelineReply } from './timeline-reply.js';
 import { earliestFreeWindows, type BusyInterval, type FreeWindow } from './free-windows.js';
 import { formatInZone, isValidTimeZone, toInstant, wallClock, wallClockSpan } from './wall-clock.js';
 
@@ -196,22 +197,23 @@ export class ReservationService {
   }
 
   /**
-   * What the booking timeline of the user `userId` draws, as the bytes of the reply (timeline-reply.ts). Whose
-   * each reservation is, the client tells from the people in it, as the lists show them.
+   * What the booking timeline of the user `userId` draws, as the JSON text of the reply (built by the
+   * database). Whose each reservation is, the client tells from the people in it, as the lists show them.
    */
   async timeline(principal: Principal | null, userId: number, query: ReservationTimelineQuery): Promise<JsonReply> {
     authorize(principal, 'reservation:list', { userId });
     const window = { deviceType: query.deviceType, from: new Date(query.from), to: new Date(query.to), limit: RESERVATION_TIMELINE_MAX };
-    const read = async (span: { from: Date; to: Date; limit: number }) =>
-      timelineEntries(await reservationWindowEntries(this.db, { deviceType: window.deviceType, ...span }));
     const cache = this.cache;
-    // One more than the limit tells whether the window holds more.
-    if (!cache?.isListening) return timelineReply(await read({ from: window.from, to: window.to, limit: window.limit + 1 }), window.limit);
+    if (!cache?.isListening) return reservationWindowJson(this.db, window);
     // Everybody's reservations, the same for every user. A window is joined from the days of the type kept, read
     // only for the days not kept yet; one asked again within the minute is kept as the bytes sent (there are
     // thousands of windows, most asked once).
     const key = `timeline:${window.from.getTime()}:${window.to.getTime()}:${window.deviceType}`;
-    return cache.reply(key, async () => timelineReply(await cache.timelineWindow(window, read), window.limit), { keepWhenAskedAgain: true });
+    const join = async () => {
+      const entries = await cache.timelineWindow(window, (span) => reservationWindowEntries(this.db, { deviceType: window.deviceType, ...span }));
+      return Buffer.from(timelineJson(entries, window.limit));
+    };
+    return cache.reply(key, join, { keepWhenAskedAgain: true });
   }
 
   /** The reservations of the user that have not ended, soonest first. */
