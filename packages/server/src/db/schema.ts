@@ -1,5 +1,6 @@
 // Row types of the tables, as Kysely sees them. Keep in step with migrations/*.sql.
 import type { ColumnType, Generated, RawBuilder, Selectable } from 'kysely';
+import type { AuthorityName } from '@testbed/contract';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -34,7 +35,7 @@ export interface UsersTable {
   validation_pending: Generated<boolean>;
   session_generation: Generated<number>;
   /** The ADMIN and USER roles held, by name: kept by the database's triggers on user_roles and roles. */
-  authorities: ColumnType<string[], never, never>;
+  authorities: ColumnType<AuthorityName[], never, never>;
   anonymised_at: Timestamp | null;
   /** Minutes before a reservation's start and end at which it is reminded; null: no reminder. */
   reminder_before_start_minutes: ColumnType<number | null, number | null | undefined, number | null>;

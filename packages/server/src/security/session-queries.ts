@@ -5,12 +5,9 @@ import type { ApiTokenScope, AuthorityName } from '@testbed/contract';
 import type { Queryable } from '../db/database.js';
 
 /**
- * The user's authorities (ADMIN, USER) by name, as the sign-in token and the session carry them: the column the
- * database keeps from the roles held (migration 20261204000000).
+ * What the authentication hook needs on every request: one primary-key lookup. The authorities (ADMIN, USER) are
+ * the column the database keeps from the roles held (migration 20261204000000).
  */
-export const authoritiesColumn = sql<AuthorityName[]>`users.authorities`;
-
-/** What the authentication hook needs on every request: one primary-key lookup. */
 export async function findSessionUser(db: Queryable, userId: number) {
   const { rows } = await sql<{ id: number; username: string; is_enabled: boolean; session_generation: number; authorities: AuthorityName[] }>`
     SELECT id, username, is_enabled, session_generation, authorities FROM users WHERE id = ${userId}::int`.execute(db);

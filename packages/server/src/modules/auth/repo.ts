@@ -1,7 +1,6 @@
 // The account as signing in reads it: by its name, with its password hash, state and what the session shows.
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
-import { authoritiesColumn } from '../../security/session-queries.js';
 
 const signInColumns = [
   'id',
@@ -10,7 +9,7 @@ const signInColumns = [
   'is_enabled',
   'anonymised_at',
   'session_generation',
-  authoritiesColumn.as('authorities'),
+  'authorities',
   'time_zone',
   sql<boolean>`EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = users.id)`.as('has_ssh_key'),
 ] as const;
