@@ -2,7 +2,7 @@
 // Seeds fresh databases (PGlite in temporary folders, or new PostgreSQL databases beside DATABASE_URL
 // when it is postgres://...), starts the real app on loopback ports, and measures each route with
 // autocannon (in a child process) against floors taken in the same run: a bare Fastify route with no
-// query and one with a primary-key SELECT on the same database.
+// query and one with a primary-key SELECT on the same database, and the app's own cheapest signed-in call.
 //
 // Booking latency is compared between two live databases, one with 1,000 reservations and one with the
 // full data set, measured in alternating rounds so that a change in the machine's load hits both alike.
