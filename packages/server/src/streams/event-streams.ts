@@ -141,6 +141,8 @@ export function runEventStream(hub: NotifiedStreams, id: number, out: ServerResp
   fallback.unref();
   keepalive.unref();
   out.on('close', close);
+  // A client gone while the stream was being opened: there will be no 'close' to wait for.
+  if (out.closed) return close();
   // EventSource retries a lost stream after this long; our tickets are single use, so the client
   // takes over (a new ticket, or a read) rather than relying on it.
   write(`retry: 10000\n\n`);
@@ -158,6 +160,9 @@ export function replyWithEventStream(reply: FastifyReply, send: (out: ServerResp
     'cache-control': 'no-cache, no-transform',
     // nginx would otherwise hold the events back in its buffer.
     'x-accel-buffering': 'no',
+    // A stream that ends (its job ended, or its instance is closing) takes its connection with it: a closing
+    // instance must not wait for the keep-alive of a client that no longer reads.
+    connection: 'close',
   });
   send(reply.raw);
 }

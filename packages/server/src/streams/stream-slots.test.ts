@@ -25,7 +25,8 @@ let bob: Caller;
 let handle = '';
 let bobHandle = '';
 const origins: string[] = [];
-const open: AbortController[] = [];
+/** The streams the tests hold open, with their replies: fetch cancels the body of a reply that is collected. */
+const open: Array<{ abort: AbortController; reply: Response }> = [];
 
 async function originOf(app: FastifyInstance) {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -38,7 +39,7 @@ async function openStream(caller: Caller, jobHandle: string, origin: string) {
   const ticket = (await caller.inject({ method: 'POST', url: `/api/flashJobs/${jobHandle}/streamTicket` })).json().ticket as string;
   const abort = new AbortController();
   const reply = await fetch(`${origin}/api/flashJobs/${jobHandle}/events?ticket=${ticket}`, { signal: abort.signal });
-  if (reply.status === 200) open.push(abort);
+  if (reply.status === 200) open.push({ abort, reply });
   return { status: reply.status, body: reply.status === 200 ? '' : await reply.text() };
 }
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const abort of open) abort.abort();
+  for (const stream of open) stream.abort.abort();
   await second?.close();
   await world?.close();
 });
@@ -89,8 +90,7 @@ describe('GET /api/flashJobs/{handle}/events: streams per user', () => {
   });
 
   it('frees a slot as its stream is closed by the client', async () => {
-    const first = open.shift()!;
-    first.abort();
+    open.shift()!.abort.abort();
     // The server sees the connection close and deletes the slot's row.
     for (let waited = 0; (await openSlots(alice.id)) > 1 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(await openSlots(alice.id)).toBe(1);
