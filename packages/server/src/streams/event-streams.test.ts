@@ -7,10 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NotifiedStreams, replyWithEventStream, runEventStream, type StreamFeed } from './event-streams.js';
 
 let server: Server | undefined;
-const agent = new Agent({ keepAlive: true });
 
 afterEach(async () => {
-  agent.destroy();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   server = undefined;
@@ -34,6 +32,7 @@ describe('event streams', () => {
     server = app.server;
     const port = (server.address() as AddressInfo).port;
     // A client that keeps its connections for the next request, as browsers and fetch do.
+    const agent = new Agent({ keepAlive: true });
     const reply = await new Promise<IncomingMessage>((resolve) => get({ port, host: '127.0.0.1', path: '/events', agent }, resolve));
     expect(reply.headers.connection).toBe('close');
     const socketClosed = new Promise((resolve) => reply.socket.once('close', resolve));
@@ -42,6 +41,7 @@ describe('event streams', () => {
     expect(body).toContain('event: job');
     await socketClosed;
     expect(hub.openStreams).toBe(0);
+    agent.destroy();
   });
 
   it('holds nothing for a client that left while its stream was being opened', async () => {
