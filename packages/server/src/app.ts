@@ -227,9 +227,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   // API answers of more than 1 KB are compressed when the client accepts it (brotli at a quick level: these
-  // are made per request); the web app's files come precompressed from the build.
+  // are made per request); the web app's files come precompressed from the build. Text and JSON only: the
+  // plugin would also take octet-stream, the images' content, whose gigabytes would cost the server's thread,
+  // and it sends bytes that look compressed (a gzip image, or a raw one that starts like deflate) as they are
+  // but labelled with the client's encoding, which the client then undoes.
   await app.register(fastifyCompress, {
     global: true,
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)/u,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },

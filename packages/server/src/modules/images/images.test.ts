@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flashableImageListSchema, userImageListSchema, userImageSchema } from '@testbed/contract';
 import { addSshKey, syncBuiltInTestbed } from '../../../test/booking.js';
@@ -151,6 +152,26 @@ describe('tus uploads at /api/imageUploads', () => {
     const disk = await upload(user, diskImage(), { name: 'disk', version: '1', deviceTypes: 'raspberry-pi-4' });
     expect(disk.reply.statusCode, disk.reply.body).toBe(200);
     expect(disk.reply.json().format).toBe('raw');
+  });
+
+  it('sends an image back as its own bytes, never compressed on the way, whatever the client accepts', async () => {
+    // A gzip image, and a raw one whose first two bytes read as a deflate header.
+    const deflateLike = diskImage();
+    deflateLike[0] = 0x78;
+    deflateLike[1] = 0x9c;
+    for (const [name, bytes] of [['packed', gzipSync(diskImage())], ['deflate-like', deflateLike]] as const) {
+      const { reply } = await upload(user, bytes, { name, version: '1', deviceTypes: 'raspberry-pi-4' });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const download = await user.inject({
+        method: 'GET',
+        url: `/api/images/${reply.json().id}/content`,
+        headers: { 'accept-encoding': 'br, gzip, deflate' },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-encoding']).toBeUndefined();
+      expect(Number(download.headers['content-length'])).toBe(bytes.length);
+      expect(sha256(download.rawPayload)).toBe(sha256(bytes));
+    }
   });
 
   it('refuses an upload that does not fit in the quota before the first byte', async () => {
